@@ -1,0 +1,82 @@
+/* action_parse.c: matches what a player typed against the texts of the legal actions. */
+#include "game.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Lower-cases s into out, collapsing runs of white space and trimming both ends. */
+static void normalize(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    int space = 0;
+    for (; *s && n + 1 < cap; s++) {
+        if (isspace((unsigned char)*s)) {
+            space = n > 0;
+            continue;
+        }
+        if (space && n + 2 < cap)
+            out[n++] = ' ';
+        space = 0;
+        out[n++] = (char)tolower((unsigned char)*s);
+    }
+    out[n] = '\0';
+}
+
+carta_status carta_action_parse(const carta_game *game, const carta_rules *rules,
+                                const void *state, const char *typed, carta_action *out,
+                                carta_error *err)
+{
+    static _Thread_local carta_action legal[CARTA_MAX_ACTIONS];
+    int n = game->legal_actions(rules, state, legal);
+    char want[256], text[256];
+    normalize(typed, want, sizeof want);
+    if (!want[0])
+        return carta_error_set(err, CARTA_ERR_INPUT, "empty command: type an action or its number");
+    if (n == 0)
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "the game is over: no action is legal");
+
+    char *end;
+    long index = strtol(want, &end, 10);
+    if (*end == '\0') {
+        if (index < 1 || index > n)
+            return carta_error_set(err, CARTA_ERR_ILLEGAL,
+                                   "no action number %ld: choose 1 to %d", index, n);
+        *out = legal[index - 1];
+        return CARTA_OK;
+    }
+
+    int prefix_hits = 0, first_hit = -1, second_hit = -1;
+    size_t want_len = strlen(want);
+    for (int i = 0; i < n; i++) {
+        char raw[256];
+        game->describe_action(rules, state, legal[i], raw, sizeof raw);
+        normalize(raw, text, sizeof text);
+        if (strcmp(text, want) == 0) {
+            *out = legal[i];
+            return CARTA_OK;
+        }
+        if (strncmp(text, want, want_len) == 0) {
+            if (prefix_hits == 0)
+                first_hit = i;
+            else if (prefix_hits == 1)
+                second_hit = i;
+            prefix_hits++;
+        }
+    }
+    if (prefix_hits == 1) {
+        *out = legal[first_hit];
+        return CARTA_OK;
+    }
+    if (prefix_hits > 1) {
+        char a[128], b[128];
+        game->describe_action(rules, state, legal[first_hit], a, sizeof a);
+        game->describe_action(rules, state, legal[second_hit], b, sizeof b);
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "'%s' is ambiguous: it could be '%s' or '%s'%s", typed, a, b,
+                               prefix_hits > 2 ? " or others" : "");
+    }
+    return carta_error_set(err, CARTA_ERR_ILLEGAL,
+                           "'%s' is not a legal action now (type 'actions' to list them)", typed);
+}

@@ -1,0 +1,147 @@
+/* game.h: the one contract every rule system implements, and the registry of rule systems.
+ *
+ * A rule system is a carta_game descriptor: constants plus function pointers, in the spirit of
+ * OpenSpiel's Game/State split.
+ *
+ *  - carta_rules (opaque, per game) is the immutable side: the loaded card catalog and anything
+ *    derived from it. It is opened once, shared read-only by every state and thread.
+ *  - The state is a flat value of game->state_size bytes: fixed arrays and counts, no pointers, no
+ *    heap. Cloning is memcpy, comparing is memcmp, hashing is carta_digest. The PRNG lives inside
+ *    it. Every state is zeroed before setup, so padding bytes are deterministic.
+ *  - Every choice any seat makes is an action (a 32-bit integer whose encoding is the game's own).
+ *    to_act says which seat decides now; that may be any seat, not only the active player
+ *    (reactions, interrupts, a defender's answer, hidden simultaneous picks made one at a time).
+ *    A decision with several parts is a pending-decision stack inside the state (pending.h).
+ *  - Hidden information: observe(state, seat) returns a state of the same type in which everything
+ *    that seat may not know is replaced by "unknown" (and the PRNG is zeroed). Frontends and AIs
+ *    only ever see observations; determinize fills the unknowns with a consistent random guess
+ *    and reseeds the PRNG, for search.
+ *
+ * Seats are 0..n_seats-1. A Gamemaster (Archmajesty) is a seat like any other. */
+#ifndef CARTA_GAME_H
+#define CARTA_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+#include "text.h"
+
+struct fy_node;
+
+enum {
+    CARTA_MAX_SEATS = 6,      /* up to 5 players plus a Gamemaster */
+    CARTA_MAX_ACTIONS = 1024, /* the most legal actions any state may have */
+    CARTA_DECK_MAX = 96,      /* cards in one deck list (all of a seat's decks together) */
+    CARTA_NAME_MAX = 64       /* bytes in a card, deck or game name, with its NUL */
+};
+#define CARTA_NO_SEAT (-1)
+
+typedef uint32_t carta_action;
+typedef struct carta_rules carta_rules; /* defined privately by each game */
+
+/* A deck as a list of card ids into a rules' catalog. Plain value. */
+typedef struct carta_deck {
+    char name[CARTA_NAME_MAX];
+    int n_cards;
+    uint16_t cards[CARTA_DECK_MAX];
+} carta_deck;
+
+/* What setup needs: seats, mode, seed and one resolved deck per seat. */
+typedef struct carta_config {
+    int n_seats;
+    uint64_t seed;
+    char mode[32];                     /* "" = the game's default mode */
+    carta_deck decks[CARTA_MAX_SEATS];
+} carta_config;
+
+typedef struct carta_game {
+    const char *id;            /* "aember" */
+    const char *name;          /* "Æmber (KeyForge rules glossary)" */
+    const char *rules_version; /* bumped whenever a rule change can change a replay */
+    int min_seats, max_seats;
+    size_t state_size;
+
+    /* Opens the rules with the card set in data_dir (e.g. "data/aember"). NULL on error.
+     * The caller frees with close(). */
+    carta_rules *(*open)(const char *data_dir, carta_error *err);
+    void (*close)(carta_rules *rules);
+    /* Adds cards defined inline (a YAML sequence of card maps, the card-file format) to an
+     * opened rules; used by scenario files. file names the source for error messages. */
+    carta_status (*add_cards)(carta_rules *rules, struct fy_node *cards, const char *file,
+                              carta_error *err);
+    /* A digest of the loaded card set; a record from another card set is refused. */
+    uint64_t (*card_digest)(const carta_rules *rules);
+    /* Card name of an id, and id of a name (-1 if unknown). */
+    const char *(*card_name)(const carta_rules *rules, int card_id);
+    int (*card_id)(const carta_rules *rules, const char *name);
+
+    /* Resolves a deck spec for a seat: a prebuilt deck's name, a deck file's path, or "random"
+     * (generated from seed). Writes the deck; on error names what and where. */
+    carta_status (*deck_resolve)(const carta_rules *rules, const char *spec, uint64_t seed,
+                                 carta_deck *out, carta_error *err);
+    /* Checks a deck against the deck-building rules; on failure err says why. */
+    carta_status (*deck_check)(const carta_rules *rules, const carta_deck *deck, carta_error *err);
+
+    /* Sets up a new game in state (state_size bytes, zeroed by the callee) and deals, shuffles
+     * and seats as the rules say. The game then waits for its first decision. */
+    carta_status (*setup)(const carta_rules *rules, void *state, const carta_config *config,
+                          carta_error *err);
+    /* The seat that decides now, or CARTA_NO_SEAT when the game is over. */
+    int (*to_act)(const carta_rules *rules, const void *state);
+    /* Writes every legal action of the seat to act into out (CARTA_MAX_ACTIONS capacity) and
+     * returns how many. 0 exactly when the game is over. */
+    int (*legal_actions)(const carta_rules *rules, const void *state, carta_action *out);
+    /* Applies an action. An action that is not legal returns CARTA_ERR_ILLEGAL and leaves the
+     * state unchanged. Chance (shuffles, random picks) draws on the PRNG inside the state. */
+    carta_status (*apply)(const carta_rules *rules, void *state, carta_action action,
+                          carta_error *err);
+    /* Per-seat result once the game is over: 1 win, 0 loss, 0.5 each for a shared draw. */
+    void (*returns)(const carta_rules *rules, const void *state, double *out);
+    /* The index of the winning seat, or CARTA_NO_SEAT (game not over, or a draw). */
+    int (*winner)(const carta_rules *rules, const void *state);
+    /* Writes into out (state_size bytes) what seat may know, hidden parts replaced by unknowns. */
+    void (*observe)(const carta_rules *rules, const void *state, int seat, void *out);
+    /* Replaces in state everything seat cannot know by a random guess consistent with what it
+     * can, and reseeds the PRNG from seed. */
+    void (*determinize)(const carta_rules *rules, void *state, int seat, uint64_t seed);
+    /* A heuristic value of state for seat, higher is better, in [-1, 1]; for greedy and search. */
+    double (*evaluate)(const carta_rules *rules, const void *state, int seat);
+
+    /* The text of an action as a player types it ("reap Ember Imp", "fight Troll -> Krump").
+     * Distinct legal actions of one state have distinct texts. */
+    void (*describe_action)(const carta_rules *rules, const void *state, carta_action action,
+                            char *buf, size_t cap);
+    /* Draws the board as seen by seat (call it with an observation for that seat). */
+    void (*render)(const carta_rules *rules, const void *state, int seat, carta_text *out);
+    /* One line naming the game's current step, for logs ("turn 3, player 1, main step"). */
+    void (*describe_state)(const carta_rules *rules, const void *state, char *buf, size_t cap);
+
+    /* Scenario support (docs/scenarios.md). position sets up a state from a YAML map;
+     * expect checks one expectation map and returns CARTA_OK if it holds, else CARTA_ERR_INPUT
+     * with err saying what was expected and what was found. */
+    carta_status (*scenario_position)(const carta_rules *rules, void *state,
+                                      struct fy_node *position, const char *file,
+                                      carta_error *err);
+    carta_status (*scenario_expect)(const carta_rules *rules, const void *state,
+                                    struct fy_node *expectation, const char *file,
+                                    carta_error *err);
+} carta_game;
+
+/* The registry: every compiled-in rule system. */
+int carta_game_count(void);
+const carta_game *carta_game_at(int index);
+const carta_game *carta_game_find(const char *id); /* NULL if unknown */
+
+/* A 64-bit digest of bytes (FNV-1a then mixed); used for states, card sets and records. */
+uint64_t carta_digest(const void *bytes, size_t n);
+
+/* Finds the legal action whose text matches what a player typed: a number (1-based index into
+ * the legal list), or the action's text, compared case-insensitively with runs of spaces
+ * collapsed, exactly or as an unambiguous prefix. Writes the action; on failure err says why
+ * (unknown, or which actions are ambiguous). */
+carta_status carta_action_parse(const carta_game *game, const carta_rules *rules,
+                                const void *state, const char *typed, carta_action *out,
+                                carta_error *err);
+
+#endif

@@ -1,0 +1,28 @@
+/* pending.c: the pending-decision stack. */
+#include "pending.h"
+
+#include <string.h>
+
+carta_pending *carta_pending_push(carta_pending_stack *s, uint16_t kind, int seat)
+{
+    if (s->n >= CARTA_PENDING_MAX)
+        return NULL;
+    carta_pending *p = &s->frame[s->n++];
+    memset(p, 0, sizeof *p);
+    p->kind = kind;
+    p->seat = (int8_t)seat;
+    return p;
+}
+
+carta_pending *carta_pending_top(carta_pending_stack *s) { return s->n ? &s->frame[s->n - 1] : NULL; }
+
+const carta_pending *carta_pending_peek(const carta_pending_stack *s)
+{
+    return s->n ? &s->frame[s->n - 1] : NULL;
+}
+
+void carta_pending_pop(carta_pending_stack *s)
+{
+    if (s->n)
+        s->n--;
+}

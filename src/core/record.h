@@ -1,0 +1,48 @@
+/* record.h: game records: everything needed to replay a game exactly, as JSON (jansson).
+ *
+ * A record is: rule system id, rules version, card-set digest, seats, mode, seed, each seat's
+ * deck (by card names, so it does not depend on deck files), the actions taken so far, and the
+ * digest of the state after the last action. Replaying a record reproduces every state bit for
+ * bit; a saved game is a record of a game in progress, and resuming it is replaying it. Loading
+ * checks the format version, the rule system, its rules version and card-set digest, every card
+ * name, every action's legality and the final digest, and refuses a record that fails any of
+ * them with the reason; nothing is half-loaded. */
+#ifndef CARTA_RECORD_H
+#define CARTA_RECORD_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+#define CARTA_RECORD_FORMAT 1
+
+typedef struct carta_record {
+    const carta_game *game;
+    carta_config config;
+    int n_actions, cap_actions;
+    carta_action *actions;     /* owned; freed by carta_record_free */
+    uint64_t final_digest;     /* digest of the state after the last action */
+    char seat_names[CARTA_MAX_SEATS][CARTA_NAME_MAX]; /* who played each seat ("human", "mcts:ms=100") */
+} carta_record;
+
+/* Starts a record for a game about to be set up with config. */
+void carta_record_init(carta_record *rec, const carta_game *game, const carta_config *config);
+/* Appends an action; returns CARTA_ERR_NOMEM on allocation failure. */
+carta_status carta_record_push(carta_record *rec, carta_action action);
+void carta_record_free(carta_record *rec);
+
+/* Writes rec as JSON to path (atomically: a temporary file renamed into place). */
+carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
+                               carta_error *err);
+/* Reads a record from path against opened rules of the game it names. On failure rec is left
+ * zeroed and err says what and where. */
+carta_status carta_record_load(carta_record *rec, const carta_rules *rules, const char *path,
+                               carta_error *err);
+
+/* Replays rec into state (game->state_size bytes): setup, then every action, checking each is
+ * legal and, if check_digest, that the final state's digest matches. If upto >= 0, stops after
+ * that many actions. */
+carta_status carta_record_replay(const carta_record *rec, const carta_rules *rules, void *state,
+                                 int upto, int check_digest, carta_error *err);
+
+#endif

@@ -1,0 +1,30 @@
+/* rng.h: the small PRNG that lives inside every game state (xoshiro128** seeded by splitmix64).
+ *
+ * Chance is part of the state: a state holds a carta_rng by value, so cloning a state clones its
+ * future shuffles and die rolls, and a seed plus the list of actions replays a game bit for bit.
+ * 16 bytes, no pointers. */
+#ifndef CARTA_RNG_H
+#define CARTA_RNG_H
+
+#include <stdint.h>
+
+typedef struct carta_rng {
+    uint32_t s[4];
+} carta_rng;
+
+/* Seeds rng from a 64-bit seed; every seed (0 included) gives a valid generator. */
+void carta_rng_seed(carta_rng *rng, uint64_t seed);
+
+/* The next 32 random bits. */
+uint32_t carta_rng_next(carta_rng *rng);
+
+/* A uniform integer in [0, n), without modulo bias; n must be > 0. */
+uint32_t carta_rng_below(carta_rng *rng, uint32_t n);
+
+/* Shuffles n items of item_size bytes each in place (Fisher-Yates). item_size <= 16. */
+void carta_rng_shuffle(carta_rng *rng, void *items, int n, int item_size);
+
+/* splitmix64 step: used to derive independent seeds (per game of a simulation, per AI copy). */
+uint64_t carta_mix64(uint64_t x);
+
+#endif

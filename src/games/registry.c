@@ -1,0 +1,25 @@
+/* registry.c: every compiled-in rule system. Adding one is adding its descriptor here. */
+#include "core/game.h"
+
+#include <string.h>
+
+extern const carta_game carta_game_aember;
+
+static const carta_game *const games[] = {
+    &carta_game_aember,
+};
+
+int carta_game_count(void) { return (int)(sizeof games / sizeof games[0]); }
+
+const carta_game *carta_game_at(int index)
+{
+    return index >= 0 && index < carta_game_count() ? games[index] : NULL;
+}
+
+const carta_game *carta_game_find(const char *id)
+{
+    for (int i = 0; i < carta_game_count(); i++)
+        if (strcmp(games[i]->id, id) == 0)
+            return games[i];
+    return NULL;
+}
