@@ -31,7 +31,9 @@ void carta_record_init(carta_record *rec, const carta_game *game, const carta_co
 carta_status carta_record_push(carta_record *rec, carta_action action);
 void carta_record_free(carta_record *rec);
 
-/* Writes rec as JSON to path (atomically: a temporary file renamed into place). */
+/* Writes rec as JSON to path (atomically: path.tmp written, synced, renamed into place). It
+ * replays rec to write each move's text and the final digest (computed, not rec->final_digest),
+ * so a record whose actions do not replay is refused and nothing is written. */
 carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
                                carta_error *err);
 /* Reads a record from path against opened rules of the game it names. On failure rec is left
@@ -44,5 +46,15 @@ carta_status carta_record_load(carta_record *rec, const carta_rules *rules, cons
  * that many actions. */
 carta_status carta_record_replay(const carta_record *rec, const carta_rules *rules, void *state,
                                  int upto, int check_digest, carta_error *err);
+
+/* Reads only the rule-system id a record names (so the caller can open that game's rules
+ * first) into game_id (cap bytes). Fails on an unreadable file, bad JSON or a missing id. */
+carta_status carta_record_peek(const char *path, char *game_id, size_t cap, carta_error *err);
+
+/* As carta_record_load, for a record that must be of game (whose rules are rules); a record of
+ * another game is refused. carta_record_load finds the game the record names in the registry;
+ * this one also works for games that are not registered (tests). */
+carta_status carta_record_load_game(carta_record *rec, const carta_game *game,
+                                    const carta_rules *rules, const char *path, carta_error *err);
 
 #endif

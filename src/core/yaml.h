@@ -36,4 +36,25 @@ carta_status carta_yaml_error(carta_error *err, const char *file, struct fy_node
  * caller frees it with fy_document_destroy. */
 struct fy_document *carta_yaml_load(const char *path, carta_error *err);
 
+/* Parses YAML text (one document) into a document; name is what error messages call the source.
+ * NULL with err set ("name:line:col: error: reason") on failure. Free with fy_document_destroy. */
+struct fy_document *carta_yaml_load_string(const char *text, size_t len, const char *name,
+                                           carta_error *err);
+
+/* Checks that every key of map is one of the NULL-terminated list allowed (and that map is a
+ * mapping whose keys are scalars); otherwise "file:line: error: unknown key 'k' in what
+ * (expected a, b, c)". what names the map for the message ("scenario", "card"). */
+carta_status carta_yaml_check_keys(struct fy_node *map, const char *const *allowed,
+                                   const char *what, const char *file, carta_error *err);
+
+/* A YAML stream of documents read one at a time (scenario files). */
+typedef struct carta_yaml_stream carta_yaml_stream;
+/* Opens path; NULL with err set on failure. Close with carta_yaml_stream_close. */
+carta_yaml_stream *carta_yaml_stream_open(const char *path, carta_error *err);
+/* The next document (free it with fy_document_destroy), or NULL: at the end of the stream with
+ * err untouched, or on a parse error with err set (file:line:col: reason); after an error the
+ * stream yields nothing more. */
+struct fy_document *carta_yaml_stream_next(carta_yaml_stream *stream, carta_error *err);
+void carta_yaml_stream_close(carta_yaml_stream *stream);
+
 #endif

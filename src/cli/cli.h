@@ -1,0 +1,88 @@
+/* cli.h: the pieces of the `carta` command: one function per subcommand, and the helpers they
+ * share (option parsing, the data folder, opening a game's rules, decks). */
+#ifndef CARTA_CLI_H
+#define CARTA_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+
+/* Exit codes of the carta command. */
+enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };
+
+/* Prints "carta: <message>\n" to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- options.c: option parsing shared by the subcommands ---- */
+
+typedef enum cli_opt_kind {
+    CLI_OPT_FLAG, /* int *: set to 1 */
+    CLI_OPT_STR,  /* const char **: the argument */
+    CLI_OPT_U64,  /* uint64_t *: a decimal or 0x hex number */
+    CLI_OPT_INT   /* int *: a decimal number in [lo, hi] */
+} cli_opt_kind;
+
+typedef struct cli_opt {
+    const char *name; /* "--seed" */
+    cli_opt_kind kind;
+    void *dest;
+    long lo, hi;      /* CLI_OPT_INT bounds */
+} cli_opt;
+
+typedef enum cli_parse_result { CLI_PARSE_OK, CLI_PARSE_HELP, CLI_PARSE_ERROR } cli_parse_result;
+
+/* Parses argv[0..argc) (the arguments after the subcommand's name): options of opts (n_opts of
+ * them, as "--name value" or "--name=value"), "--help"/"-h", and up to max_pos positional
+ * arguments stored in pos (count in *n_pos). "--" ends the options. On --help prints usage to
+ * stdout and returns CLI_PARSE_HELP; on a bad option prints the reason and usage to stderr and
+ * returns CLI_PARSE_ERROR. */
+cli_parse_result cli_parse(int argc, char **argv, const cli_opt *opts, int n_opts, char **pos,
+                           int max_pos, int *n_pos, const char *usage);
+
+/* The exit code for a parse result that is not CLI_PARSE_OK. */
+int cli_parse_exit(cli_parse_result r);
+
+/* Parses a decimal or 0x-hex unsigned 64-bit number; 0 if s is not one. */
+int cli_parse_u64(const char *s, uint64_t *out);
+
+/* Splits a comma-separated list in place (s is modified) into at most max items. Returns the
+ * number of items, or -1 if there are more than max or an item is empty. */
+int cli_split(char *s, char **items, int max);
+
+/* ---- game.c: the data folder, games, rules and decks ---- */
+
+/* The data folder: $CARTA_DATA if set, else the compiled-in CARTA_DATA_DIR. */
+const char *cli_data_root(void);
+
+/* Finds a game by id; prints an error naming the known games and returns NULL if unknown. */
+const carta_game *cli_find_game(const char *id);
+
+/* Opens the game's rules from <data root>/<id>; prints the error and returns NULL on failure. */
+carta_rules *cli_open_rules(const carta_game *g);
+
+/* The seat count used when none is asked for: 2 if the game allows it, else its minimum. */
+int cli_default_seats(const carta_game *g);
+
+/* The seed of the deck of seat in a game with seed, so "random" decks differ per seat. */
+uint64_t cli_deck_seed(uint64_t game_seed, int seat);
+
+/* Fills config: n_seats, seed, and each seat's deck resolved from specs[seat] ("random" if specs
+ * is NULL or the entry is NULL). Prints the error and returns non-zero on failure. */
+int cli_make_config(const carta_game *g, const carta_rules *r, int n_seats, uint64_t seed,
+                    const char *const *specs, carta_config *config);
+
+/* Reads a game record's game id and opens that game and its rules. Prints errors. */
+int cli_open_record_game(const char *path, const carta_game **g, carta_rules **r);
+
+/* ---- subcommands: each takes the arguments after its name, returns the exit code ---- */
+int cli_cmd_games(int argc, char **argv);
+int cli_cmd_play(int argc, char **argv);
+int cli_cmd_replay(int argc, char **argv);
+int cli_cmd_sim(int argc, char **argv);
+int cli_cmd_bench(int argc, char **argv);
+int cli_cmd_scenario(int argc, char **argv);
+int cli_cmd_deck(int argc, char **argv);
+int cli_cmd_perft(int argc, char **argv);
+
+#endif

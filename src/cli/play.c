@@ -1,0 +1,278 @@
+/* play.c: `carta play`: a person against the AI in the terminal, or AIs watched to the end. */
+#include "play.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/rng.h"
+
+static const char usage[] =
+    "usage: carta play GAME [--seat N | --watch] [--seed S] [--deck SPEC] [--opponent-deck SPEC]\n"
+    "                  [--ai SPEC] [--save FILE]\n"
+    "       carta play [GAME] --resume FILE [--seat N | --watch] [--ai SPEC] [--save FILE]\n"
+    "Plays GAME in the terminal: you take seat N (0 = first, the default), the AI the others.\n"
+    "  --watch          AI in every seat: run to the end, print the log and the result\n"
+    "  --seed S         the game's seed (default: from the clock; printed at the start)\n"
+    "  --deck SPEC      your deck: a prebuilt deck's name, a deck file, or \"random\" (default)\n"
+    "  --opponent-deck SPEC   the other seats' deck (default \"random\")\n"
+    "  --ai SPEC        the AI: random, greedy (default), or KIND:key=value,...\n"
+    "  --resume FILE    continue a saved game (a record)\n"
+    "  --save FILE      save there on 'save', on 'quit' if wanted, at end of input and at the end\n"
+    "At the prompt type 'help' for the commands.\n";
+
+enum { PLAY_MAX_ACTIONS = 1000000 }; /* a game longer than this is a broken rule system */
+
+typedef struct play_options {
+    int seat, seat_given, watch;
+    uint64_t seed;
+    int seed_given;
+    const char *deck, *opponent_deck, *ai, *resume, *save;
+} play_options;
+
+int play_save(play_session *s, const char *path)
+{
+    carta_error err = {0};
+    s->rec.final_digest = carta_digest(s->state, s->g->state_size);
+    if (carta_record_save(&s->rec, s->r, path, &err) != CARTA_OK) {
+        cli_error("%s", err.msg);
+        return 1;
+    }
+    printf("saved to %s\n", path);
+    return 0;
+}
+
+int play_apply(play_session *s, int seat, carta_action action, const char *text)
+{
+    carta_error err = {0};
+    if (s->g->apply(s->r, s->state, action, &err) != CARTA_OK) {
+        cli_error("%s", err.msg[0] ? err.msg : "the action was refused");
+        return 1;
+    }
+    if (carta_record_push(&s->rec, action) != CARTA_OK) {
+        cli_error("out of memory recording the game");
+        return 1;
+    }
+    s->rec.final_digest = carta_digest(s->state, s->g->state_size);
+    carta_text_printf(&s->log, "%s: %s\n", s->label[seat], text);
+    return 0;
+}
+
+/* Sets up a new game, or replays the record to resume. */
+static int start_game(play_session *s, const play_options *o)
+{
+    carta_error err = {0};
+    if (o->resume) {
+        if (carta_record_load(&s->rec, s->r, o->resume, &err) != CARTA_OK ||
+            carta_record_replay(&s->rec, s->r, s->state, -1, 1, &err) != CARTA_OK) {
+            cli_error("%s", err.msg);
+            return 1;
+        }
+        s->rec_open = 1;
+        printf("resumed %s after %d actions\n", o->resume, s->rec.n_actions);
+        return 0;
+    }
+    carta_config config;
+    const char *specs[CARTA_MAX_SEATS];
+    int n_seats = cli_default_seats(s->g);
+    for (int i = 0; i < CARTA_MAX_SEATS; i++)
+        specs[i] = i == (o->watch ? 0 : o->seat) ? o->deck : o->opponent_deck;
+    if (cli_make_config(s->g, s->r, n_seats, o->seed, specs, &config))
+        return 1;
+    if (s->g->setup(s->r, s->state, &config, &err) != CARTA_OK) {
+        cli_error("%s", err.msg);
+        return 1;
+    }
+    carta_record_init(&s->rec, s->g, &config);
+    s->rec_open = 1;
+    printf("%s, seed %llu\n", s->g->name, (unsigned long long)o->seed);
+    return 0;
+}
+
+/* Makes the AIs of the non-human seats and the seat labels. */
+static int seat_players(play_session *s, const play_options *o)
+{
+    int n = s->rec.config.n_seats;
+    int seat_wanted = o->seat;
+    for (int i = 0; o->resume && !o->seat_given && i < n; i++)
+        if (strcmp(s->rec.seat_names[i], "human") == 0)
+            seat_wanted = i; /* resume as the seat the human played */
+    if (!o->watch && (seat_wanted < 0 || seat_wanted >= n)) {
+        cli_error("--seat %d: this game has seats 0 to %d", seat_wanted, n - 1);
+        return 1;
+    }
+    s->human = o->watch ? CARTA_NO_SEAT : seat_wanted;
+    for (int seat = 0; seat < n; seat++) {
+        if (seat == s->human) {
+            snprintf(s->label[seat], CARTA_NAME_MAX, "seat %d (you)", seat);
+            snprintf(s->rec.seat_names[seat], CARTA_NAME_MAX, "human");
+            continue;
+        }
+        carta_error err = {0};
+        uint64_t seed = carta_mix64(s->rec.config.seed ^ (0xa100000000000000ULL + (uint64_t)seat));
+        s->ai[seat] = carta_ai_new(s->g, s->r, o->ai, seed, &err);
+        if (!s->ai[seat]) {
+            cli_error("--ai %s: %s", o->ai, err.msg);
+            return 1;
+        }
+        snprintf(s->label[seat], CARTA_NAME_MAX, "seat %d (%s)", seat, o->ai);
+        snprintf(s->rec.seat_names[seat], CARTA_NAME_MAX, "%s", o->ai);
+    }
+    return 0;
+}
+
+/* One AI move: chosen on the AI's observation, described on the human's (or, watching, on the
+ * mover's own). */
+static int ai_turn(play_session *s, int seat)
+{
+    carta_action action;
+    s->g->observe(s->r, s->state, seat, s->view);
+    if (carta_ai_choose(s->ai[seat], s->view, seat, &action) != CARTA_OK) {
+        cli_error("the AI of seat %d found no action", seat);
+        return 1;
+    }
+    if (s->human != CARTA_NO_SEAT)
+        s->g->observe(s->r, s->state, s->human, s->view);
+    char text[256];
+    s->g->describe_action(s->r, s->view, action, text, sizeof text);
+    if (s->human != CARTA_NO_SEAT)
+        printf("%s: %s\n", s->label[seat], text);
+    return play_apply(s, seat, action, text);
+}
+
+static void print_result(play_session *s)
+{
+    double returns[CARTA_MAX_SEATS] = {0};
+    s->g->returns(s->r, s->state, returns);
+    int winner = s->g->winner(s->r, s->state);
+    char where[256];
+    s->g->describe_state(s->r, s->state, where, sizeof where);
+    printf("\nGame over after %d actions (%s): ", s->rec.n_actions, where);
+    if (winner == CARTA_NO_SEAT)
+        printf("a draw.\n");
+    else
+        printf("%s wins.\n", s->label[winner]);
+    for (int seat = 0; seat < s->rec.config.n_seats; seat++)
+        printf("  %s: %g\n", s->label[seat], returns[seat]);
+}
+
+/* Runs the game until it ends (0), the human quits (0), or something fails (1). */
+static int run(play_session *s)
+{
+    for (int moves = 0;; moves++) {
+        int seat = s->g->to_act(s->r, s->state);
+        if (seat == CARTA_NO_SEAT)
+            break;
+        if (moves == PLAY_MAX_ACTIONS) {
+            cli_error("the game did not end within %d actions", PLAY_MAX_ACTIONS);
+            return 1;
+        }
+        if (seat == s->human) {
+            play_turn t = play_human_turn(s);
+            if (t != PLAY_MOVED)
+                return t == PLAY_QUIT ? 0 : 1;
+        } else if (ai_turn(s, seat)) {
+            return 1;
+        }
+    }
+    if (s->human == CARTA_NO_SEAT)
+        fputs(carta_text_str(&s->log), stdout);
+    print_result(s);
+    if (s->save_path)
+        return play_save(s, s->save_path);
+    return 0;
+}
+
+static void session_free(play_session *s)
+{
+    for (int i = 0; i < CARTA_MAX_SEATS; i++)
+        carta_ai_free(s->ai[i]);
+    if (s->rec_open)
+        carta_record_free(&s->rec);
+    carta_text_free(&s->log);
+    free(s->state);
+    free(s->view);
+    if (s->r)
+        s->g->close(s->r);
+}
+
+/* Opens the game named, or the one the record to resume names (they must agree). Returns an exit
+ * code: CLI_EXIT_USAGE for an unknown game. */
+static int open_game(play_session *s, const char *id, const play_options *o)
+{
+    if (o->resume) {
+        if (cli_open_record_game(o->resume, &s->g, &s->r))
+            return CLI_EXIT_FAIL;
+        if (id && strcmp(id, s->g->id) != 0) {
+            cli_error("%s is a game of %s, not %s", o->resume, s->g->id, id);
+            return CLI_EXIT_USAGE;
+        }
+    } else {
+        if (!(s->g = cli_find_game(id)))
+            return CLI_EXIT_USAGE;
+        if (!(s->r = cli_open_rules(s->g)))
+            return CLI_EXIT_FAIL;
+    }
+    s->state = calloc(1, s->g->state_size);
+    s->view = calloc(1, s->g->state_size);
+    if (!s->state || !s->view) {
+        cli_error("out of memory");
+        return CLI_EXIT_FAIL;
+    }
+    return CLI_EXIT_OK;
+}
+
+static int check_options(int n_pos, const play_options *o, int seat_given)
+{
+    if (!o->resume && n_pos != 1)
+        cli_error("play needs a GAME");
+    else if (o->watch && seat_given)
+        cli_error("--watch and --seat cannot be combined");
+    else if (o->resume && (o->seed_given || o->deck || o->opponent_deck))
+        cli_error("--resume takes the seed and decks from the record: drop --seed and --deck");
+    else
+        return 0;
+    fputs(usage, stderr);
+    return CLI_EXIT_USAGE;
+}
+
+int cli_cmd_play(int argc, char **argv)
+{
+    play_options o = {.seat = -1, .ai = "greedy"};
+    const char *seed_text = NULL;
+    const cli_opt opts[] = {
+        {"--seat", CLI_OPT_INT, &o.seat, 0, CARTA_MAX_SEATS - 1},
+        {"--watch", CLI_OPT_FLAG, &o.watch, 0, 0},
+        {"--seed", CLI_OPT_STR, &seed_text, 0, 0},
+        {"--deck", CLI_OPT_STR, &o.deck, 0, 0},
+        {"--opponent-deck", CLI_OPT_STR, &o.opponent_deck, 0, 0},
+        {"--ai", CLI_OPT_STR, &o.ai, 0, 0},
+        {"--resume", CLI_OPT_STR, &o.resume, 0, 0},
+        {"--save", CLI_OPT_STR, &o.save, 0, 0},
+    };
+    char *pos[1];
+    int n_pos;
+    cli_parse_result pr = cli_parse(argc, argv, opts, 8, pos, 1, &n_pos, usage);
+    if (pr != CLI_PARSE_OK)
+        return cli_parse_exit(pr);
+    if (seed_text && !cli_parse_u64(seed_text, &o.seed)) {
+        cli_error("--seed wants a non-negative integer, not '%s'", seed_text);
+        return CLI_EXIT_USAGE;
+    }
+    o.seed_given = seed_text != NULL;
+    if (!o.seed_given)
+        o.seed = carta_mix64((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
+    o.seat_given = o.seat >= 0;
+    if (!o.seat_given)
+        o.seat = 0;
+    int rc = check_options(n_pos, &o, o.seat_given);
+    if (rc)
+        return rc;
+    play_session s = {.human = CARTA_NO_SEAT, .save_path = o.save};
+    rc = open_game(&s, n_pos ? pos[0] : NULL, &o);
+    if (rc == CLI_EXIT_OK)
+        rc = start_game(&s, &o) || seat_players(&s, &o) || run(&s) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    session_free(&s);
+    return rc;
+}

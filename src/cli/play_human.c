@@ -1,0 +1,172 @@
+/* play_human.c: the human's prompt in `carta play`: board, numbered actions, commands. */
+#include "play.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+static const char help_text[] =
+    "Type an action's number or its text (a unique prefix is enough), or a command:\n"
+    "  help           this help\n"
+    "  actions        list the legal actions again\n"
+    "  board          show the board again\n"
+    "  log            the moves so far\n"
+    "  save [FILE]    save the game (a record: 'carta play --resume FILE' continues it)\n"
+    "  quit           stop (offers to save)\n";
+
+/* One line of input without its newline, malloc'd (free it), or NULL at end of input. */
+static char *read_line(const char *prompt)
+{
+    if (isatty(STDIN_FILENO)) {
+        char *line = readline(prompt);
+        if (line && *line)
+            add_history(line);
+        return line;
+    }
+    fputs(prompt, stdout);
+    fflush(stdout);
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t n = getline(&line, &cap, stdin);
+    if (n < 0) {
+        free(line);
+        return NULL;
+    }
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+        line[--n] = '\0';
+    printf("%s\n", line); /* echoed, so a transcript of piped input reads like a session */
+    return line;
+}
+
+/* Trims white space at both ends in place; returns the start. */
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    size_t n = strlen(s);
+    while (n > 0 && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+    return s;
+}
+
+static void show_board(play_session *s)
+{
+    carta_text t = {0};
+    s->g->render(s->r, s->view, s->human, &t);
+    printf("\n%s", carta_text_str(&t));
+    if (t.len && t.buf[t.len - 1] != '\n')
+        putchar('\n');
+    carta_text_free(&t);
+}
+
+static void show_actions(play_session *s)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    int n = s->g->legal_actions(s->r, s->view, legal);
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        s->g->describe_action(s->r, s->view, legal[i], text, sizeof text);
+        printf("  %2d. %s\n", i + 1, text);
+    }
+}
+
+static void show_log(play_session *s)
+{
+    if (s->log.len == 0)
+        printf("(no moves yet)\n");
+    else
+        fputs(carta_text_str(&s->log), stdout);
+}
+
+/* `quit`: offers to save, then stops. */
+static play_turn quit(play_session *s)
+{
+    char *answer;
+    if (s->save_path) {
+        char prompt[4200];
+        snprintf(prompt, sizeof prompt, "Save to %s before quitting? [Y/n] ", s->save_path);
+        answer = read_line(prompt);
+        const char *a = answer ? trim(answer) : "";
+        if (!answer || *a == '\0' || tolower((unsigned char)*a) == 'y')
+            play_save(s, s->save_path);
+    } else {
+        answer = read_line("Save the game? Type a file name, or press Enter to quit: ");
+        const char *a = answer ? trim(answer) : "";
+        if (*a)
+            play_save(s, a);
+    }
+    free(answer);
+    return PLAY_QUIT;
+}
+
+/* Runs a command word; 1 if line was a command (handled), 0 if it is not one. */
+static int run_command(play_session *s, char *line, play_turn *quit_out)
+{
+    char *arg = line + strcspn(line, " \t");
+    size_t word = (size_t)(arg - line);
+    arg = trim(arg);
+#define IS(w) (word == strlen(w) && strncmp(line, w, word) == 0)
+    if (IS("help") || IS("?")) {
+        fputs(help_text, stdout);
+    } else if (IS("actions") && !*arg) {
+        show_actions(s);
+    } else if (IS("board") && !*arg) {
+        show_board(s);
+    } else if (IS("log") && !*arg) {
+        show_log(s);
+    } else if (IS("save")) {
+        const char *path = *arg ? arg : s->save_path;
+        if (path)
+            play_save(s, path);
+        else
+            cli_error("save needs a file name (or start with --save FILE)");
+    } else if (IS("quit") || IS("exit")) {
+        *quit_out = quit(s);
+    } else {
+        return 0;
+    }
+#undef IS
+    return 1;
+}
+
+play_turn play_human_turn(play_session *s)
+{
+    s->g->observe(s->r, s->state, s->human, s->view);
+    show_board(s);
+    show_actions(s);
+    char prompt[CARTA_NAME_MAX + 8];
+    snprintf(prompt, sizeof prompt, "%s> ", s->label[s->human]);
+    for (;;) {
+        char *raw = read_line(prompt);
+        if (!raw) {
+            putchar('\n');
+            if (s->save_path)
+                play_save(s, s->save_path);
+            return PLAY_QUIT;
+        }
+        char *line = trim(raw);
+        play_turn result = PLAY_MOVED;
+        int done = 0;
+        if (!*line) {
+            /* nothing typed: prompt again */
+        } else if (run_command(s, line, &result)) {
+            done = result == PLAY_QUIT;
+        } else {
+            carta_action action;
+            carta_error err = {0};
+            char text[256];
+            if (carta_action_parse(s->g, s->r, s->view, line, &action, &err) != CARTA_OK) {
+                cli_error("%s", err.msg);
+            } else {
+                s->g->describe_action(s->r, s->view, action, text, sizeof text);
+                done = play_apply(s, s->human, action, text) == 0;
+            }
+        }
+        free(raw);
+        if (done)
+            return result;
+    }
+}

@@ -1,0 +1,464 @@
+/* record.c: game records as JSON: save (atomic), load (fully checked), replay. */
+#include "record.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void carta_record_init(carta_record *rec, const carta_game *game, const carta_config *config)
+{
+    memset(rec, 0, sizeof *rec);
+    rec->game = game;
+    if (config)
+        rec->config = *config;
+}
+
+carta_status carta_record_push(carta_record *rec, carta_action action)
+{
+    if (rec->n_actions == rec->cap_actions) {
+        int cap = rec->cap_actions ? rec->cap_actions * 2 : 64;
+        carta_action *a = realloc(rec->actions, (size_t)cap * sizeof *a);
+        if (!a)
+            return CARTA_ERR_NOMEM;
+        rec->actions = a;
+        rec->cap_actions = cap;
+    }
+    rec->actions[rec->n_actions++] = action;
+    return CARTA_OK;
+}
+
+void carta_record_free(carta_record *rec)
+{
+    free(rec->actions);
+    memset(rec, 0, sizeof *rec);
+}
+
+/* ---- replay ---- */
+
+static int record_is_legal(const carta_game *g, const carta_rules *rules, const void *state,
+                           carta_action action)
+{
+    static _Thread_local carta_action legal[CARTA_MAX_ACTIONS];
+    int n = g->legal_actions(rules, state, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == action)
+            return 1;
+    return 0;
+}
+
+/* Sets up and applies actions [0, upto) of rec; if texts, writes each action's text first. */
+static carta_status record_run(const carta_record *rec, const carta_rules *rules, void *state,
+                               int upto, json_t *texts, carta_error *err)
+{
+    const carta_game *g = rec->game;
+    carta_error why = {0};
+    memset(state, 0, g->state_size);
+    if (g->setup(rules, state, &rec->config, &why) != CARTA_OK)
+        return carta_error_set(err, why.status ? why.status : CARTA_ERR_INPUT,
+                               "the game could not be set up: %s", why.msg);
+    for (int i = 0; i < upto; i++) {
+        carta_action a = rec->actions[i];
+        char desc[160];
+        if (!record_is_legal(g, rules, state, a)) {
+            g->describe_state(rules, state, desc, sizeof desc);
+            return carta_error_set(err, CARTA_ERR_ILLEGAL,
+                                   "action %d (number %" PRIu32 ") is not legal at %s", i, a, desc);
+        }
+        if (texts) {
+            char text[256];
+            g->describe_action(rules, state, a, text, sizeof text);
+            json_array_append_new(texts, json_string(text));
+        }
+        if (g->apply(rules, state, a, &why) != CARTA_OK) {
+            g->describe_state(rules, state, desc, sizeof desc);
+            return carta_error_set(err, CARTA_ERR_ILLEGAL,
+                                   "action %d (number %" PRIu32 ") was refused at %s: %s", i, a,
+                                   desc, why.msg);
+        }
+    }
+    return CARTA_OK;
+}
+
+carta_status carta_record_replay(const carta_record *rec, const carta_rules *rules, void *state,
+                                 int upto, int check_digest, carta_error *err)
+{
+    if (!rec->game)
+        return carta_error_set(err, CARTA_ERR_INPUT, "the record names no game");
+    int n = upto >= 0 && upto < rec->n_actions ? upto : rec->n_actions;
+    carta_status st = record_run(rec, rules, state, n, NULL, err);
+    if (st != CARTA_OK || !check_digest || n != rec->n_actions)
+        return st;
+    uint64_t d = carta_digest(state, rec->game->state_size);
+    if (d != rec->final_digest)
+        return carta_error_set(err, CARTA_ERR_CORRUPT,
+                               "the replayed final state differs from the recorded one (digest "
+                               "%016" PRIx64 ", recorded %016" PRIx64 ")",
+                               d, rec->final_digest);
+    return CARTA_OK;
+}
+
+/* ---- save ---- */
+
+static json_t *record_decks_json(const carta_record *rec, const carta_rules *rules,
+                                 carta_error *err)
+{
+    const carta_game *g = rec->game;
+    json_t *decks = json_array();
+    for (int s = 0; decks && s < rec->config.n_seats; s++) {
+        const carta_deck *d = &rec->config.decks[s];
+        json_t *cards = json_array();
+        for (int i = 0; cards && i < d->n_cards; i++) {
+            const char *name = g->card_name(rules, d->cards[i]);
+            if (!name) {
+                json_decref(cards);
+                json_decref(decks);
+                carta_error_set(err, CARTA_ERR_INPUT, "deck %d holds unknown card id %d", s,
+                                d->cards[i]);
+                return NULL;
+            }
+            json_array_append_new(cards, json_string(name));
+        }
+        json_array_append_new(decks, json_pack("{s:s, s:o}", "name", d->name, "cards", cards));
+    }
+    return decks;
+}
+
+static void record_hex(uint64_t v, char out[17]) { snprintf(out, 17, "%016" PRIx64, v); }
+
+/* Writes root to path through path.tmp, fsync and rename. */
+static carta_status record_write_atomic(json_t *root, const char *path, carta_error *err)
+{
+    char tmp[4096];
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
+        return carta_error_set(err, CARTA_ERR_IO, "%s: error: path too long", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot write: %s", tmp,
+                               strerror(errno));
+    int bad = json_dumpf(root, f, JSON_INDENT(1)) != 0;
+    bad |= fputc('\n', f) == EOF;
+    bad |= fflush(f) != 0;
+    bad |= fsync(fileno(f)) != 0;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) {
+        int e = errno;
+        remove(tmp);
+        return carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot write: %s", path,
+                               strerror(e));
+    }
+    return CARTA_OK;
+}
+
+carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
+                               carta_error *err)
+{
+    const carta_game *g = rec->game;
+    if (!g)
+        return carta_error_set(err, CARTA_ERR_INPUT, "%s: error: the record names no game", path);
+    void *state = malloc(g->state_size);
+    json_t *moves = json_array(), *actions = json_array(), *seat_names = json_array();
+    json_t *root = NULL;
+    carta_status st = CARTA_OK;
+    carta_error why = {0};
+    if (!state || !moves || !actions || !seat_names)
+        st = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", path);
+    else if (record_run(rec, rules, state, rec->n_actions, moves, &why) != CARTA_OK)
+        st = carta_error_set(err, why.status, "%s: error: the record does not replay: %s", path,
+                             why.msg);
+    json_t *decks = st == CARTA_OK ? record_decks_json(rec, rules, err) : NULL;
+    if (st == CARTA_OK && !decks)
+        st = CARTA_ERR_INPUT;
+    if (st == CARTA_OK) {
+        for (int i = 0; i < rec->n_actions; i++)
+            json_array_append_new(actions, json_integer(rec->actions[i]));
+        for (int s = 0; s < rec->config.n_seats; s++)
+            json_array_append_new(seat_names, json_string(rec->seat_names[s]));
+        char card_digest[17], final_digest[17], seed[24];
+        record_hex(g->card_digest(rules), card_digest);
+        record_hex(carta_digest(state, g->state_size), final_digest);
+        snprintf(seed, sizeof seed, "%" PRIu64, rec->config.seed);
+        root = json_pack("{s:i, s:s, s:s, s:s, s:i, s:s, s:s, s:O, s:O, s:O, s:O, s:s}",
+                         "format", CARTA_RECORD_FORMAT, "game", g->id, "rules_version",
+                         g->rules_version, "card_digest", card_digest, "seats",
+                         rec->config.n_seats, "mode", rec->config.mode, "seed", seed, "decks",
+                         decks, "seat_names", seat_names, "actions", actions, "moves", moves,
+                         "final_digest", final_digest);
+        if (!root)
+            st = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: cannot build the record",
+                                 path);
+        else
+            st = record_write_atomic(root, path, err);
+    }
+    json_decref(root);
+    json_decref(decks);
+    json_decref(moves);
+    json_decref(actions);
+    json_decref(seat_names);
+    free(state);
+    return st;
+}
+
+/* ---- load ---- */
+
+/* Reads path as a JSON object; NULL with err set (IO if unreadable, CORRUPT if not JSON). */
+static json_t *record_read_json(const char *path, carta_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    json_error_t jerr;
+    json_t *root = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+    fclose(f);
+    if (!root) {
+        carta_error_set(err, CARTA_ERR_CORRUPT, "%s:%d:%d: error: not a valid record (bad JSON: %s)",
+                        path, jerr.line, jerr.column, jerr.text);
+        return NULL;
+    }
+    if (!json_is_object(root)) {
+        json_decref(root);
+        carta_error_set(err, CARTA_ERR_CORRUPT, "%s: error: not a valid record (not a JSON object)",
+                        path);
+        return NULL;
+    }
+    return root;
+}
+
+carta_status carta_record_peek(const char *path, char *game_id, size_t cap, carta_error *err)
+{
+    json_t *root = record_read_json(path, err);
+    if (!root)
+        return err && err->status ? err->status : CARTA_ERR_CORRUPT;
+    const char *id = json_string_value(json_object_get(root, "game"));
+    carta_status st = CARTA_OK;
+    if (!id || !id[0])
+        st = carta_error_set(err, CARTA_ERR_CORRUPT, "%s: error: the record names no game", path);
+    else if (strlen(id) >= cap)
+        st = carta_error_set(err, CARTA_ERR_CORRUPT, "%s: error: game id too long", path);
+    else
+        memcpy(game_id, id, strlen(id) + 1);
+    json_decref(root);
+    return st;
+}
+
+#define CORRUPT(...) carta_error_set(err, CARTA_ERR_CORRUPT, __VA_ARGS__)
+
+/* A required string member; NULL with err set if absent or not a string. */
+static const char *record_str(json_t *root, const char *key, const char *path, carta_error *err)
+{
+    const char *s = json_string_value(json_object_get(root, key));
+    if (!s)
+        CORRUPT("%s: error: '%s' is missing or not a string", path, key);
+    return s;
+}
+
+static int record_parse_hex(const char *s, uint64_t *out)
+{
+    if (!s || strlen(s) != 16)
+        return 0;
+    uint64_t v = 0;
+    for (int i = 0; i < 16; i++) {
+        char c = s[i];
+        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        if (d < 0)
+            return 0;
+        v = v << 4 | (uint64_t)d;
+    }
+    *out = v;
+    return 1;
+}
+
+/* The seed: a decimal string (64-bit safe), or a plain non-negative JSON integer. */
+static int record_parse_seed(json_t *seed, uint64_t *out)
+{
+    const char *s = json_string_value(seed);
+    if (s) {
+        char *end;
+        errno = 0;
+        if (s[0] < '0' || s[0] > '9')
+            return 0;
+        *out = strtoull(s, &end, 10);
+        return !errno && !*end;
+    }
+    if (json_is_integer(seed) && json_integer_value(seed) >= 0) {
+        *out = (uint64_t)json_integer_value(seed);
+        return 1;
+    }
+    return 0;
+}
+
+static carta_status record_load_header(carta_record *rec, json_t *root, const carta_rules *rules,
+                                       const char *path, carta_error *err)
+{
+    const carta_game *g = rec->game;
+    json_t *format = json_object_get(root, "format");
+    if (!json_is_integer(format))
+        return CORRUPT("%s: error: not a Carta record ('format' missing)", path);
+    if (json_integer_value(format) != CARTA_RECORD_FORMAT)
+        return CORRUPT("%s: error: record format %" JSON_INTEGER_FORMAT
+                       " is not supported (this build reads format %d)",
+                       path, json_integer_value(format), CARTA_RECORD_FORMAT);
+    const char *id = record_str(root, "game", path, err);
+    if (!id)
+        return CARTA_ERR_CORRUPT;
+    if (strcmp(id, g->id) != 0)
+        return CORRUPT("%s: error: the record is of game '%s', not '%s'", path, id, g->id);
+    const char *version = record_str(root, "rules_version", path, err);
+    if (!version)
+        return CARTA_ERR_CORRUPT;
+    if (strcmp(version, g->rules_version) != 0)
+        return CORRUPT("%s: error: recorded with %s rules version '%s'; this build has '%s'", path,
+                       g->id, version, g->rules_version);
+    uint64_t digest;
+    const char *cd = record_str(root, "card_digest", path, err);
+    if (!cd)
+        return CARTA_ERR_CORRUPT;
+    if (!record_parse_hex(cd, &digest))
+        return CORRUPT("%s: error: 'card_digest' must be 16 hex digits", path);
+    if (digest != g->card_digest(rules))
+        return CORRUPT("%s: error: recorded with another card set (card digest %s, loaded "
+                       "%016" PRIx64 ")",
+                       path, cd, g->card_digest(rules));
+    json_t *seats = json_object_get(root, "seats");
+    if (!json_is_integer(seats) || json_integer_value(seats) < g->min_seats ||
+        json_integer_value(seats) > g->max_seats)
+        return CORRUPT("%s: error: 'seats' must be a number %d..%d", path, g->min_seats,
+                       g->max_seats);
+    rec->config.n_seats = (int)json_integer_value(seats);
+    const char *mode = record_str(root, "mode", path, err);
+    if (!mode)
+        return CARTA_ERR_CORRUPT;
+    if (strlen(mode) >= sizeof rec->config.mode)
+        return CORRUPT("%s: error: 'mode' is too long", path);
+    strcpy(rec->config.mode, mode);
+    if (!record_parse_seed(json_object_get(root, "seed"), &rec->config.seed))
+        return CORRUPT("%s: error: 'seed' must be a decimal string", path);
+    const char *fd = record_str(root, "final_digest", path, err);
+    if (!fd)
+        return CARTA_ERR_CORRUPT;
+    if (!record_parse_hex(fd, &rec->final_digest))
+        return CORRUPT("%s: error: 'final_digest' must be 16 hex digits", path);
+    return CARTA_OK;
+}
+
+static carta_status record_load_decks(carta_record *rec, json_t *root, const carta_rules *rules,
+                                      const char *path, carta_error *err)
+{
+    const carta_game *g = rec->game;
+    json_t *decks = json_object_get(root, "decks");
+    if (!json_is_array(decks) || (int)json_array_size(decks) != rec->config.n_seats)
+        return CORRUPT("%s: error: 'decks' must be a list of %d decks, one per seat", path,
+                       rec->config.n_seats);
+    for (int s = 0; s < rec->config.n_seats; s++) {
+        json_t *d = json_array_get(decks, (size_t)s);
+        const char *name = json_string_value(json_object_get(d, "name"));
+        json_t *cards = json_object_get(d, "cards");
+        if (!name || !json_is_array(cards))
+            return CORRUPT("%s: error: deck %d needs a 'name' and a 'cards' list", path, s);
+        carta_deck *deck = &rec->config.decks[s];
+        if (strlen(name) >= sizeof deck->name)
+            return CORRUPT("%s: error: deck %d: name too long", path, s);
+        strcpy(deck->name, name);
+        if (json_array_size(cards) > CARTA_DECK_MAX)
+            return CORRUPT("%s: error: deck %d has more than %d cards", path, s, CARTA_DECK_MAX);
+        deck->n_cards = (int)json_array_size(cards);
+        for (int i = 0; i < deck->n_cards; i++) {
+            const char *card = json_string_value(json_array_get(cards, (size_t)i));
+            int id = card ? g->card_id(rules, card) : -1;
+            if (!card)
+                return CORRUPT("%s: error: deck %d card %d is not a name", path, s, i);
+            if (id < 0)
+                return CORRUPT("%s: error: deck %d ('%s') card %d: unknown card '%s'", path, s,
+                               name, i, card);
+            deck->cards[i] = (uint16_t)id;
+        }
+    }
+    json_t *names = json_object_get(root, "seat_names");
+    if (names && (!json_is_array(names) || (int)json_array_size(names) > rec->config.n_seats))
+        return CORRUPT("%s: error: 'seat_names' must be a list of at most %d names", path,
+                       rec->config.n_seats);
+    for (size_t s = 0; names && s < json_array_size(names); s++) {
+        const char *n = json_string_value(json_array_get(names, s));
+        if (!n)
+            return CORRUPT("%s: error: seat name %zu is not a string", path, s);
+        snprintf(rec->seat_names[s], sizeof rec->seat_names[s], "%s", n);
+    }
+    return CARTA_OK;
+}
+
+static carta_status record_load_actions(carta_record *rec, json_t *root, const char *path,
+                                        carta_error *err)
+{
+    json_t *actions = json_object_get(root, "actions");
+    if (!json_is_array(actions))
+        return CORRUPT("%s: error: 'actions' must be a list of numbers", path);
+    json_t *moves = json_object_get(root, "moves");
+    if (moves && !json_is_array(moves))
+        return CORRUPT("%s: error: 'moves' must be a list of texts", path);
+    for (size_t i = 0; i < json_array_size(actions); i++) {
+        json_t *a = json_array_get(actions, i);
+        if (!json_is_integer(a) || json_integer_value(a) < 0 ||
+            json_integer_value(a) > (json_int_t)UINT32_MAX)
+            return CORRUPT("%s: error: action %zu is not a number 0..%" PRIu32, path, i,
+                           UINT32_MAX);
+        if (carta_record_push(rec, (carta_action)json_integer_value(a)) != CARTA_OK)
+            return carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", path);
+    }
+    return CARTA_OK;
+}
+
+/* Checks that the actions replay to the recorded final digest. */
+static carta_status record_verify(carta_record *rec, const carta_rules *rules, const char *path,
+                                  carta_error *err)
+{
+    void *state = malloc(rec->game->state_size);
+    if (!state)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", path);
+    carta_error why = {0};
+    carta_status st = carta_record_replay(rec, rules, state, -1, 1, &why);
+    free(state);
+    if (st != CARTA_OK)
+        return CORRUPT("%s: error: %s", path, why.msg);
+    return CARTA_OK;
+}
+
+carta_status carta_record_load_game(carta_record *rec, const carta_game *game,
+                                    const carta_rules *rules, const char *path, carta_error *err)
+{
+    memset(rec, 0, sizeof *rec);
+    json_t *root = record_read_json(path, err);
+    if (!root)
+        return err && err->status ? err->status : CARTA_ERR_CORRUPT;
+    rec->game = game;
+    carta_status st = record_load_header(rec, root, rules, path, err);
+    if (st == CARTA_OK)
+        st = record_load_decks(rec, root, rules, path, err);
+    if (st == CARTA_OK)
+        st = record_load_actions(rec, root, path, err);
+    if (st == CARTA_OK)
+        st = record_verify(rec, rules, path, err);
+    json_decref(root);
+    if (st != CARTA_OK)
+        carta_record_free(rec);
+    return st;
+}
+
+carta_status carta_record_load(carta_record *rec, const carta_rules *rules, const char *path,
+                               carta_error *err)
+{
+    char id[CARTA_NAME_MAX];
+    memset(rec, 0, sizeof *rec);
+    carta_status st = carta_record_peek(path, id, sizeof id, err);
+    if (st != CARTA_OK)
+        return st;
+    const carta_game *game = carta_game_find(id);
+    if (!game)
+        return carta_error_set(err, CARTA_ERR_UNKNOWN, "%s: error: unknown game '%s'", path, id);
+    return carta_record_load_game(rec, game, rules, path, err);
+}

@@ -1,0 +1,402 @@
+/* deck.c: Æmber decks: resolving a deck spec (prebuilt name, file path, "random") and checking
+ * a deck against the deck-building rules (36 cards, three houses, 12 of each). */
+#include "games/aember/aember.h"
+
+#include <dirent.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/rng.h"
+#include "core/yaml.h"
+
+enum {
+    DECK_SIZE = 36,
+    DECK_HOUSES = 3,
+    DECK_PER_HOUSE = 12,
+    DECK_PATH_MAX = 1024,
+    DECK_FILE_PATH_MAX = DECK_PATH_MAX + 264, /* a directory plus a file name */
+    DECK_FILES_MAX = 256
+};
+
+/* ---- what the deck code needs from the rules (catalog and card definitions, aember.h) ---- */
+
+/* The rules do not record the data directory yet. If game.c defines this function (a strong
+ * symbol returning the data_dir given to open), prebuilt decks are looked up there; otherwise in
+ * $CARTA_AEMBER_DATA, else in "data/aember" under the working directory. */
+const char *aember_rules_data_dir(const carta_rules *rules) __attribute__((weak));
+
+static const char *deck_data_dir(const carta_rules *rules)
+{
+    if (aember_rules_data_dir) {
+        const char *dir = aember_rules_data_dir(rules);
+        if (dir && dir[0])
+            return dir;
+    }
+    const char *env = getenv("CARTA_AEMBER_DATA");
+    return env && env[0] ? env : "data/aember";
+}
+
+static int deck_card_count(const carta_rules *rules) { return carta_catalog_count(rules->catalog); }
+
+static int deck_card_house(const carta_rules *rules, int card_id)
+{
+    return aember_def(rules, card_id)->house;
+}
+
+static int deck_card_rarity(const carta_rules *rules, int card_id)
+{
+    return aember_def(rules, card_id)->rarity;
+}
+
+static int deck_house_count(const carta_rules *rules) { return rules->n_houses; }
+
+/* ---- deck_check ---- */
+
+/* Counts the cards of deck per house; false if a card id is out of range. */
+static bool deck_house_counts(const carta_rules *rules, const carta_deck *deck, int *counts,
+                              int n_houses, carta_error *err, const char *where)
+{
+    memset(counts, 0, sizeof(int) * (size_t)n_houses);
+    for (int i = 0; i < deck->n_cards; i++) {
+        int id = deck->cards[i];
+        if (id < 0 || id >= deck_card_count(rules)) {
+            carta_error_set(err, CARTA_ERR_INPUT,
+                            "%s: error: card %d of the deck is not in the card set", where, i + 1);
+            return false;
+        }
+        counts[deck_card_house(rules, id)]++;
+    }
+    return true;
+}
+
+/* The check itself; where names the deck in messages ("deck 'Ashen Vanguard'" or a file). */
+static carta_status deck_check_at(const carta_rules *rules, const carta_deck *deck,
+                                  const char *where, carta_error *err)
+{
+    int n_houses = deck_house_count(rules);
+    int counts[AEMBER_MAX_HOUSES];
+    if (deck->n_cards < 0 || deck->n_cards > CARTA_DECK_MAX)
+        return carta_error_set(err, CARTA_ERR_INPUT, "%s: error: bad card count %d", where,
+                               deck->n_cards);
+    if (!deck_house_counts(rules, deck, counts, n_houses, err, where))
+        return CARTA_ERR_INPUT;
+    int used = 0;
+    char list[256] = "";
+    for (int h = 0; h < n_houses; h++) {
+        if (!counts[h])
+            continue;
+        used++;
+        size_t len = strlen(list);
+        snprintf(list + len, sizeof list - len, "%s%s (%d)", len ? ", " : "",
+                 aember_house_name(rules, h), counts[h]);
+    }
+    if (deck->n_cards != DECK_SIZE)
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "%s: error: a deck has exactly %d cards, this one has %d", where,
+                               DECK_SIZE, deck->n_cards);
+    if (used != DECK_HOUSES)
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "%s: error: a deck has exactly %d houses, this one has %d: %s",
+                               where, DECK_HOUSES, used, list);
+    for (int h = 0; h < n_houses; h++)
+        if (counts[h] && counts[h] != DECK_PER_HOUSE)
+            return carta_error_set(err, CARTA_ERR_INPUT,
+                                   "%s: error: a deck has %d cards of each house, this one has %s",
+                                   where, DECK_PER_HOUSE, list);
+    return CARTA_OK;
+}
+
+carta_status aember_deck_check(const carta_rules *rules, const carta_deck *deck, carta_error *err)
+{
+    char where[CARTA_NAME_MAX + 16];
+    snprintf(where, sizeof where, "deck '%.*s'", CARTA_NAME_MAX - 1, deck->name);
+    return deck_check_at(rules, deck, where, err);
+}
+
+/* ---- deck files ---- */
+
+/* Reads the houses: sequence into houses[3]; errors name file and line. */
+static carta_status deck_file_houses(const carta_rules *rules, struct fy_node *root,
+                                     const char *path, int *houses, carta_error *err)
+{
+    struct fy_node *seq = carta_yaml_get(root, "houses");
+    if (!seq)
+        return carta_yaml_error(err, path, root, "a deck needs 'houses:', a list of %d houses",
+                                DECK_HOUSES);
+    if (!fy_node_is_sequence(seq))
+        return carta_yaml_error(err, path, seq, "'houses:' must be a list of %d houses",
+                                DECK_HOUSES);
+    int n = fy_node_sequence_item_count(seq);
+    if (n != DECK_HOUSES)
+        return carta_yaml_error(err, path, seq, "a deck has exactly %d houses, this one lists %d",
+                                DECK_HOUSES, n);
+    for (int i = 0; i < n; i++) {
+        struct fy_node *item = fy_node_sequence_get_by_index(seq, i);
+        char name[CARTA_NAME_MAX];
+        if (!carta_yaml_scalar(item, name, sizeof name))
+            return carta_yaml_error(err, path, item, "a house must be a name");
+        houses[i] = aember_house_id(rules, name);
+        if (houses[i] < 0)
+            return carta_yaml_error(err, path, item, "unknown house '%s'", name);
+        for (int j = 0; j < i; j++)
+            if (houses[j] == houses[i])
+                return carta_yaml_error(err, path, item, "house '%s' is listed twice", name);
+    }
+    return CARTA_OK;
+}
+
+/* Reads the cards: sequence; every card must be known and of one of the deck's houses. */
+static carta_status deck_file_cards(const carta_rules *rules, struct fy_node *root,
+                                    const char *path, const int *houses, carta_deck *out,
+                                    carta_error *err)
+{
+    struct fy_node *seq = carta_yaml_get(root, "cards");
+    if (!seq)
+        return carta_yaml_error(err, path, root, "a deck needs 'cards:', a list of %d card names",
+                                DECK_SIZE);
+    if (!fy_node_is_sequence(seq))
+        return carta_yaml_error(err, path, seq, "'cards:' must be a list of card names");
+    int n = fy_node_sequence_item_count(seq);
+    if (n != DECK_SIZE)
+        return carta_yaml_error(err, path, seq, "a deck has exactly %d cards, this one lists %d",
+                                DECK_SIZE, n);
+    for (int i = 0; i < n; i++) {
+        struct fy_node *item = fy_node_sequence_get_by_index(seq, i);
+        char name[CARTA_NAME_MAX];
+        if (!carta_yaml_scalar(item, name, sizeof name))
+            return carta_yaml_error(err, path, item,
+                                    "a card must be a card name (at most %d bytes)",
+                                    CARTA_NAME_MAX - 1);
+        int id = carta_catalog_find(rules->catalog, name);
+        if (id < 0)
+            return carta_yaml_error(err, path, item, "unknown card '%s'", name);
+        int h = deck_card_house(rules, id);
+        if (h != houses[0] && h != houses[1] && h != houses[2])
+            return carta_yaml_error(err, path, item,
+                                    "card '%s' is of house %s, which is not one of the deck's "
+                                    "houses (%s, %s, %s)",
+                                    aember_def(rules, id)->name, aember_house_name(rules, h),
+                                    aember_house_name(rules, houses[0]),
+                                    aember_house_name(rules, houses[1]),
+                                    aember_house_name(rules, houses[2]));
+        out->cards[out->n_cards++] = (uint16_t)id;
+    }
+    return CARTA_OK;
+}
+
+static carta_status deck_file_parse(const carta_rules *rules, struct fy_document *doc,
+                                    const char *path, carta_deck *out, carta_error *err)
+{
+    struct fy_node *root = fy_document_root(doc);
+    if (!root || !fy_node_is_mapping(root))
+        return carta_yaml_error(err, path, root,
+                                "a deck file is a map with name:, houses: and cards:");
+    static const char *const keys[] = {"name", "description", "houses", "cards", NULL};
+    if (carta_yaml_check_keys(root, keys, "a deck file", path, err) != CARTA_OK)
+        return CARTA_ERR_INPUT;
+    carta_deck deck;
+    memset(&deck, 0, sizeof deck);
+    if (carta_yaml_str(root, "name", NULL, deck.name, sizeof deck.name, path, err) != CARTA_OK)
+        return CARTA_ERR_INPUT;
+    int houses[DECK_HOUSES];
+    if (deck_file_houses(rules, root, path, houses, err) != CARTA_OK ||
+        deck_file_cards(rules, root, path, houses, &deck, err) != CARTA_OK)
+        return CARTA_ERR_INPUT;
+    char where[DECK_PATH_MAX + 16];
+    snprintf(where, sizeof where, "%s:%d", path, carta_yaml_line(carta_yaml_get(root, "cards")));
+    if (deck_check_at(rules, &deck, where, err) != CARTA_OK)
+        return CARTA_ERR_INPUT;
+    *out = deck;
+    return CARTA_OK;
+}
+
+/* Loads and checks a deck file. */
+static carta_status deck_load_file(const carta_rules *rules, const char *path, carta_deck *out,
+                                   carta_error *err)
+{
+    struct fy_document *doc = carta_yaml_load(path, err);
+    if (!doc)
+        return err && err->status != CARTA_OK ? err->status : CARTA_ERR_IO;
+    carta_status st = deck_file_parse(rules, doc, path, out, err);
+    fy_document_destroy(doc);
+    return st;
+}
+
+/* ---- prebuilt decks by name ---- */
+
+static int deck_cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads only the name: of a deck file (no card checks) into buf; false if unreadable. */
+static bool deck_file_name(const char *path, char *buf, size_t cap)
+{
+    carta_error ignored;
+    carta_error_clear(&ignored);
+    struct fy_document *doc = carta_yaml_load(path, &ignored);
+    if (!doc)
+        return false;
+    struct fy_node *root = fy_document_root(doc);
+    bool ok = root && fy_node_is_mapping(root) &&
+              carta_yaml_scalar(carta_yaml_get(root, "name"), buf, cap);
+    fy_document_destroy(doc);
+    return ok;
+}
+
+/* Finds the prebuilt deck named name (case-insensitive; the file's slug also matches) in
+ * <data_dir>/decks and writes its path; CARTA_ERR_UNKNOWN listing the known decks otherwise. */
+static carta_status deck_find_prebuilt(const carta_rules *rules, const char *name, char *path,
+                                       size_t cap, carta_error *err)
+{
+    char dir[DECK_PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/decks", deck_data_dir(rules));
+    DIR *d = opendir(dir);
+    if (!d)
+        return carta_error_set(err, CARTA_ERR_UNKNOWN,
+                               "unknown deck '%s' (no prebuilt decks: cannot open %s)", name, dir);
+    char *files[DECK_FILES_MAX];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && n < DECK_FILES_MAX) {
+        size_t len = strlen(e->d_name);
+        if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0 && e->d_name[0] != '.')
+            if ((files[n] = strdup(e->d_name)))
+                n++;
+    }
+    closedir(d);
+    qsort(files, (size_t)n, sizeof files[0], deck_cmp_str);
+    char known[384] = "";
+    carta_status st = CARTA_ERR_UNKNOWN;
+    for (int i = 0; i < n && st != CARTA_OK; i++) {
+        char file_path[DECK_FILE_PATH_MAX], deck_name[CARTA_NAME_MAX];
+        snprintf(file_path, sizeof file_path, "%s/%s", dir, files[i]);
+        size_t slug_len = strlen(files[i]) - 5;
+        bool slug = strlen(name) == slug_len && strncasecmp(files[i], name, slug_len) == 0;
+        bool named = deck_file_name(file_path, deck_name, sizeof deck_name);
+        if (slug || (named && strcasecmp(deck_name, name) == 0)) {
+            snprintf(path, cap, "%s", file_path);
+            st = CARTA_OK;
+        } else if (named) {
+            size_t len = strlen(known);
+            snprintf(known + len, sizeof known - len, "%s'%s'", len ? ", " : "", deck_name);
+        }
+    }
+    for (int i = 0; i < n; i++)
+        free(files[i]);
+    if (st != CARTA_OK)
+        carta_error_set(err, CARTA_ERR_UNKNOWN,
+                        "unknown deck '%s' (prebuilt decks: %s; or a deck file path, or random)",
+                        name, known[0] ? known : "none");
+    return st;
+}
+
+/* ---- generation ---- */
+
+/* Weight of a card in generation, by rarity (docs/rulings/aember.md, "Deck generation"). */
+static uint32_t deck_rarity_weight(int rarity)
+{
+    switch (rarity) {
+    case AEMBER_COMMON: return 6;
+    case AEMBER_UNCOMMON: return 3;
+    case AEMBER_RARE: return 1;
+    case AEMBER_SPECIAL: return 1;
+    default: return 0;
+    }
+}
+
+/* Draws DECK_PER_HOUSE cards of house into out, weighted by rarity; a special at most once.
+ * False if the house has too few cards to fill its share. */
+static bool deck_draw_house(const carta_rules *rules, int house, carta_rng *rng, carta_deck *out)
+{
+    int n_cards = deck_card_count(rules);
+    bool special_taken[CARTA_CATALOG_MAX] = {0};
+    for (int k = 0; k < DECK_PER_HOUSE; k++) {
+        uint32_t total = 0;
+        for (int id = 0; id < n_cards; id++)
+            if (deck_card_house(rules, id) == house && !special_taken[id])
+                total += deck_rarity_weight(deck_card_rarity(rules, id));
+        if (total == 0)
+            return false;
+        uint32_t pick = carta_rng_below(rng, total);
+        for (int id = 0; id < n_cards; id++) {
+            if (deck_card_house(rules, id) != house || special_taken[id])
+                continue;
+            uint32_t w = deck_rarity_weight(deck_card_rarity(rules, id));
+            if (pick < w) {
+                out->cards[out->n_cards++] = (uint16_t)id;
+                if (deck_card_rarity(rules, id) == AEMBER_SPECIAL)
+                    special_taken[id] = true;
+                break;
+            }
+            pick -= w;
+        }
+    }
+    return true;
+}
+
+static int deck_cmp_u16(const void *a, const void *b)
+{
+    return (int)*(const uint16_t *)a - (int)*(const uint16_t *)b;
+}
+
+/* A random legal deck from seed alone: three distinct houses uniformly, then 12 cards each. */
+static carta_status deck_generate(const carta_rules *rules, uint64_t seed, carta_deck *out,
+                                  carta_error *err)
+{
+    int n_houses = deck_house_count(rules);
+    int pool[AEMBER_MAX_HOUSES];
+    for (int h = 0; h < n_houses; h++)
+        pool[h] = h;
+    if (n_houses < DECK_HOUSES)
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "cannot generate a deck: the card set has %d houses, a deck "
+                               "needs %d", n_houses, DECK_HOUSES);
+    carta_rng rng;
+    carta_rng_seed(&rng, seed);
+    carta_deck deck;
+    memset(&deck, 0, sizeof deck);
+    snprintf(deck.name, sizeof deck.name, "Random deck %llu", (unsigned long long)seed);
+    for (int k = 0; k < DECK_HOUSES; k++) {
+        int j = k + (int)carta_rng_below(&rng, (uint32_t)(n_houses - k));
+        int tmp = pool[k];
+        pool[k] = pool[j];
+        pool[j] = tmp;
+        if (!deck_draw_house(rules, pool[k], &rng, &deck))
+            return carta_error_set(err, CARTA_ERR_INPUT,
+                                   "cannot generate a deck: house %s has no cards to draw from",
+                                   aember_house_name(rules, pool[k]));
+    }
+    qsort(deck.cards, (size_t)deck.n_cards, sizeof deck.cards[0], deck_cmp_u16);
+    *out = deck;
+    return CARTA_OK;
+}
+
+/* ---- resolve ---- */
+
+static bool deck_spec_is_path(const char *spec)
+{
+    size_t len = strlen(spec);
+    return strchr(spec, '/') || (len > 5 && strcmp(spec + len - 5, ".yaml") == 0) ||
+           (len > 4 && strcmp(spec + len - 4, ".yml") == 0);
+}
+
+carta_status aember_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,
+                                 carta_deck *out, carta_error *err)
+{
+    if (!spec || !spec[0])
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "no deck given (a prebuilt deck's name, a deck file, or random)");
+    if (strcasecmp(spec, "random") == 0)
+        return deck_generate(rules, seed, out, err);
+    if (deck_spec_is_path(spec))
+        return deck_load_file(rules, spec, out, err);
+    char path[DECK_FILE_PATH_MAX];
+    carta_status st = deck_find_prebuilt(rules, spec, path, sizeof path, err);
+    if (st != CARTA_OK)
+        return st;
+    return deck_load_file(rules, path, out, err);
+}

@@ -1,0 +1,98 @@
+/* game.c: the Æmber rule system's descriptor and its rules object (open, close, card lookup). */
+#include "games/aember/aember.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *aember_rules_data_dir(const carta_rules *rules) { return rules->data_dir; }
+
+static carta_rules *aember_open(const char *data_dir, carta_error *err)
+{
+    carta_rules *rules = calloc(1, sizeof *rules);
+    if (!rules) {
+        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
+        return NULL;
+    }
+    rules->catalog = carta_catalog_new();
+    if (!rules->catalog) {
+        free(rules);
+        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
+        return NULL;
+    }
+    snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
+    if (data_dir && carta_catalog_load_dir(rules->catalog, data_dir, aember_compile_card, rules,
+                                           err) != CARTA_OK) {
+        carta_catalog_free(rules->catalog);
+        free(rules->defs);
+        free(rules);
+        return NULL;
+    }
+    return rules;
+}
+
+static void aember_close(carta_rules *rules)
+{
+    if (!rules)
+        return;
+    carta_catalog_free(rules->catalog);
+    free(rules->defs);
+    free(rules);
+}
+
+static carta_status aember_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                     carta_error *err)
+{
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, aember_compile_card, rules, err);
+    if (st != CARTA_OK) /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+    return st;
+}
+
+static uint64_t aember_card_digest(const carta_rules *rules)
+{
+    return carta_catalog_digest(rules->catalog);
+}
+
+static const char *aember_card_name(const carta_rules *rules, int card_id)
+{
+    const aember_card_def *def = aember_def(rules, card_id);
+    return def ? def->name : "?";
+}
+
+static int aember_card_id(const carta_rules *rules, const char *name)
+{
+    return carta_catalog_find(rules->catalog, name);
+}
+
+const carta_game carta_game_aember = {
+    .id = "aember",
+    .name = "\xc3\x86mber (KeyForge rules glossary)",
+    .rules_version = "1",
+    .min_seats = 2,
+    .max_seats = 2,
+    .state_size = sizeof(aember_state),
+    .open = aember_open,
+    .close = aember_close,
+    .add_cards = aember_add_cards,
+    .card_digest = aember_card_digest,
+    .card_name = aember_card_name,
+    .card_id = aember_card_id,
+    .deck_resolve = aember_deck_resolve,
+    .deck_check = aember_deck_check,
+    .setup = aember_setup,
+    .to_act = aember_to_act,
+    .legal_actions = aember_legal_actions,
+    .apply = aember_apply,
+    .returns = aember_returns,
+    .winner = aember_winner,
+    .observe = aember_observe,
+    .determinize = aember_determinize,
+    .evaluate = aember_evaluate,
+    .describe_action = aember_describe_action,
+    .render = aember_render,
+    .describe_state = aember_describe_state,
+    .scenario_position = aember_scenario_position,
+    .scenario_expect = aember_scenario_expect,
+};

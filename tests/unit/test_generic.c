@@ -1,0 +1,499 @@
+/* test_generic.c: the checks every rule system gets, run on every registered game (rules opened
+ * from CARTA_DATA_DIR/<id>) and on the toy game: random games end; a clone equals its original
+ * and evolves identically; a record saved and loaded replays every intermediate state; observe
+ * never leaks (an observation is unchanged by resampling what the seat cannot see); an action
+ * outside the legal list is refused without a change; legal-action counts (perft) from fixed
+ * seeds match tests/perft/<id>.txt.
+ *
+ * Regenerating the perft tables after an intended rules change:
+ *     CARTA_PERFT_WRITE=1 build/test_generic      (rewrites tests/perft/<id>.txt for every game)
+ * or, for a registered game, `carta perft <id> --seed S --depth D` prints the same lines. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "ai/perft.h"
+#include "core/record.h"
+#include "core/rng.h"
+#include "support/toy_game.h"
+
+enum {
+    MAX_TEST_GAMES = 16,
+    RANDOM_GAMES = 40,
+    GAME_ACTION_BOUND = 100000, /* a random game longer than this never ends */
+    PERFT_SEEDS = 3
+};
+
+typedef struct test_game {
+    const carta_game *g;
+    carta_rules *r;
+    int depth; /* perft depth for the table */
+} test_game;
+
+static int open_games(test_game *games)
+{
+    int n = 0;
+    carta_error err = {0};
+    games[n] = (test_game){&carta_toy_game, carta_toy_game.open(NULL, &err), 4};
+    assert_non_null(games[n].r);
+    n++;
+    for (int i = 0; i < carta_game_count() && n < MAX_TEST_GAMES; i++) {
+        char dir[1024];
+        const carta_game *g = carta_game_at(i);
+        snprintf(dir, sizeof dir, "%s/%s", CARTA_DATA_DIR, g->id);
+        carta_error_clear(&err);
+        carta_rules *r = g->open(dir, &err);
+        if (!r)
+            fail_msg("cannot open %s from %s: %s", g->id, dir, err.msg);
+        games[n++] = (test_game){g, r, 4};
+    }
+    return n;
+}
+
+static void close_games(test_game *games, int n)
+{
+    for (int i = 0; i < n; i++)
+        games[i].g->close(games[i].r);
+}
+
+static int n_seats(const carta_game *g)
+{
+    return g->min_seats <= 2 && g->max_seats >= 2 ? 2 : g->min_seats;
+}
+
+static void setup_game(const test_game *t, uint64_t seed, void *state)
+{
+    carta_error err = {0};
+    if (carta_perft_setup(t->g, t->r, seed, n_seats(t->g), state, &err) != CARTA_OK)
+        fail_msg("%s setup (seed %llu): %s", t->g->id, (unsigned long long)seed, err.msg);
+}
+
+/* Called at every state of a random game, before its action is chosen. */
+typedef void (*visit_fn)(const test_game *t, const void *state, void *ctx);
+
+/* Plays a random game from seed, calling visit at each decision; returns its length. */
+static int random_game(const test_game *t, uint64_t seed, void *state, visit_fn visit, void *ctx)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    carta_rng rng;
+    carta_rng_seed(&rng, seed ^ 0x5eed);
+    carta_error err = {0};
+    setup_game(t, seed, state);
+    int n, moves = 0;
+    while ((n = t->g->legal_actions(t->r, state, legal)) > 0) {
+        assert_int_not_equal(t->g->to_act(t->r, state), CARTA_NO_SEAT);
+        if (visit)
+            visit(t, state, ctx);
+        carta_action a = legal[carta_rng_below(&rng, (uint32_t)n)];
+        if (t->g->apply(t->r, state, a, &err) != CARTA_OK)
+            fail_msg("%s: legal action %u refused: %s", t->g->id, (unsigned)a, err.msg);
+        if (++moves >= GAME_ACTION_BOUND)
+            fail_msg("%s: random game from seed %llu did not end in %d actions", t->g->id,
+                     (unsigned long long)seed, GAME_ACTION_BOUND);
+    }
+    assert_int_equal(t->g->to_act(t->r, state), CARTA_NO_SEAT);
+    return moves;
+}
+
+/* ---- random games end, with sane results ---- */
+
+static void test_random_games_end(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size);
+        for (int k = 0; k < RANDOM_GAMES; k++) {
+            assert_true(random_game(&games[i], 1000 + k, state, NULL, NULL) > 0);
+            double returns[CARTA_MAX_SEATS] = {0}, sum = 0;
+            g->returns(games[i].r, state, returns);
+            int winner = g->winner(games[i].r, state);
+            for (int s = 0; s < n_seats(g); s++) {
+                assert_true(returns[s] >= 0 && returns[s] <= 1);
+                sum += returns[s];
+            }
+            assert_true(sum > 0.99 && sum < 1.01);
+            if (winner != CARTA_NO_SEAT)
+                assert_true(returns[winner] == 1.0);
+        }
+        free(state);
+    }
+    close_games(games, n);
+}
+
+/* ---- clone ---- */
+
+typedef struct clone_ctx {
+    void *copy;
+    int checked;
+} clone_ctx;
+
+/* A memcpy clone equals its original, and the same action keeps them equal. */
+static void visit_clone(const test_game *t, const void *state, void *p)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    clone_ctx *c = p;
+    size_t size = t->g->state_size;
+    memcpy(c->copy, state, size);
+    assert_memory_equal(c->copy, state, size);
+    assert_true(carta_digest(c->copy, size) == carta_digest(state, size));
+    int n = t->g->legal_actions(t->r, c->copy, legal);
+    assert_true(n > 0);
+    void *a = malloc(size), *b = malloc(size);
+    carta_error err = {0};
+    carta_action action = legal[(unsigned)c->checked % (unsigned)n];
+    memcpy(a, state, size);
+    memcpy(b, c->copy, size);
+    assert_int_equal(t->g->apply(t->r, a, action, &err), CARTA_OK);
+    assert_int_equal(t->g->apply(t->r, b, action, &err), CARTA_OK);
+    assert_memory_equal(a, b, size);
+    free(a);
+    free(b);
+    c->checked++;
+}
+
+static void test_clone_equals_original(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size), *again = malloc(g->state_size);
+        clone_ctx c = {malloc(g->state_size), 0};
+        /* Setup is deterministic to the byte (padding included). */
+        memset(state, 0xAA, g->state_size);
+        memset(again, 0x55, g->state_size);
+        setup_game(&games[i], 31, state);
+        setup_game(&games[i], 31, again);
+        assert_memory_equal(state, again, g->state_size);
+        for (int k = 0; k < 5; k++)
+            random_game(&games[i], 2000 + k, state, visit_clone, &c);
+        assert_true(c.checked > 0);
+        free(c.copy);
+        free(state);
+        free(again);
+    }
+    close_games(games, n);
+}
+
+/* ---- records: save, load, replay ---- */
+
+static void record_round_trip(const test_game *t, uint64_t seed, const char *path)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    const carta_game *g = t->g;
+    size_t size = g->state_size;
+    void *state = malloc(size), *replayed = malloc(size);
+    carta_error err = {0};
+    carta_config config;
+    memset(&config, 0, sizeof config);
+    config.n_seats = n_seats(g);
+    config.seed = seed;
+    for (int s = 0; s < config.n_seats; s++)
+        assert_int_equal(g->deck_resolve(t->r, "random", carta_perft_deck_seed(seed, s),
+                                         &config.decks[s], &err),
+                         CARTA_OK);
+    assert_int_equal(g->setup(t->r, state, &config, &err), CARTA_OK);
+    carta_record rec;
+    carta_record_init(&rec, g, &config);
+    int cap = 1024, n_digests = 0;
+    uint64_t *digests = malloc(sizeof *digests * (size_t)cap);
+    digests[n_digests++] = carta_digest(state, size);
+    carta_rng rng;
+    carta_rng_seed(&rng, seed);
+    int n;
+    while ((n = g->legal_actions(t->r, state, legal)) > 0) {
+        carta_action a = legal[carta_rng_below(&rng, (uint32_t)n)];
+        assert_int_equal(g->apply(t->r, state, a, &err), CARTA_OK);
+        assert_int_equal(carta_record_push(&rec, a), CARTA_OK);
+        if (n_digests == cap)
+            digests = realloc(digests, sizeof *digests * (size_t)(cap *= 2));
+        digests[n_digests++] = carta_digest(state, size);
+        assert_true(n_digests < GAME_ACTION_BOUND);
+    }
+    rec.final_digest = digests[n_digests - 1];
+    if (carta_record_save(&rec, t->r, path, &err) != CARTA_OK)
+        fail_msg("%s: save: %s", g->id, err.msg);
+
+    carta_record loaded;
+    if (carta_record_load_game(&loaded, g, t->r, path, &err) != CARTA_OK)
+        fail_msg("%s: load: %s", g->id, err.msg);
+    assert_int_equal(loaded.n_actions, rec.n_actions);
+    assert_memory_equal(loaded.actions, rec.actions, sizeof *rec.actions * (size_t)rec.n_actions);
+    assert_true(loaded.final_digest == rec.final_digest);
+    assert_int_equal(loaded.config.n_seats, config.n_seats);
+    assert_true(loaded.config.seed == seed);
+    for (int s = 0; s < config.n_seats; s++) {
+        assert_int_equal(loaded.config.decks[s].n_cards, config.decks[s].n_cards);
+        assert_memory_equal(loaded.config.decks[s].cards, config.decks[s].cards,
+                            sizeof(uint16_t) * (size_t)config.decks[s].n_cards);
+    }
+    /* Every intermediate state: step by step from setup... */
+    assert_int_equal(g->setup(t->r, replayed, &loaded.config, &err), CARTA_OK);
+    assert_true(carta_digest(replayed, size) == digests[0]);
+    for (int i = 0; i < loaded.n_actions; i++) {
+        assert_int_equal(g->apply(t->r, replayed, loaded.actions[i], &err), CARTA_OK);
+        if (carta_digest(replayed, size) != digests[i + 1])
+            fail_msg("%s: state after action %d differs on replay", g->id, i + 1);
+    }
+    assert_memory_equal(replayed, state, size);
+    /* ...and through carta_record_replay, at a few stopping points and in full. */
+    for (int upto = 0; upto <= loaded.n_actions; upto += 1 + loaded.n_actions / 7) {
+        assert_int_equal(carta_record_replay(&loaded, t->r, replayed, upto, 0, &err), CARTA_OK);
+        assert_true(carta_digest(replayed, size) == digests[upto]);
+    }
+    assert_int_equal(carta_record_replay(&loaded, t->r, replayed, -1, 1, &err), CARTA_OK);
+    assert_memory_equal(replayed, state, size);
+    carta_record_free(&loaded);
+    carta_record_free(&rec);
+    free(digests);
+    free(state);
+    free(replayed);
+}
+
+static void test_record_round_trip_replays_every_state(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    char dir[] = "/tmp/carta-generic-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    for (int i = 0; i < n; i++) {
+        char path[256];
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            snprintf(path, sizeof path, "%s/%s-%llu.json", dir, games[i].g->id,
+                     (unsigned long long)seed);
+            record_round_trip(&games[i], seed, path);
+            unlink(path);
+        }
+    }
+    rmdir(dir);
+    close_games(games, n);
+}
+
+/* ---- observe never leaks ---- */
+
+typedef struct observe_ctx {
+    void *copy, *obs, *obs2;
+    uint64_t salt;
+    int checked;
+} observe_ctx;
+
+/* For every seat: observe(S) == observe(determinize(copy of S, seat, x)), for two seeds x. */
+static void visit_observe(const test_game *t, const void *state, void *p)
+{
+    observe_ctx *c = p;
+    size_t size = t->g->state_size;
+    for (int seat = 0; seat < n_seats(t->g); seat++) {
+        t->g->observe(t->r, state, seat, c->obs);
+        for (uint64_t x = 1; x <= 2; x++) {
+            memcpy(c->copy, state, size);
+            t->g->determinize(t->r, c->copy, seat, carta_mix64(c->salt++ * 31 + x));
+            t->g->observe(t->r, c->copy, seat, c->obs2);
+            if (memcmp(c->obs, c->obs2, size) != 0) {
+                size_t at = 0;
+                while (((unsigned char *)c->obs)[at] == ((unsigned char *)c->obs2)[at])
+                    at++;
+                fail_msg("%s: seat %d's observation changed when only what it cannot see was "
+                         "resampled (first differing byte %zu of %zu)",
+                         t->g->id, seat, at, size);
+            }
+        }
+        /* An observation of an observation is the same observation. */
+        memcpy(c->copy, c->obs, size);
+        t->g->observe(t->r, c->copy, seat, c->obs2);
+        assert_memory_equal(c->obs, c->obs2, size);
+    }
+    c->checked++;
+}
+
+static void test_observe_never_leaks(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        size_t size = games[i].g->state_size;
+        void *state = malloc(size);
+        observe_ctx c = {malloc(size), malloc(size), malloc(size), 1, 0};
+        for (int k = 0; k < 8; k++)
+            random_game(&games[i], 3000 + k, state, visit_observe, &c);
+        assert_true(c.checked > 0);
+        free(c.copy);
+        free(c.obs);
+        free(c.obs2);
+        free(state);
+    }
+    close_games(games, n);
+}
+
+/* ---- illegal actions ---- */
+
+typedef struct illegal_ctx {
+    void *copy;
+    carta_rng rng;
+    int refused;
+} illegal_ctx;
+
+static int in_list(const carta_action *list, int n, carta_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == a)
+            return 1;
+    return 0;
+}
+
+/* Actions near the legal ones and random ones, when not legal, are refused with no change. */
+static void visit_illegal(const test_game *t, const void *state, void *p)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    illegal_ctx *c = p;
+    size_t size = t->g->state_size;
+    int n = t->g->legal_actions(t->r, state, legal);
+    for (int k = 0; k < 24; k++) {
+        carta_action a;
+        switch (k % 4) {
+        case 0: a = carta_rng_next(&c->rng); break;
+        case 1: a = carta_rng_below(&c->rng, 4096); break;
+        case 2: a = legal[carta_rng_below(&c->rng, (uint32_t)n)] + 1 + (k & 7); break;
+        default: a = legal[carta_rng_below(&c->rng, (uint32_t)n)] ^ (1u << (k % 32)); break;
+        }
+        if (in_list(legal, n, a))
+            continue;
+        carta_error err = {0};
+        memcpy(c->copy, state, size);
+        carta_status st = t->g->apply(t->r, c->copy, a, &err);
+        if (st != CARTA_ERR_ILLEGAL)
+            fail_msg("%s: action %u is not in the legal list but apply returned %d", t->g->id,
+                     (unsigned)a, (int)st);
+        assert_memory_equal(c->copy, state, size);
+        c->refused++;
+    }
+}
+
+static void test_illegal_action_refused_unchanged(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size);
+        illegal_ctx c = {malloc(g->state_size), {{0}}, 0};
+        carta_rng_seed(&c.rng, 99);
+        for (int k = 0; k < 4; k++)
+            random_game(&games[i], 4000 + k, state, visit_illegal, &c);
+        assert_true(c.refused > 0);
+        /* Once the game is over every action is illegal. */
+        carta_error err = {0};
+        memcpy(c.copy, state, g->state_size);
+        assert_int_equal(g->apply(games[i].r, c.copy, 0, &err), CARTA_ERR_ILLEGAL);
+        assert_memory_equal(c.copy, state, g->state_size);
+        free(c.copy);
+        free(state);
+    }
+    close_games(games, n);
+}
+
+/* ---- perft ---- */
+
+static uint64_t perft_count(const test_game *t, uint64_t seed, int depth)
+{
+    uint64_t counts[CARTA_PERFT_MAX_DEPTH + 1];
+    carta_error err = {0};
+    void *state = malloc(t->g->state_size);
+    setup_game(t, seed, state);
+    if (carta_perft(t->g, t->r, state, depth, counts, &err) != CARTA_OK)
+        fail_msg("%s perft: %s", t->g->id, err.msg);
+    free(state);
+    return counts[depth];
+}
+
+static void perft_path(const test_game *t, char *path, size_t cap)
+{
+    snprintf(path, cap, "%s/perft/%s.txt", CARTA_TESTS_DIR, t->g->id);
+}
+
+/* Writes the table for t, in the lines `carta perft` prints. */
+static void perft_write(const test_game *t)
+{
+    char path[1024];
+    perft_path(t, path, sizeof path);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "# Legal action sequence counts from fixed seeds (tests/unit/test_generic.c).\n"
+               "# Regenerate after an intended rules change: CARTA_PERFT_WRITE=1 "
+               "build/test_generic\n");
+    for (uint64_t seed = 1; seed <= PERFT_SEEDS; seed++)
+        for (int d = 1; d <= t->depth; d++)
+            fprintf(f, "perft %s seed %llu depth %d: %llu\n", t->g->id, (unsigned long long)seed,
+                    d, (unsigned long long)perft_count(t, seed, d));
+    assert_int_equal(fclose(f), 0);
+}
+
+/* Checks every line of t's table; fails if there is none. */
+static void perft_check(const test_game *t)
+{
+    char path[1024], line[512];
+    perft_path(t, path, sizeof path);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        fail_msg("%s: no perft table %s (make it: CARTA_PERFT_WRITE=1 build/test_generic)",
+                 t->g->id, path);
+    int checked = 0, line_no = 0;
+    while (fgets(line, sizeof line, f)) {
+        char id[64];
+        unsigned long long seed, want;
+        int depth;
+        line_no++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (sscanf(line, "perft %63s seed %llu depth %d: %llu", id, &seed, &depth, &want) != 4 ||
+            strcmp(id, t->g->id) != 0 || depth < 0 || depth > CARTA_PERFT_MAX_DEPTH)
+            fail_msg("%s:%d: malformed perft line", path, line_no);
+        uint64_t got = perft_count(t, seed, depth);
+        if (got != want)
+            fail_msg("%s:%d: perft seed %llu depth %d: expected %llu, got %llu", path, line_no,
+                     seed, depth, want, (unsigned long long)got);
+        checked++;
+    }
+    fclose(f);
+    assert_true(checked > 0);
+}
+
+static void test_perft_matches_table(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    const char *write = getenv("CARTA_PERFT_WRITE");
+    for (int i = 0; i < n; i++) {
+        if (write && *write && strcmp(write, "0") != 0)
+            perft_write(&games[i]);
+        perft_check(&games[i]);
+    }
+    close_games(games, n);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_games_end),
+        cmocka_unit_test(test_clone_equals_original),
+        cmocka_unit_test(test_record_round_trip_replays_every_state),
+        cmocka_unit_test(test_observe_never_leaks),
+        cmocka_unit_test(test_illegal_action_refused_unchanged),
+        cmocka_unit_test(test_perft_matches_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
