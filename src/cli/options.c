@@ -9,6 +9,7 @@
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
+    fflush(stdout); /* keep the order of output and errors when both go to one place */
     va_start(ap, fmt);
     fputs("carta: ", stderr);
     vfprintf(stderr, fmt, ap);
@@ -140,4 +141,7 @@ cli_parse_result cli_parse(int argc, char **argv, const cli_opt *opts, int n_opt
     return CLI_PARSE_OK;
 }
 
-int cli_parse_exit(cli_parse_result r) { return r == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE; }
+int cli_parse_exit(cli_parse_result r)
+{
+    return r == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+}

@@ -12,7 +12,8 @@ static const char usage[] =
     "usage: carta play GAME [--seat N | --watch] [--seed S] [--deck SPEC] [--opponent-deck SPEC]\n"
     "                  [--ai SPEC] [--save FILE]\n"
     "       carta play [GAME] --resume FILE [--seat N | --watch] [--ai SPEC] [--save FILE]\n"
-    "Plays GAME in the terminal: you take seat N (0 = first, the default), the AI the others.\n"
+    "Plays GAME in the terminal: you take seat N (0, the default, is player 1; 1 is player 2...),\n"
+    "the AI the others.\n"
     "  --watch          AI in every seat: run to the end, print the log and the result\n"
     "  --seed S         the game's seed (default: from the clock; printed at the start)\n"
     "  --deck SPEC      your deck: a prebuilt deck's name, a deck file, or \"random\" (default)\n"
@@ -99,13 +100,14 @@ static int seat_players(play_session *s, const play_options *o)
         if (strcmp(s->rec.seat_names[i], "human") == 0)
             seat_wanted = i; /* resume as the seat the human played */
     if (!o->watch && (seat_wanted < 0 || seat_wanted >= n)) {
-        cli_error("--seat %d: this game has seats 0 to %d", seat_wanted, n - 1);
+        cli_error("--seat %d: this game has seats 0 to %d (players 1 to %d)", seat_wanted, n - 1,
+                  n);
         return 1;
     }
     s->human = o->watch ? CARTA_NO_SEAT : seat_wanted;
     for (int seat = 0; seat < n; seat++) {
         if (seat == s->human) {
-            snprintf(s->label[seat], CARTA_NAME_MAX, "seat %d (you)", seat);
+            snprintf(s->label[seat], CARTA_NAME_MAX, "player %d (you)", seat + 1);
             snprintf(s->rec.seat_names[seat], CARTA_NAME_MAX, "human");
             continue;
         }
@@ -116,7 +118,7 @@ static int seat_players(play_session *s, const play_options *o)
             cli_error("--ai %s: %s", o->ai, err.msg);
             return 1;
         }
-        snprintf(s->label[seat], CARTA_NAME_MAX, "seat %d (%s)", seat, o->ai);
+        snprintf(s->label[seat], CARTA_NAME_MAX, "player %d (%s)", seat + 1, o->ai);
         snprintf(s->rec.seat_names[seat], CARTA_NAME_MAX, "%s", o->ai);
     }
     return 0;
@@ -129,7 +131,7 @@ static int ai_turn(play_session *s, int seat)
     carta_action action;
     s->g->observe(s->r, s->state, seat, s->view);
     if (carta_ai_choose(s->ai[seat], s->view, seat, &action) != CARTA_OK) {
-        cli_error("the AI of seat %d found no action", seat);
+        cli_error("the AI of player %d found no action", seat + 1);
         return 1;
     }
     if (s->human != CARTA_NO_SEAT)

@@ -49,7 +49,7 @@ static int replay_moves(replay_ctx *c)
             render_view(c, seat);
         char text[256];
         c->g->describe_action(c->r, c->view, c->rec.actions[i], text, sizeof text);
-        printf("%4d. seat %d (%s): %s\n", i + 1, seat, c->rec.seat_names[seat], text);
+        printf("%4d. player %d (%s): %s\n", i + 1, seat + 1, c->rec.seat_names[seat], text);
         if (c->g->apply(c->r, c->state, c->rec.actions[i], &err) != CARTA_OK) {
             cli_error("action %d (%u) is not legal: %s", i + 1, (unsigned)c->rec.actions[i],
                       err.msg);
@@ -71,8 +71,8 @@ static void print_result(replay_ctx *c)
     c->g->describe_state(c->r, c->state, where, sizeof where);
     int to_act = c->g->to_act(c->r, c->state);
     if (to_act != CARTA_NO_SEAT) {
-        printf("game in progress after %d actions (%s): seat %d to act; digest ok\n",
-               c->rec.n_actions, where, to_act);
+        printf("game in progress after %d actions (%s): player %d to act; digest ok\n",
+               c->rec.n_actions, where, to_act + 1);
         return;
     }
     double returns[CARTA_MAX_SEATS] = {0};
@@ -82,7 +82,7 @@ static void print_result(replay_ctx *c)
     if (winner == CARTA_NO_SEAT)
         printf("a draw");
     else
-        printf("seat %d (%s) wins", winner, c->rec.seat_names[winner]);
+        printf("player %d (%s) wins", winner + 1, c->rec.seat_names[winner]);
     printf("; returns");
     for (int s = 0; s < c->rec.config.n_seats; s++)
         printf(" %g", returns[s]);

@@ -197,13 +197,13 @@ static void print_text(const sim_ctx *c, const sim_totals *t, double seconds, in
     for (int p = 0; p < c->n_players; p++) {
         double lo, hi;
         wilson(t->wins[p], n, &lo, &hi);
-        printf("%-7d %-24s %-20s %6d %6d %7.1f%%  [%.1f%%, %.1f%%]\n", p, c->ai_spec[p],
+        printf("%-7d %-24s %-20s %6d %6d %7.1f%%  [%.1f%%, %.1f%%]\n", p + 1, c->ai_spec[p],
                c->deck_spec[p], t->wins[p], t->draws, n ? 100.0 * t->wins[p] / n : 0, 100 * lo,
                100 * hi);
     }
     double lo, hi;
     wilson(t->seat0_wins, n, &lo, &hi);
-    printf("first seat wins: %d (%.1f%%, 95%% interval [%.1f%%, %.1f%%])\n", t->seat0_wins,
+    printf("first seat (seat 0) wins: %d (%.1f%%, 95%% interval [%.1f%%, %.1f%%])\n", t->seat0_wins,
            n ? 100.0 * t->seat0_wins / n : 0, 100 * lo, 100 * hi);
     printf("draws: %d, unfinished (over %d actions): %d\n", t->draws, SIM_MAX_ACTIONS,
            t->unfinished);
@@ -221,7 +221,7 @@ static void print_json(const sim_ctx *c, const sim_totals *t, double seconds, in
         double lo, hi;
         wilson(t->wins[p], n, &lo, &hi);
         json_array_append_new(
-            players, json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:f, s:f, s:f}", "player", p,
+            players, json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:f, s:f, s:f}", "player", p + 1,
                                "ai", c->ai_spec[p], "deck", c->deck_spec[p], "wins", t->wins[p],
                                "draws", t->draws, "losses", n - t->wins[p] - t->draws -
                                t->unfinished, "win_rate", n ? (double)t->wins[p] / n : 0.0,

@@ -183,6 +183,8 @@ struct carta_rules {
     char houses[AEMBER_MAX_HOUSES][AEMBER_WORD_MAX];
     char traits[AEMBER_MAX_TRAITS][AEMBER_WORD_MAX];
     bool any_constant;                   /* some card has a constant ability */
+    bool any_negative_power;             /* some card lowers power (else damage < printed power
+                                            plus counters proves a creature survives) */
     char data_dir[512];                  /* the data_dir given to open ("" if none) */
 };
 
@@ -199,7 +201,8 @@ enum aember_frame {
     AEMBER_FR_END_TURN,    /* the end of the turn in progress (ready, draw, end effects) */
     AEMBER_FR_START_TURN,  /* the start of a turn in progress (start effects, then forge) */
     AEMBER_FR_USE,         /* decision: how to use one card (fight with, reap with, use) */
-    AEMBER_FR_PLAY         /* decision: which card to play from hand by an effect (or done) */
+    AEMBER_FR_PLAY,        /* decision: which card to play from hand by an effect (or done) */
+    AEMBER_FR_ORDER        /* decision: assault/hazardous before or after Before Fight: */
 };
 
 /* --- action encoding: kind in bits 24..31, then three 8-bit operands a, b, c --- */
@@ -208,7 +211,7 @@ enum aember_act {
     AEMBER_A_LEAVE_ARCHIVES, AEMBER_A_PLAY, AEMBER_A_PLAY_UPGRADE, AEMBER_A_DISCARD,
     AEMBER_A_REAP, AEMBER_A_FIGHT, AEMBER_A_ACTION, AEMBER_A_OMNI, AEMBER_A_USE_STUNNED,
     AEMBER_A_END_TURN, AEMBER_A_TARGET, AEMBER_A_YES, AEMBER_A_NO, AEMBER_A_LEFT, AEMBER_A_RIGHT,
-    AEMBER_A_DONE, AEMBER_A_PICK
+    AEMBER_A_DONE, AEMBER_A_PICK, AEMBER_A_ORDER /* a: 0 keywords first, 1 Before Fight first */
 };
 #define AEMBER_ACT(k, a, b, c) \
     ((carta_action)(((uint32_t)(k) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) | (uint32_t)(c)))
@@ -228,7 +231,11 @@ const char *aember_rules_data_dir(const carta_rules *rules);
 /* Compiles one card map (the catalog's callback; ctx is the carta_rules). */
 carta_status aember_compile_card(void *ctx, int card_id, struct fy_node *card, const char *file,
                                  carta_error *err);
-const aember_card_def *aember_def(const carta_rules *rules, int card_id); /* NULL if unknown */
+/* The definition of a card id, NULL if unknown (AEMBER_UNKNOWN included). */
+static inline const aember_card_def *aember_def(const carta_rules *rules, int card_id)
+{
+    return card_id >= 0 && card_id < rules->n_defs ? &rules->defs[card_id] : NULL;
+}
 int aember_house_id(const carta_rules *rules, const char *name);          /* -1 if unknown */
 const char *aember_house_name(const carta_rules *rules, int house);
 int aember_handler_find(const char *name);                                /* -1 if unknown */
@@ -311,6 +318,8 @@ bool aember_can_attack(const carta_rules *rules, const aember_state *st, int sea
 void aember_fight_start(const carta_rules *rules, aember_state *st, uint16_t attacker,
                         uint16_t defender);
 void aember_fight_step(const carta_rules *rules, aember_state *st);
+/* Applies the order decision (FR_ORDER on top of a FIGHT frame). */
+void aember_fight_order(aember_state *st, int before_fight_first);
 /* Reaps with a creature: exhausts it, gains 1, triggers Reap: abilities. */
 void aember_reap(const carta_rules *rules, aember_state *st, uint16_t uid);
 

@@ -68,10 +68,6 @@ const char *aember_house_name(const carta_rules *rules, int house)
     return house >= 0 && house < rules->n_houses ? rules->houses[house] : "?";
 }
 
-const aember_card_def *aember_def(const carta_rules *rules, int card_id)
-{
-    return card_id >= 0 && card_id < rules->n_defs ? &rules->defs[card_id] : NULL;
-}
 
 /* ---- keywords ---- */
 
@@ -549,6 +545,8 @@ static carta_status cards_step(cards_ctx *c, struct fy_node *m, int trigger)
     if (trigger != AEMBER_TRIG_CONSTANT &&
         (vb->op == AEMBER_OP_ARMOR || vb->op == AEMBER_OP_KEYWORD))
         return carta_yaml_error(c->err, c->file, m, "'%s' is only a constant effect", vb->name);
+    if (vb->op == AEMBER_OP_POWER && s->amount < 0)
+        c->rules->any_negative_power = true;
     if (vb->op == AEMBER_OP_REPEAT && def->n_steps == 0)
         return carta_yaml_error(c->err, c->file, m, "repeat needs a step before it");
     def->n_steps++;

@@ -375,44 +375,54 @@ void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid,
     (void)rules;
 }
 
+/* Marks one creature or artifact dying: pushes its leave frame and its Destroyed: abilities. */
+static void play_dying(const carta_rules *rules, aember_state *st, int seat,
+                       aember_card_in_play *c)
+{
+    c->flags |= AEMBER_F_DYING;
+    uint16_t uid = c->uid;
+    carta_pending *f = carta_pending_push(&st->pending, AEMBER_FR_LEAVE, seat);
+    if (!f) {
+        aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);
+        return;
+    }
+    f->arg[0] = (int16_t)uid;
+    aember_trigger_in_play(rules, st, uid, AEMBER_TRIG_DESTROYED, 0);
+}
+
+static bool play_should_die(const carta_rules *rules, const aember_state *st, int p, int i)
+{
+    const aember_card_in_play *c = &st->seat[p].line[i];
+    if (c->flags & AEMBER_F_DYING)
+        return false;
+    if (c->flags & AEMBER_F_DOOMED)
+        return true;
+    if (!rules->any_negative_power && c->power_turn >= 0) {
+        const aember_card_def *def = aember_def(rules, c->card);
+        if (def && c->damage < def->power + c->power_counters + c->power_turn)
+            return false; /* every other modifier only adds power */
+    }
+    int power = aember_power(rules, st, p, i);
+    return power <= 0 || c->damage >= power;
+}
+
+/* Creatures and artifacts destroyed at the same moment resolve in a fixed order (docs/rulings):
+ * the active player's first, each side left to right, artifacts after creatures. Frames are
+ * pushed in the reverse of that order. */
 void aember_check_destroyed(const carta_rules *rules, aember_state *st)
 {
     if (st->phase == AEMBER_PHASE_OVER)
         return;
-    for (int p = 0; p < AEMBER_SEATS; p++) {
+    for (int k = 0; k < AEMBER_SEATS; k++) {
+        int p = k == 0 ? !st->active : st->active;
         aember_seat *s = &st->seat[p];
-        for (int i = 0; i < s->n_line; i++) {
-            aember_card_in_play *c = &s->line[i];
-            if (c->flags & AEMBER_F_DYING)
-                continue;
-            if (!(c->flags & AEMBER_F_DOOMED) && c->damage < aember_power(rules, st, p, i) &&
-                aember_power(rules, st, p, i) > 0)
-                continue;
-            c->flags |= AEMBER_F_DYING;
-            uint16_t uid = c->uid;
-            carta_pending *f = carta_pending_push(&st->pending, AEMBER_FR_LEAVE, p);
-            if (!f) {
-                aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);
-                i--;
-                continue;
-            }
-            f->arg[0] = (int16_t)uid;
-            aember_trigger_in_play(rules, st, uid, AEMBER_TRIG_DESTROYED, 0);
-        }
-        for (int i = 0; i < s->n_artifacts; i++) {
+        for (int i = s->n_artifacts - 1; i >= 0; i--) {
             aember_card_in_play *c = &s->artifacts[i];
-            if ((c->flags & AEMBER_F_DYING) || !(c->flags & AEMBER_F_DOOMED))
-                continue;
-            c->flags |= AEMBER_F_DYING;
-            uint16_t uid = c->uid;
-            carta_pending *f = carta_pending_push(&st->pending, AEMBER_FR_LEAVE, p);
-            if (!f) {
-                aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);
-                i--;
-                continue;
-            }
-            f->arg[0] = (int16_t)uid;
-            aember_trigger_in_play(rules, st, uid, AEMBER_TRIG_DESTROYED, 0);
+            if ((c->flags & AEMBER_F_DOOMED) && !(c->flags & AEMBER_F_DYING))
+                play_dying(rules, st, p, c);
         }
+        for (int i = s->n_line - 1; i >= 0; i--)
+            if (i < s->n_line && play_should_die(rules, st, p, i))
+                play_dying(rules, st, p, &s->line[i]);
     }
 }

@@ -74,6 +74,17 @@ int aember_try_forge(const carta_rules *rules, aember_state *st, int seat)
     return 1;
 }
 
+/* How many of n cards a seat draws to refill its hand (including during setup): chains take
+ * ceil(chains / 6) off, and shed one chain, whenever at least one card would be drawn. */
+static int rules_chain_draw(aember_seat *s, int n)
+{
+    if (n <= 0 || s->chains == 0)
+        return n;
+    n -= (s->chains + 5) / 6;
+    s->chains--;
+    return n;
+}
+
 /* ---- setup ---- */
 
 static carta_status rules_seat_setup(const carta_rules *rules, aember_state *st, int seat,
@@ -139,8 +150,8 @@ carta_status aember_setup(const carta_rules *rules, void *state, const carta_con
     st->winner = -1;
     st->mulligan_seat = (int8_t)first;
     st->phase = AEMBER_PHASE_MULLIGAN;
-    aember_draw(st, first, AEMBER_HAND_SIZE + 1);
-    aember_draw(st, !first, AEMBER_HAND_SIZE);
+    aember_draw(st, first, rules_chain_draw(&st->seat[first], AEMBER_HAND_SIZE + 1));
+    aember_draw(st, !first, rules_chain_draw(&st->seat[!first], AEMBER_HAND_SIZE));
     return CARTA_OK;
 }
 
@@ -200,11 +211,8 @@ static void rules_end_turn_step(const carta_rules *rules, aember_state *st, cart
             s->line[i].flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
         for (int i = 0; i < s->n_artifacts; i++)
             s->artifacts[i].flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
-        int need = AEMBER_HAND_SIZE - s->hand.n; /* step 5: draw, less the chain penalty */
-        if (need > 0 && s->chains > 0) {
-            need -= (s->chains + 5) / 6;
-            s->chains--;
-        }
+        /* step 5: draw to 6, less the chain penalty */
+        int need = rules_chain_draw(s, AEMBER_HAND_SIZE - s->hand.n);
         if (need > 0)
             aember_draw(st, st->active, need);
         rules_trigger_all(rules, st, st->active, AEMBER_TRIG_END_OF_TURN);
@@ -288,9 +296,29 @@ static bool rules_hand_dup(const aember_zone *hand, int i)
     return false;
 }
 
-/* Use actions of a creature (line index i) under mask (1 reap, 2 fight, 4 action). */
+/* Which enemy creatures the active player's creatures may attack now (taunt), as a bit mask. */
+static uint32_t rules_attackable(const carta_rules *rules, const aember_state *st)
+{
+    const aember_seat *e = &st->seat[!st->active];
+    uint32_t taunt = 0, mask = 0;
+    for (int d = 0; d < e->n_line; d++)
+        if (aember_keywords(rules, st, !st->active, d, NULL, NULL) & AEMBER_KW_TAUNT)
+            taunt |= 1u << d;
+    for (int d = 0; d < e->n_line; d++) {
+        if (e->line[d].flags & AEMBER_F_DYING)
+            continue;
+        bool guarded = !(taunt & (1u << d)) && ((d > 0 && (taunt & (1u << (d - 1)))) ||
+                                                 (taunt & (1u << (d + 1))));
+        if (!guarded)
+            mask |= 1u << d;
+    }
+    return mask;
+}
+
+/* Use actions of a creature (line index i) under mask (1 reap, 2 fight, 4 action); attackable
+ * from rules_attackable. */
 static int rules_creature_uses(const carta_rules *rules, const aember_state *st, int i, int mask,
-                               carta_action *out, int n)
+                               uint32_t attackable, carta_action *out, int n)
 {
     const aember_seat *me = &st->seat[st->active];
     const aember_card_in_play *c = &me->line[i];
@@ -304,7 +332,7 @@ static int rules_creature_uses(const carta_rules *rules, const aember_state *st,
         out[n++] = AEMBER_ACT(AEMBER_A_REAP, i, 0, 0);
     if (mask & 2)
         for (int d = 0; d < st->seat[!st->active].n_line; d++)
-            if (aember_can_attack(rules, st, st->active, d))
+            if (attackable & (1u << d))
                 out[n++] = AEMBER_ACT(AEMBER_A_FIGHT, i, d, 0);
     if ((mask & 4) && rules_has_trigger(rules, c, AEMBER_TRIG_ACTION))
         out[n++] = AEMBER_ACT(AEMBER_A_ACTION, AEMBER_POS_LINE, i, 0);
@@ -337,9 +365,10 @@ static int rules_main_actions(const carta_rules *rules, const aember_state *st, 
                 n = rules_play_options(rules, st, i, out, n);
                 out[n++] = AEMBER_ACT(AEMBER_A_DISCARD, i, 0, 0);
             }
+        uint32_t attackable = me->n_line ? rules_attackable(rules, st) : 0;
         for (int i = 0; i < me->n_line; i++)
             if (aember_def(rules, me->line[i].card)->house == house)
-                n = rules_creature_uses(rules, st, i, 7, out, n);
+                n = rules_creature_uses(rules, st, i, 7, attackable, out, n);
         for (int i = 0; i < me->n_artifacts; i++)
             n = rules_artifact_uses(rules, st, i,
                                     aember_def(rules, me->artifacts[i].card)->house == house, out,
@@ -358,7 +387,8 @@ static int rules_use_choices(const carta_rules *rules, const aember_state *st,
         if (art && (f->arg[1] & 4))
             n = rules_artifact_uses(rules, st, idx, true, out, n);
         else if (!art)
-            n = rules_creature_uses(rules, st, idx, f->arg[1], out, n);
+            n = rules_creature_uses(rules, st, idx, f->arg[1], rules_attackable(rules, st), out,
+                                    n);
     }
     if (n)
         out[n++] = AEMBER_ACT(AEMBER_A_DONE, 0, 0, 0);
@@ -392,6 +422,10 @@ int aember_legal_actions(const carta_rules *rules, const void *state, carta_acti
         switch (top->kind) {
         case AEMBER_FR_USE: return rules_use_choices(rules, st, top, out);
         case AEMBER_FR_PLAY: return rules_play_choices(rules, st, top, out);
+        case AEMBER_FR_ORDER:
+            out[0] = AEMBER_ACT(AEMBER_A_ORDER, 0, 0, 0);
+            out[1] = AEMBER_ACT(AEMBER_A_ORDER, 1, 0, 0);
+            return 2;
         case AEMBER_FR_TARGET:
         case AEMBER_FR_MAY:
         case AEMBER_FR_CARD: return aember_effect_choices(rules, st, out);
@@ -473,7 +507,7 @@ static void rules_mulligan(const carta_rules *rules, aember_state *st, bool mull
             aember_zone_push(&s->deck, s->hand.cards[i]);
         s->hand.n = 0;
         carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, 2);
-        aember_draw(st, st->mulligan_seat, n - 1);
+        aember_draw(st, st->mulligan_seat, rules_chain_draw(s, n - 1));
     }
     s->mulliganed = 1;
     if (st->mulligan_seat == st->first) {
@@ -572,6 +606,7 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
         }
         carta_pending_push(&st->pending, AEMBER_FR_END_TURN, st->active);
         break;
+    case AEMBER_A_ORDER: aember_fight_order(st, AEMBER_ACT_A(action)); break;
     case AEMBER_A_DONE:
         if (top && (top->kind == AEMBER_FR_USE || top->kind == AEMBER_FR_PLAY)) {
             carta_pending_pop(&st->pending);

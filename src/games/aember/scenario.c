@@ -146,7 +146,8 @@ static carta_status scen_place_row(const carta_rules *rules, aember_state *st, i
         aember_card_in_play *c =
             aember_state_place(rules, st, seat, (uint16_t)id, AEMBER_FLANK_RIGHT, 0);
         if (!c)
-            return carta_yaml_error(err, file, item, "no room for '%s' in %s", aember_def(rules, id)->name, what);
+            return carta_yaml_error(err, file, item, "no room for '%s' in %s",
+                                    aember_def(rules, id)->name, what);
         if (fy_node_is_mapping(item) &&
             scen_in_play_map(rules, item, seat, creature, c, file, err))
             return CARTA_ERR_INPUT;
@@ -168,7 +169,7 @@ static carta_status scen_list_add(aember_seat *s, uint16_t card, struct fy_node 
 }
 
 /* The deck list is every card the seat owns, wherever it is, sorted by id. */
-static carta_status scen_deck_list(aember_seat *s, int seat, struct fy_node *where,
+static carta_status scen_deck_list(aember_seat *s, struct fy_node *where,
                                    const char *file, carta_error *err)
 {
     const aember_zone *zones[] = {&s->hand, &s->deck, &s->discard, &s->archives, &s->purged};
@@ -187,7 +188,6 @@ static carta_status scen_deck_list(aember_seat *s, int seat, struct fy_node *whe
     for (int i = 0; i < s->n_artifacts; i++)
         if (scen_list_add(s, s->artifacts[i].card, where, file, err))
             return CARTA_ERR_INPUT;
-    (void)seat;
     for (int i = 1; i < s->n_deck_list; i++) /* insertion sort: small lists */
         for (int j = i; j > 0 && s->deck_list[j - 1] > s->deck_list[j]; j--) {
             uint16_t t = s->deck_list[j];
@@ -276,7 +276,7 @@ static carta_status scen_seat(const carta_rules *rules, aember_state *st, int se
     if (scen_place_row(rules, st, seat, carta_yaml_get(map, "battleline"), true, file, err) ||
         scen_place_row(rules, st, seat, carta_yaml_get(map, "artifacts"), false, file, err))
         return CARTA_ERR_INPUT;
-    if (scen_deck_list(s, seat, map, file, err))
+    if (scen_deck_list(s, map, file, err))
         return CARTA_ERR_INPUT;
     struct fy_node *houses = carta_yaml_get(map, "houses");
     return houses ? scen_houses_given(rules, s, houses, file, err)
@@ -701,8 +701,9 @@ static carta_status scen_expect_card(scen_expect *x, struct fy_node *map)
             return CARTA_ERR_INPUT;
         found = true;
         char who[CARTA_NAME_MAX + 4];
-        snprintf(who, sizeof who, "'%s'", scen_name(x, artifact ? x->st->seat[seat].artifacts[index].card
-                                                             : x->st->seat[seat].line[index].card));
+        const aember_seat *p = &x->st->seat[seat];
+        snprintf(who, sizeof who, "'%s'",
+                 scen_name(x, artifact ? p->artifacts[index].card : p->line[index].card));
         if (scen_expect_card_key(x, key, v, seat, index, artifact, who))
             return CARTA_ERR_INPUT;
     }

@@ -141,6 +141,9 @@ void aember_describe_action(const carta_rules *rules, const void *state, carta_a
     case AEMBER_A_LEFT: snprintf(buf, cap, "left"); return;
     case AEMBER_A_RIGHT: snprintf(buf, cap, "right"); return;
     case AEMBER_A_DONE: snprintf(buf, cap, "done"); return;
+    case AEMBER_A_ORDER:
+        snprintf(buf, cap, "order %s", a ? "before fight" : "keywords");
+        return;
     default: break;
     }
     snprintf(buf, cap, "(action %08x)", (unsigned)action);
@@ -167,7 +170,8 @@ void aember_describe_state(const carta_rules *rules, const void *state, char *bu
     const carta_pending *top = carta_pending_peek(&st->pending);
     static const char *const frame_names[] = {
         "", "resolving", "choose a target", "may", "choose a flank", "choose a card", "fight",
-        "destroyed", "play", "end of turn", "start of turn", "use a card", "play a card"};
+        "destroyed", "play", "end of turn", "start of turn", "use a card", "play a card",
+        "order the Before Fight effects"};
     const char *step = top && top->kind < sizeof frame_names / sizeof frame_names[0]
                            ? frame_names[top->kind]
                            : phase_names[st->phase];

@@ -1,0 +1,84 @@
+/* mcts.h: information-set Monte Carlo tree search (ISMCTS) over the game contract.
+ *
+ * The search is a service of its own (an opaque carta_mcts handle) so it can be tested and
+ * benchmarked apart from the AI table; the "mcts" AI kind (carta_ai_mcts_init) wraps it.
+ *
+ * One decision: every iteration copies the observation, determinizes it from the acting seat's
+ * view with a fresh seed (which also reseeds the copy's PRNG, so no shuffle is foreseen), then
+ *  - selects down the tree by UCT, considering only the actions legal in THIS determinization
+ *    (ISMCTS "availability": a child's exploration term uses how often it was available, not its
+ *    parent's visits);
+ *  - expands one untried legal action;
+ *  - plays out: random actions to the end of the game, or (rollout=eval) at most `depth` random
+ *    actions and then game->evaluate for each seat;
+ *  - backs up one reward per seat in [0, 1]: each node keeps the reward of the seat that chose its
+ *    action.
+ * Nodes are keyed by (parent, action) and live in a preallocated arena per thread; when it is
+ * full the search goes on without expanding. Root parallelism: each thread grows its own tree from
+ * its own seed; the root children's visits are summed per action and the most visited action is
+ * chosen. Nothing is allocated while searching. */
+#ifndef CARTA_MCTS_H
+#define CARTA_MCTS_H
+
+#include <stdint.h>
+
+#include "ai.h"
+#include "core/game.h"
+
+enum carta_mcts_rollout { CARTA_MCTS_ROLLOUT_RANDOM = 0, CARTA_MCTS_ROLLOUT_EVAL };
+
+enum {
+    CARTA_MCTS_MAX_THREADS = 64,
+    CARTA_MCTS_DEFAULT_MS = 1000,  /* budget when neither iters nor ms is given */
+    CARTA_MCTS_DEFAULT_DEPTH = 12, /* rollout=eval: random actions before evaluating */
+    CARTA_MCTS_DEFAULT_NODES = 1 << 18 /* arena cap per thread under a time budget */
+};
+
+/* Search settings; the option keys of "mcts:..." in brackets. */
+typedef struct carta_mcts_options {
+    long iters;      /* [iters] iterations per decision in all (split among threads); 0: use ms */
+    long ms;         /* [ms] wall-clock milliseconds per decision per thread; 0: use iters */
+    int threads;     /* [threads] root-parallel trees, 1..CARTA_MCTS_MAX_THREADS */
+    double c;        /* [c] UCT exploration constant */
+    int rollout;     /* [rollout] random | eval */
+    int depth;       /* [depth] rollout=eval: random actions before game->evaluate */
+    long nodes;      /* [nodes] tree nodes per thread at most */
+} carta_mcts_options;
+
+/* What the last search did (summed over threads). */
+typedef struct carta_mcts_stats {
+    long iterations;
+    long nodes;
+    double seconds; /* wall time of the search */
+    int full;       /* some thread's arena filled up */
+} carta_mcts_stats;
+
+typedef struct carta_mcts carta_mcts;
+
+/* The defaults: ms=1000, threads=1, c=1.0, rollout=eval, depth=12. */
+void carta_mcts_options_default(carta_mcts_options *out);
+
+/* Reads the mcts options of spec over the defaults. CARTA_ERR_INPUT naming the option on an
+ * unknown key or a bad value. */
+carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_options *out,
+                                      carta_error *err);
+
+/* Makes a search for game g (which must determinize and, for rollout=eval, evaluate) with rules r,
+ * allocating every thread's arena and scratch states now. NULL with err set on failure. Free with
+ * carta_mcts_free. */
+carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
+                           const carta_mcts_options *opt, carta_error *err);
+
+/* Searches from observation (game->observe for seat; seat must be to act) and writes the chosen
+ * action, always one legal in the observation. All randomness derives from seed: same seed, same
+ * observation and an iters budget give the same choice whatever the thread count's timing.
+ * CARTA_ERR_ILLEGAL if seat is not to act or nothing is legal. */
+carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat, uint64_t seed,
+                               carta_action *out);
+
+/* The statistics of the last search. */
+void carta_mcts_last_stats(const carta_mcts *m, carta_mcts_stats *out);
+
+void carta_mcts_free(carta_mcts *m);
+
+#endif

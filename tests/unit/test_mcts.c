@@ -1,0 +1,471 @@
+/* test_mcts.c: information-set MCTS (src/ai/mcts.c): options, legal choices from observations,
+ * determinism for a seed and an iterations budget (one and two threads), honesty (the choice does
+ * not change when only what the seat cannot see changes), a full arena, and finding a win in one.
+ * Run on the toy game and on every registered rule system with random decks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ai/mcts.h"
+#include "core/rng.h"
+#include "support/toy_game.h"
+
+enum { MAX_TEST_GAMES = 16 };
+
+typedef struct test_game {
+    const carta_game *g;
+    carta_rules *r;
+} test_game;
+
+/* Opens the toy game and every registered game (from CARTA_DATA_DIR/<id>); returns the count. */
+static int open_games(test_game *games)
+{
+    int n = 0;
+    carta_error err = {0};
+    games[n].g = &carta_toy_game;
+    games[n].r = carta_toy_game.open(NULL, &err);
+    assert_non_null(games[n].r);
+    n++;
+    for (int i = 0; i < carta_game_count() && n < MAX_TEST_GAMES; i++) {
+        char dir[1024];
+        const carta_game *g = carta_game_at(i);
+        snprintf(dir, sizeof dir, "%s/%s", CARTA_DATA_DIR, g->id);
+        carta_error_clear(&err);
+        carta_rules *r = g->open(dir, &err);
+        if (!r)
+            fail_msg("cannot open %s from %s: %s", g->id, dir, err.msg);
+        games[n].g = g;
+        games[n].r = r;
+        n++;
+    }
+    return n;
+}
+
+static void close_games(test_game *games, int n)
+{
+    for (int i = 0; i < n; i++)
+        games[i].g->close(games[i].r);
+}
+
+/* Sets up a 2-seat (or minimum-seat) game with random decks from seed, then plays `plies` random
+ * actions (fewer if the game ends) so the position is a mid-game one. */
+static void setup_position(const test_game *t, uint64_t seed, int plies, void *state)
+{
+    const carta_game *g = t->g;
+    carta_config config = {0};
+    carta_error err = {0};
+    config.n_seats = g->min_seats <= 2 && g->max_seats >= 2 ? 2 : g->min_seats;
+    config.seed = seed;
+    for (int s = 0; s < config.n_seats; s++)
+        assert_int_equal(g->deck_resolve(t->r, "random", carta_mix64(seed + 100 + s),
+                                         &config.decks[s], &err),
+                         CARTA_OK);
+    if (g->setup(t->r, state, &config, &err) != CARTA_OK)
+        fail_msg("%s setup: %s", g->id, err.msg);
+    carta_rng rng;
+    carta_rng_seed(&rng, seed ^ 0x5eed);
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    for (int k = 0; k < plies; k++) {
+        int n = g->legal_actions(t->r, state, legal);
+        if (n <= 0)
+            break;
+        carta_action a = legal[carta_rng_below(&rng, (uint32_t)n)];
+        /* Never end the game here: the tests need a seat to act. */
+        unsigned char saved[1 << 16];
+        assert_true(g->state_size <= sizeof saved);
+        memcpy(saved, state, g->state_size);
+        assert_int_equal(g->apply(t->r, state, a, &err), CARTA_OK);
+        if (g->to_act(t->r, state) == CARTA_NO_SEAT) {
+            memcpy(state, saved, g->state_size);
+            break;
+        }
+    }
+}
+
+static int is_legal(const test_game *t, const void *state, carta_action a)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    int n = t->g->legal_actions(t->r, state, legal);
+    for (int i = 0; i < n; i++)
+        if (legal[i] == a)
+            return 1;
+    return 0;
+}
+
+static carta_mcts *make_mcts(const test_game *t, const char *spec_text)
+{
+    carta_ai_spec spec;
+    carta_mcts_options opt;
+    carta_error err = {0};
+    assert_int_equal(carta_ai_spec_parse(spec_text, &spec, &err), CARTA_OK);
+    if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_OK)
+        fail_msg("%s: %s", spec_text, err.msg);
+    carta_mcts *m = carta_mcts_new(t->g, t->r, &opt, &err);
+    if (!m)
+        fail_msg("%s: %s", spec_text, err.msg);
+    return m;
+}
+
+/* The choice of a fresh search made from spec with seed, from observe(state) for the seat to act. */
+static carta_action choose_fresh(const test_game *t, const char *spec, const void *state,
+                                 uint64_t seed)
+{
+    const carta_game *g = t->g;
+    void *obs = malloc(g->state_size);
+    int seat = g->to_act(t->r, state);
+    assert_int_not_equal(seat, CARTA_NO_SEAT);
+    g->observe(t->r, state, seat, obs);
+    carta_mcts *m = make_mcts(t, spec);
+    carta_action a = 0;
+    assert_int_equal(carta_mcts_search(m, obs, seat, seed, &a), CARTA_OK);
+    carta_mcts_free(m);
+    free(obs);
+    return a;
+}
+
+/* ---- options ---- */
+
+static void test_options(void **unused)
+{
+    (void)unused;
+    carta_ai_spec spec;
+    carta_mcts_options opt;
+    carta_error err = {0};
+    assert_int_equal(carta_ai_spec_parse("mcts", &spec, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(opt.ms, CARTA_MCTS_DEFAULT_MS);
+    assert_int_equal(opt.iters, 0);
+    assert_int_equal(opt.threads, 1);
+    assert_int_equal(opt.rollout, CARTA_MCTS_ROLLOUT_EVAL);
+    assert_int_equal(carta_ai_spec_parse("mcts:iters=500,threads=3,c=0.7,rollout=random,depth=4",
+                                         &spec, &err),
+                     CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(opt.iters, 500);
+    assert_int_equal(opt.ms, 0);
+    assert_int_equal(opt.threads, 3);
+    assert_true(opt.c > 0.69 && opt.c < 0.71);
+    assert_int_equal(opt.rollout, CARTA_MCTS_ROLLOUT_RANDOM);
+    assert_int_equal(opt.depth, 4);
+
+    static const char *const bad[][2] = {
+        {"mcts:iters=0", "iters"},        {"mcts:ms=-5", "ms"},
+        {"mcts:iters=10,ms=10", "both"},  {"mcts:threads=0", "threads"},
+        {"mcts:threads=65", "threads"},   {"mcts:c=abc", "c must"},
+        {"mcts:rollout=smart", "rollout"}, {"mcts:depth=x", "depth"},
+        {"mcts:speed=3", "speed"},        {"mcts:iters=12k", "iters"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        carta_error_clear(&err);
+        assert_int_equal(carta_ai_spec_parse(bad[i][0], &spec, &err), CARTA_OK);
+        if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_ERR_INPUT)
+            fail_msg("'%s' was accepted", bad[i][0]);
+        if (!strstr(err.msg, bad[i][1]))
+            fail_msg("'%s': message '%s' does not say '%s'", bad[i][0], err.msg, bad[i][1]);
+    }
+}
+
+/* ---- choosing ---- */
+
+/* Along random games, the search picks a legal action of the true state for the seat to act, and
+ * runs exactly its iterations. */
+static void test_chooses_legal_actions(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    static const char *const specs[] = {"mcts:iters=120", "mcts:iters=120,rollout=random",
+                                        "mcts:iters=120,threads=2,depth=0"};
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size), *obs = malloc(g->state_size);
+        for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+            carta_mcts *m = make_mcts(&games[i], specs[s]);
+            for (int pos = 0; pos < 6; pos++) {
+                setup_position(&games[i], 11 + (uint64_t)pos, pos * 9, state);
+                int seat = g->to_act(games[i].r, state);
+                g->observe(games[i].r, state, seat, obs);
+                carta_action a;
+                assert_int_equal(carta_mcts_search(m, obs, seat, 5 + (uint64_t)pos, &a),
+                                 CARTA_OK);
+                if (!is_legal(&games[i], state, a))
+                    fail_msg("%s: %s chose %u, not legal", g->id, specs[s], (unsigned)a);
+                carta_mcts_stats st;
+                carta_mcts_last_stats(m, &st);
+                assert_true(st.iterations == 120 || st.iterations == 0); /* 0: one legal action */
+                assert_true(st.nodes <= 122 + 1);
+                /* The seat not to act may not choose. */
+                int other = (seat + 1) % 2;
+                g->observe(games[i].r, state, other, obs);
+                assert_int_equal(carta_mcts_search(m, obs, other, 1, &a), CARTA_ERR_ILLEGAL);
+            }
+            carta_mcts_free(m);
+        }
+        free(state);
+        free(obs);
+    }
+    close_games(games, n);
+}
+
+/* Same seed, same observation, iters budget: same choice, with one thread or with two. */
+static void test_deterministic(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        void *state = malloc(games[i].g->state_size);
+        for (int pos = 0; pos < 5; pos++) {
+            setup_position(&games[i], 40 + (uint64_t)pos, 5 + pos * 7, state);
+            for (int th = 1; th <= 2; th++) {
+                const char *spec = th == 1 ? "mcts:iters=200" : "mcts:iters=200,threads=2";
+                carta_action a = choose_fresh(&games[i], spec, state, 77);
+                carta_action b = choose_fresh(&games[i], spec, state, 77);
+                if (a != b)
+                    fail_msg("%s: %s chose %u then %u from the same seed", games[i].g->id, spec,
+                             (unsigned)a, (unsigned)b);
+            }
+        }
+        free(state);
+    }
+    close_games(games, n);
+}
+
+/* A search reused across decisions gives the same choice as a fresh one (no state leaks from one
+ * decision to the next). */
+static void test_reuse_matches_fresh(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size), *obs = malloc(g->state_size);
+        carta_mcts *m = make_mcts(&games[i], "mcts:iters=150");
+        for (int pos = 0; pos < 5; pos++) {
+            setup_position(&games[i], 60 + (uint64_t)pos, 3 + pos * 5, state);
+            int seat = g->to_act(games[i].r, state);
+            g->observe(games[i].r, state, seat, obs);
+            carta_action a;
+            assert_int_equal(carta_mcts_search(m, obs, seat, 9, &a), CARTA_OK);
+            assert_int_equal(a, choose_fresh(&games[i], "mcts:iters=150", state, 9));
+        }
+        carta_mcts_free(m);
+        free(state);
+        free(obs);
+    }
+    close_games(games, n);
+}
+
+/* Honesty: S' = determinize(copy of S, seat, x) differs from S only in what seat cannot see
+ * (other hands, deck orders, the PRNG); the search must choose the same from observe(S) as from
+ * observe(S'), for a fixed seed and iterations budget. */
+static void check_honesty(const test_game *t, const char *spec)
+{
+    const carta_game *g = t->g;
+    size_t size = g->state_size;
+    void *state = malloc(size), *other = malloc(size);
+    int checked = 0, differed = 0;
+    for (int pos = 0; pos < 8; pos++) {
+        setup_position(t, 500 + (uint64_t)pos, pos * 6, state);
+        int seat = g->to_act(t->r, state);
+        carta_action truth = choose_fresh(t, spec, state, 31 + (uint64_t)pos);
+        for (uint64_t x = 1; x <= 3; x++) {
+            memcpy(other, state, size);
+            g->determinize(t->r, other, seat, carta_mix64(x * 7919 + (uint64_t)pos));
+            differed += memcmp(other, state, size) != 0;
+            carta_action c = choose_fresh(t, spec, other, 31 + (uint64_t)pos);
+            if (c != truth)
+                fail_msg("%s: %s chose %u on the true state but %u when only hidden "
+                         "information differed (position %d, x %d)",
+                         g->id, spec, (unsigned)truth, (unsigned)c, pos, (int)x);
+            checked++;
+        }
+    }
+    assert_true(checked > 0);
+    assert_true(differed > 0); /* the hidden information really changed */
+    free(state);
+    free(other);
+}
+
+static void test_honesty(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        check_honesty(&games[i], "mcts:iters=150");
+        check_honesty(&games[i], "mcts:iters=100,rollout=random");
+        check_honesty(&games[i], "mcts:iters=120,threads=2");
+    }
+    close_games(games, n);
+}
+
+/* A tiny arena fills up; the search still runs its iterations and answers legally. */
+static void test_full_arena(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size), *obs = malloc(g->state_size);
+        carta_mcts *m = make_mcts(&games[i], "mcts:iters=400,nodes=8");
+        setup_position(&games[i], 3, 0, state);
+        int seat = g->to_act(games[i].r, state);
+        g->observe(games[i].r, state, seat, obs);
+        carta_action a;
+        assert_int_equal(carta_mcts_search(m, obs, seat, 1, &a), CARTA_OK);
+        assert_true(is_legal(&games[i], state, a));
+        carta_mcts_stats st;
+        carta_mcts_last_stats(m, &st);
+        if (st.iterations) {
+            assert_int_equal(st.iterations, 400);
+            if (st.nodes != 8)
+                fail_msg("%s: %ld nodes", g->id, st.nodes);
+            assert_true(st.full);
+        }
+        carta_mcts_free(m);
+        free(state);
+        free(obs);
+    }
+    close_games(games, n);
+}
+
+/* A time budget stops by itself and answers legally. */
+static void test_time_budget(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (int i = 0; i < n; i++) {
+        void *state = malloc(games[i].g->state_size);
+        setup_position(&games[i], 8, 10, state);
+        carta_action a = choose_fresh(&games[i], "mcts:ms=20,threads=2", state, 4);
+        assert_true(is_legal(&games[i], state, a));
+        free(state);
+    }
+    close_games(games, n);
+}
+
+/* ---- strength ---- */
+
+static uint16_t toy_id(const test_game *t, const char *name)
+{
+    int id = t->g->card_id(t->r, name);
+    assert_true(id >= 0);
+    return (uint16_t)id;
+}
+
+static void toy_pile(uint16_t *pile, int16_t *count, const test_game *t, const char *const *names)
+{
+    *count = 0;
+    for (; *names; names++)
+        pile[(*count)++] = toy_id(t, *names);
+}
+
+/* Toy duel, seat 0 to play at 10 points against 12. Playing Flare (5) reaches 15 and wins now;
+ * anything else lets seat 1, whose hand holds a Torch (3), win next. MCTS must find Flare, with
+ * either rollout, whatever the seed. */
+static void test_finds_win_in_one(void **unused)
+{
+    (void)unused;
+    carta_error err = {0};
+    test_game t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
+    assert_non_null(t.r);
+    carta_toy_state s;
+    memset(&s, 0, sizeof s);
+    carta_rng_seed(&s.rng, 1);
+    static const char *const hand0[] = {"Spark", "Ember", "Flare", "Torch", NULL};
+    static const char *const deck0[] = {"Spark", "Ember", NULL};
+    static const char *const played0[] = {"Flare", "Flare", NULL};
+    static const char *const hand1[] = {"Torch", "Blaze", "Spark", NULL};
+    static const char *const deck1[] = {"Nova", "Spark", NULL};
+    static const char *const played1[] = {"Nova", "Flare", NULL};
+    toy_pile(s.hand[0], &s.n_hand[0], &t, hand0);
+    toy_pile(s.deck[0], &s.n_deck[0], &t, deck0);
+    toy_pile(s.played[0], &s.n_played[0], &t, played0);
+    toy_pile(s.hand[1], &s.n_hand[1], &t, hand1);
+    toy_pile(s.deck[1], &s.n_deck[1], &t, deck1);
+    toy_pile(s.played[1], &s.n_played[1], &t, played1);
+    for (int p = 0; p < 2; p++) {
+        s.n_list[p] = 0;
+        const uint16_t *piles[3] = {s.hand[p], s.deck[p], s.played[p]};
+        const int16_t counts[3] = {s.n_hand[p], s.n_deck[p], s.n_played[p]};
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < counts[k]; j++)
+                s.list[p][s.n_list[p]++] = piles[k][j];
+    }
+    s.score[0] = 10;
+    s.score[1] = 12;
+    s.active = 0;
+    s.turn = 5;
+    uint16_t flare = toy_id(&t, "Flare");
+    static const char *const specs[] = {"mcts:iters=300", "mcts:iters=300,rollout=random",
+                                        "mcts:iters=300,threads=3,depth=2"};
+    for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
+        for (uint64_t seed = 1; seed <= 5; seed++)
+            if (choose_fresh(&t, specs[k], &s, seed) != flare)
+                fail_msg("%s (seed %d) missed the winning Flare", specs[k], (int)seed);
+    carta_toy_game.close(t.r);
+}
+
+/* Over whole toy games, MCTS at a small budget beats a random player, seats alternated. */
+static void test_beats_random_on_toy(void **unused)
+{
+    (void)unused;
+    carta_error err = {0};
+    test_game t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
+    assert_non_null(t.r);
+    carta_toy_state s, obs;
+    carta_mcts *m = make_mcts(&t, "mcts:iters=200");
+    carta_rng rng;
+    carta_rng_seed(&rng, 12);
+    carta_action legal[CARTA_MAX_ACTIONS];
+    int mcts_wins = 0, random_wins = 0;
+    for (int game = 0; game < 60; game++) {
+        int mcts_seat = game % 2, seat;
+        setup_position(&t, 9000 + (uint64_t)game, 0, &s);
+        while ((seat = t.g->to_act(t.r, &s)) != CARTA_NO_SEAT) {
+            carta_action a;
+            if (seat == mcts_seat) {
+                t.g->observe(t.r, &s, seat, &obs);
+                assert_int_equal(carta_mcts_search(m, &obs, seat, carta_rng_next(&rng), &a),
+                                 CARTA_OK);
+            } else {
+                int n = t.g->legal_actions(t.r, &s, legal);
+                a = legal[carta_rng_below(&rng, (uint32_t)n)];
+            }
+            assert_int_equal(t.g->apply(t.r, &s, a, &err), CARTA_OK);
+        }
+        int w = t.g->winner(t.r, &s);
+        mcts_wins += w == mcts_seat;
+        random_wins += w == 1 - mcts_seat;
+    }
+    if (mcts_wins <= 2 * random_wins)
+        fail_msg("mcts won %d, random %d", mcts_wins, random_wins);
+    carta_mcts_free(m);
+    carta_toy_game.close(t.r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_options),
+        cmocka_unit_test(test_chooses_legal_actions),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_reuse_matches_fresh),
+        cmocka_unit_test(test_honesty),
+        cmocka_unit_test(test_full_arena),
+        cmocka_unit_test(test_time_budget),
+        cmocka_unit_test(test_finds_win_in_one),
+        cmocka_unit_test(test_beats_random_on_toy),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
