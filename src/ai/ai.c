@@ -95,6 +95,8 @@ void carta_ai_free(carta_ai *ai)
 {
     if (!ai)
         return;
+    if (ai->free_kind)
+        ai->free_kind(ai);
     free(ai->states);
     free(ai);
 }

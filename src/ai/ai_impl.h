@@ -16,6 +16,8 @@ struct carta_ai {
     int samples;           /* greedy: determinizations averaged per action */
     unsigned char *states; /* greedy: samples base states + 1 work state, allocated once */
     carta_action legal[CARTA_MAX_ACTIONS];
+    void *kind_data;                  /* a kind's own data (search trees...), or NULL */
+    void (*free_kind)(carta_ai *ai);  /* frees kind_data; called by carta_ai_free if set */
 };
 
 /* Kind constructors: read their options from spec, set ai->choose and allocate scratch.

@@ -162,6 +162,9 @@ typedef struct aember_ability {
     uint8_t n;           /* steps */
 } aember_ability;
 
+/* What constant effects modify (aember_card_def.self_ops / aura_ops). */
+enum { AEMBER_MOD_POWER = 1, AEMBER_MOD_ARMOR = 2, AEMBER_MOD_KEYWORD = 4 };
+
 typedef struct aember_card_def {
     char name[CARTA_NAME_MAX];
     char text[AEMBER_TEXT_MAX];
@@ -170,6 +173,8 @@ typedef struct aember_card_def {
     uint16_t keywords;                   /* AEMBER_KW_* */
     uint16_t triggers;                   /* bit per aember_trigger it has an ability for */
     uint64_t traits;                     /* bit per trait id */
+    uint8_t self_ops, aura_ops;          /* AEMBER_MOD_* its constant steps change on itself
+                                            (or its upgraded creature) / on other cards */
     uint8_t n_abilities, n_steps;
     aember_ability abilities[AEMBER_ABILITY_MAX];
     aember_step steps[AEMBER_STEP_MAX];
@@ -183,6 +188,7 @@ struct carta_rules {
     char houses[AEMBER_MAX_HOUSES][AEMBER_WORD_MAX];
     char traits[AEMBER_MAX_TRAITS][AEMBER_WORD_MAX];
     bool any_constant;                   /* some card has a constant ability */
+    uint8_t aura_ops;                    /* AEMBER_MOD_* some card changes on other cards */
     bool any_negative_power;             /* some card lowers power (else damage < printed power
                                             plus counters proves a creature survives) */
     char data_dir[512];                  /* the data_dir given to open ("" if none) */

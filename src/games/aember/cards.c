@@ -542,6 +542,15 @@ static carta_status cards_step(cards_ctx *c, struct fy_node *m, int trigger)
         return CARTA_ERR_INPUT;
     if (trigger == AEMBER_TRIG_CONSTANT && cards_constant_check(c, m, s) != CARTA_OK)
         return CARTA_ERR_INPUT;
+    if (trigger == AEMBER_TRIG_CONSTANT && vb->op != AEMBER_OP_KEY_COST) {
+        uint8_t mod = vb->op == AEMBER_OP_POWER   ? AEMBER_MOD_POWER
+                      : vb->op == AEMBER_OP_ARMOR ? AEMBER_MOD_ARMOR
+                                                  : AEMBER_MOD_KEYWORD;
+        if (s->select == AEMBER_SEL_SELF)
+            def->self_ops |= mod;
+        else
+            def->aura_ops |= mod;
+    }
     if (trigger != AEMBER_TRIG_CONSTANT &&
         (vb->op == AEMBER_OP_ARMOR || vb->op == AEMBER_OP_KEYWORD))
         return carta_yaml_error(c->err, c->file, m, "'%s' is only a constant effect", vb->name);
@@ -724,6 +733,7 @@ carta_status aember_compile_card(void *ctx, int card_id, struct fy_node *card, c
     if (cards_fields(&c, card) != CARTA_OK || cards_lists(&c, card) != CARTA_OK)
         return CARTA_ERR_INPUT;
     rules->defs[card_id] = def;
+    rules->aura_ops |= def.aura_ops;
     if (card_id >= rules->n_defs)
         rules->n_defs = card_id + 1;
     return CARTA_OK;

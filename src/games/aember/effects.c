@@ -668,8 +668,9 @@ static void effects_target_op(const carta_rules *rules, aember_state *st, int fi
             aember_effect_choose_uid(rules, st, fi, cand[0]);
             return;
         }
-        carta_pending_push(&st->pending, AEMBER_FR_TARGET, st->active);
-        return;
+        if (carta_pending_push(&st->pending, AEMBER_FR_TARGET, st->active))
+            return;
+        done = true; /* no room to ask (never seen): resolve what was chosen */
     }
     bool ok = s->select == AEMBER_SEL_UP_TO ? true : prog >= want;
     if (s->op == AEMBER_OP_SWAP && (s->flags & AEMBER_STEP_SWAP_PAIR)) {
@@ -745,7 +746,9 @@ void aember_run_step(const carta_rules *rules, aember_state *st)
         }
         if ((s->flags & AEMBER_STEP_MAY) && !(flags & RF_ASKED)) {
             fr->arg[R_FLAGS] = (int16_t)(flags | RF_ASKED);
-            carta_pending_push(&st->pending, AEMBER_FR_MAY, st->active);
+            if (carta_pending_push(&st->pending, AEMBER_FR_MAY, st->active))
+                return;
+            effects_finish(rules, st, fr, false); /* no room to ask: as if "no" */
             return;
         }
         if ((s->flags & AEMBER_STEP_MAY) && !(flags & RF_YES)) {

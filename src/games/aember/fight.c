@@ -93,9 +93,10 @@ static void fight_begin(const carta_rules *rules, aember_state *st, carta_pendin
     bool keywords = ((akw & AEMBER_KW_ASSAULT) && assault > 0) ||
                     ((dkw & AEMBER_KW_HAZARDOUS) && hazardous > 0);
     if (!elusive && keywords && fight_has_before(rules, a)) {
-        f->arg[2] = 5;
-        carta_pending_push(&st->pending, AEMBER_FR_ORDER, st->active);
-        return;
+        if (carta_pending_push(&st->pending, AEMBER_FR_ORDER, st->active)) {
+            f->arg[2] = 5;
+            return;
+        }
     }
     f->arg[2] = 1;
 }

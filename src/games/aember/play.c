@@ -199,32 +199,55 @@ static void play_apply_constants(const carta_rules *rules, const aember_state *s
     }
 }
 
-/* Every modifier on creature (seat, idx): its upgrades and every constant ability in play. */
+/* Whether def has constant steps of kind want that could hit creature (seat, idx) from where it
+ * is: its own self steps (sart/sidx is the creature itself), or aura steps. */
+static bool play_def_mods(const aember_card_def *def, bool is_self, uint8_t want)
+{
+    return def && ((def->aura_ops & want) || (is_self && (def->self_ops & want)));
+}
+
+/* Every modifier of kind want on creature (seat, idx): its own constant effects, its upgrades',
+ * and every aura in play. */
 static void play_mods_of(const carta_rules *rules, const aember_state *st, int seat, int idx,
-                         play_mods *m)
+                         uint8_t want, play_mods *m)
 {
     memset(m, 0, sizeof *m);
     const aember_card_in_play *c = &st->seat[seat].line[idx];
     for (int u = 0; u < c->n_upgrades; u++) {
         const aember_card_def *ud = aember_def(rules, c->upgrades[u] & ~AEMBER_UPGRADE_OWNER);
-        if (ud && (ud->triggers & (1u << AEMBER_TRIG_CONSTANT)))
+        if (play_def_mods(ud, true, want))
             play_apply_constants(rules, st, ud, seat, 0, idx, seat, idx, m);
     }
-    if (!rules->any_constant)
+    const aember_card_def *own = aember_def(rules, c->card);
+    if (!(rules->aura_ops & want)) {
+        if (own && (own->self_ops & want))
+            play_apply_constants(rules, st, own, seat, 0, idx, seat, idx, m);
         return;
+    }
     for (int p = 0; p < AEMBER_SEATS; p++) {
         const aember_seat *s = &st->seat[p];
         for (int i = 0; i < s->n_line; i++) {
             const aember_card_def *d = aember_def(rules, s->line[i].card);
-            if (d && (d->triggers & (1u << AEMBER_TRIG_CONSTANT)))
+            if (play_def_mods(d, p == seat && i == idx, want))
                 play_apply_constants(rules, st, d, p, 0, i, seat, idx, m);
         }
         for (int i = 0; i < s->n_artifacts; i++) {
             const aember_card_def *d = aember_def(rules, s->artifacts[i].card);
-            if (d && (d->triggers & (1u << AEMBER_TRIG_CONSTANT)))
+            if (play_def_mods(d, false, want))
                 play_apply_constants(rules, st, d, p, 1, i, seat, idx, m);
         }
     }
+}
+
+/* Whether creature (seat, idx) might have modifiers of kind want. */
+static bool play_may_mod(const carta_rules *rules, const aember_state *st, int seat, int idx,
+                         uint8_t want)
+{
+    const aember_card_in_play *c = &st->seat[seat].line[idx];
+    if (c->n_upgrades || (rules->aura_ops & want))
+        return true;
+    const aember_card_def *own = aember_def(rules, c->card);
+    return own && (own->self_ops & want);
 }
 
 int aember_power(const carta_rules *rules, const aember_state *st, int seat, int index)
@@ -232,9 +255,9 @@ int aember_power(const carta_rules *rules, const aember_state *st, int seat, int
     const aember_card_in_play *c = &st->seat[seat].line[index];
     const aember_card_def *def = aember_def(rules, c->card);
     int p = (def ? def->power : 0) + c->power_counters + c->power_turn;
-    if (c->n_upgrades || rules->any_constant) {
+    if (play_may_mod(rules, st, seat, index, AEMBER_MOD_POWER)) {
         play_mods m;
-        play_mods_of(rules, st, seat, index, &m);
+        play_mods_of(rules, st, seat, index, AEMBER_MOD_POWER, &m);
         p += m.power;
     }
     return p < 0 ? 0 : p;
@@ -245,9 +268,9 @@ int aember_armor(const carta_rules *rules, const aember_state *st, int seat, int
     const aember_card_in_play *c = &st->seat[seat].line[index];
     const aember_card_def *def = aember_def(rules, c->card);
     int a = def ? def->armor : 0;
-    if (c->n_upgrades || rules->any_constant) {
+    if (play_may_mod(rules, st, seat, index, AEMBER_MOD_ARMOR)) {
         play_mods m;
-        play_mods_of(rules, st, seat, index, &m);
+        play_mods_of(rules, st, seat, index, AEMBER_MOD_ARMOR, &m);
         a += m.armor;
     }
     return a < 0 ? 0 : a;
@@ -260,9 +283,9 @@ uint16_t aember_keywords(const carta_rules *rules, const aember_state *st, int s
     const aember_card_def *def = aember_def(rules, c->card);
     uint16_t kw = def ? def->keywords : 0;
     int as = def ? def->assault : 0, hz = def ? def->hazardous : 0;
-    if (c->n_upgrades || rules->any_constant) {
+    if (play_may_mod(rules, st, seat, index, AEMBER_MOD_KEYWORD)) {
         play_mods m;
-        play_mods_of(rules, st, seat, index, &m);
+        play_mods_of(rules, st, seat, index, AEMBER_MOD_KEYWORD, &m);
         kw |= m.keywords;
         as += m.assault;
         hz += m.hazardous;
