@@ -118,14 +118,17 @@ carta_status aember_deck_check(const carta_rules *rules, const carta_deck *deck,
 
 /* ---- deck files ---- */
 
-/* Reads the houses: sequence into houses[3]; errors name file and line. */
+/* Reads the houses: sequence into houses[3]; errors name file and line. Without houses: every
+ * entry is -1 and the deck's houses are its cards' houses (deck_check_at counts them). */
 static carta_status deck_file_houses(const carta_rules *rules, struct fy_node *root,
                                      const char *path, int *houses, carta_error *err)
 {
     struct fy_node *seq = carta_yaml_get(root, "houses");
-    if (!seq)
-        return carta_yaml_error(err, path, root, "a deck needs 'houses:', a list of %d houses",
-                                DECK_HOUSES);
+    if (!seq) {
+        for (int i = 0; i < DECK_HOUSES; i++)
+            houses[i] = -1;
+        return CARTA_OK;
+    }
     if (!fy_node_is_sequence(seq))
         return carta_yaml_error(err, path, seq, "'houses:' must be a list of %d houses",
                                 DECK_HOUSES);
@@ -174,7 +177,7 @@ static carta_status deck_file_cards(const carta_rules *rules, struct fy_node *ro
         if (id < 0)
             return carta_yaml_error(err, path, item, "unknown card '%s'", name);
         int h = deck_card_house(rules, id);
-        if (h != houses[0] && h != houses[1] && h != houses[2])
+        if (houses[0] >= 0 && h != houses[0] && h != houses[1] && h != houses[2])
             return carta_yaml_error(err, path, item,
                                     "card '%s' is of house %s, which is not one of the deck's "
                                     "houses (%s, %s, %s)",

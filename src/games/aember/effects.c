@@ -597,14 +597,7 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
         ok = count >= 0;
     }
     fr->arg[R_COUNT] = (int16_t)(count < 0 ? 0 : count);
-    if (s->op == AEMBER_OP_PLAY) {
-        /* the play decision was pushed above this frame: finish underneath it */
-        carta_pending *top = carta_pending_top(&st->pending);
-        if (top != fr) {
-            effects_finish(rules, st, fr, ok);
-            return;
-        }
-    }
+    /* a play decision may sit above this frame now: the step finishes underneath it */
     effects_finish(rules, st, fr, ok);
 }
 
