@@ -134,10 +134,9 @@ static int ai_turn(play_session *s, int seat)
         cli_error("the AI of player %d found no action", seat + 1);
         return 1;
     }
-    if (s->human != CARTA_NO_SEAT)
-        s->g->observe(s->r, s->state, s->human, s->view);
     char text[256];
-    s->g->describe_action(s->r, s->view, action, text, sizeof text);
+    carta_describe_move(s->g, s->r, s->state, action, s->human != CARTA_NO_SEAT ? s->human : seat,
+                        s->view, text, sizeof text);
     if (s->human != CARTA_NO_SEAT)
         printf("%s: %s\n", s->label[seat], text);
     return play_apply(s, seat, action, text);

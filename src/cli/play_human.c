@@ -13,6 +13,7 @@ static const char help_text[] =
     "  help           this help\n"
     "  actions        list the legal actions again\n"
     "  board          show the board again\n"
+    "  card NAME      what a card says (any card of the set)\n"
     "  log            the moves so far\n"
     "  save [FILE]    save the game (a record: 'carta play --resume FILE' continues it)\n"
     "  quit           stop (offers to save)\n";
@@ -102,6 +103,20 @@ static play_turn quit(play_session *s)
     return PLAY_QUIT;
 }
 
+/* Prints what the card named name says; an unknown name is an error. */
+static void show_card(play_session *s, const char *name)
+{
+    int id = *name && s->g->describe_card ? s->g->card_id(s->r, name) : -1;
+    if (id < 0) {
+        cli_error("no card is named '%s' (try 'card Cinder Brute')", name);
+        return;
+    }
+    carta_text text = {0};
+    s->g->describe_card(s->r, id, &text);
+    fputs(carta_text_str(&text), stdout);
+    carta_text_free(&text);
+}
+
 /* Runs a command word; 1 if line was a command (handled), 0 if it is not one. */
 static int run_command(play_session *s, char *line, play_turn *quit_out)
 {
@@ -115,6 +130,8 @@ static int run_command(play_session *s, char *line, play_turn *quit_out)
         show_actions(s);
     } else if (IS("board") && !*arg) {
         show_board(s);
+    } else if (IS("card")) {
+        show_card(s, arg);
     } else if (IS("log") && !*arg) {
         show_log(s);
     } else if (IS("save")) {

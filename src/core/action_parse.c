@@ -1,4 +1,4 @@
-/* action_parse.c: matches what a player typed against the texts of the legal actions. */
+/* action_parse.c: action texts: matching what a player typed, describing a move to a viewer. */
 #include "game.h"
 
 #include <ctype.h>
@@ -79,4 +79,15 @@ carta_status carta_action_parse(const carta_game *game, const carta_rules *rules
     }
     return carta_error_set(err, CARTA_ERR_ILLEGAL,
                            "'%s' is not a legal action now (type 'actions' to list them)", typed);
+}
+
+void carta_describe_move(const carta_game *game, const carta_rules *rules, const void *state,
+                         carta_action action, int viewer, void *scratch, char *buf, size_t cap)
+{
+    if (game->describe_move) {
+        game->describe_move(rules, state, action, viewer, buf, cap);
+        return;
+    }
+    game->observe(rules, state, viewer, scratch);
+    game->describe_action(rules, scratch, action, buf, cap);
 }

@@ -112,6 +112,14 @@ typedef struct carta_game {
      * Distinct legal actions of one state have distinct texts. */
     void (*describe_action)(const carta_rules *rules, const void *state, carta_action action,
                             char *buf, size_t cap);
+    /* Optional. The text of an action about to be applied to the TRUE state, as seen by viewer:
+     * the cards the action reveals (a card played or discarded from a hidden hand) are named,
+     * everything that stays hidden from viewer is not. NULL: carta_describe_move falls back to
+     * describe_action on viewer's observation. */
+    void (*describe_move)(const carta_rules *rules, const void *state, carta_action action,
+                          int viewer, char *buf, size_t cap);
+    /* What a player reads on a card: name, house, type, stats, keywords, text. Appends to out. */
+    void (*describe_card)(const carta_rules *rules, int card_id, carta_text *out);
     /* Draws the board as seen by seat (call it with an observation for that seat). */
     void (*render)(const carta_rules *rules, const void *state, int seat, carta_text *out);
     /* One line naming the game's current step, for logs ("turn 3, player 1, main step"). */
@@ -135,6 +143,11 @@ const carta_game *carta_game_find(const char *id); /* NULL if unknown */
 
 /* A 64-bit digest of bytes (FNV-1a then mixed); used for states, card sets and records. */
 uint64_t carta_digest(const void *bytes, size_t n);
+
+/* The text of action, about to be applied to the true state, as viewer may see it (see
+ * carta_game.describe_move). scratch holds game->state_size bytes. */
+void carta_describe_move(const carta_game *game, const carta_rules *rules, const void *state,
+                         carta_action action, int viewer, void *scratch, char *buf, size_t cap);
 
 /* Finds the legal action whose text matches what a player typed: a number (1-based index into
  * the legal list), or the action's text, compared case-insensitively with runs of spaces

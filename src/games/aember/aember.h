@@ -336,6 +336,9 @@ void aember_determinize(const carta_rules *rules, void *state, int seat, uint64_
 /* --- text.c --- */
 void aember_describe_action(const carta_rules *rules, const void *state, carta_action action,
                             char *buf, size_t cap);
+void aember_describe_card(const carta_rules *rules, int card_id, carta_text *out);
+void aember_describe_move(const carta_rules *rules, const void *state, carta_action action,
+                          int viewer, char *buf, size_t cap);
 void aember_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
 void aember_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 

@@ -211,6 +211,36 @@ static void text_line(const carta_rules *rules, const aember_state *st, int seat
     carta_text_printf(out, "\n");
 }
 
+static const char *const type_names[] = {"action", "artifact", "creature", "upgrade"};
+static const char *const rarity_names[] = {"common", "uncommon", "rare", "special"};
+
+/* One line: "Name (house creature, power 3, armor 1, 1 Æmber): text". */
+static void text_card_summary(const carta_rules *rules, int id, carta_text *out)
+{
+    if (id == AEMBER_UNKNOWN || id < 0 || id >= rules->n_defs) {
+        carta_text_printf(out, "(unknown card)\n");
+        return;
+    }
+    const aember_card_def *d = aember_def(rules, id);
+    carta_text_printf(out, "%s (%s %s", d->name, aember_house_name(rules, d->house),
+                      type_names[d->type]);
+    if (d->type == AEMBER_CREATURE)
+        carta_text_printf(out, ", power %d", d->power);
+    if (d->armor)
+        carta_text_printf(out, ", armor %d", d->armor);
+    if (d->aember)
+        carta_text_printf(out, ", %d \xc3\x86mber", d->aember);
+    carta_text_printf(out, ")%s%s\n", d->text[0] ? ": " : "", d->text);
+}
+
+void aember_describe_card(const carta_rules *rules, int card_id, carta_text *out)
+{
+    text_card_summary(rules, card_id, out);
+    if (card_id >= 0 && card_id < rules->n_defs)
+        carta_text_printf(out, "  rarity: %s%s\n", rarity_names[aember_def(rules, card_id)->rarity],
+                          aember_def(rules, card_id)->maverick ? ", maverick" : "");
+}
+
 void aember_render(const carta_rules *rules, const void *state, int seat, carta_text *out)
 {
     const aember_state *st = state;
@@ -235,8 +265,30 @@ void aember_render(const carta_rules *rules, const void *state, int seat, carta_
         carta_text_printf(out, "\n");
         text_line(rules, st, p, out);
         carta_text_printf(out, "  hand (%d):", s->hand.n);
-        for (int i = 0; i < s->hand.n; i++)
-            carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, s->hand.cards[i]));
+        if (p != seat) {
+            carta_text_printf(out, " %d card%s\n", s->hand.n, s->hand.n == 1 ? "" : "s");
+            continue;
+        }
         carta_text_printf(out, "\n");
+        for (int i = 0; i < s->hand.n; i++) {
+            carta_text_printf(out, "    ");
+            text_card_summary(rules, s->hand.cards[i], out);
+        }
     }
+}
+
+/* A move as viewer sees it: described on viewer's observation, except that a card played or
+ * discarded from the mover's hand is revealed by that very action, so it is named. */
+void aember_describe_move(const carta_rules *rules, const void *state, carta_action action,
+                          int viewer, char *buf, size_t cap)
+{
+    const aember_state *st = state;
+    aember_state view;
+    aember_observe(rules, st, viewer, &view);
+    int kind = AEMBER_ACT_KIND(action), a = AEMBER_ACT_A(action);
+    int reveals = kind == AEMBER_A_PLAY || kind == AEMBER_A_PLAY_UPGRADE || kind == AEMBER_A_DISCARD;
+    const aember_seat *mover = &st->seat[st->active];
+    if (reveals && a < mover->hand.n)
+        view.seat[st->active].hand.cards[a] = mover->hand.cards[a];
+    aember_describe_action(rules, &view, action, buf, cap);
 }
