@@ -57,8 +57,46 @@ static int reveals(carta_action a)
     return kind == AEMBER_A_PLAY || kind == AEMBER_A_PLAY_UPGRADE || kind == AEMBER_A_DISCARD;
 }
 
-/* Along random games: for every legal move that reveals nothing, the viewer's text is the same
- * whatever the hidden cards are (resampled by determinize from the viewer's view). */
+static void mark_zone(const aember_zone *z, unsigned char *seen)
+{
+    for (int i = 0; i < z->n; i++)
+        if (z->cards[i] != AEMBER_UNKNOWN)
+            seen[z->cards[i]] = 1;
+}
+
+/* Marks every card id that occurs in st (unknowns skipped). */
+static void mark_state(const aember_state *st, unsigned char *seen)
+{
+    for (int p = 0; p < AEMBER_SEATS; p++) {
+        const aember_seat *s = &st->seat[p];
+        mark_zone(&s->hand, seen);
+        mark_zone(&s->deck, seen);
+        mark_zone(&s->discard, seen);
+        mark_zone(&s->archives, seen);
+        mark_zone(&s->purged, seen);
+        for (int i = 0; i < s->n_line; i++) {
+            seen[s->line[i].card] = 1;
+            for (int u = 0; u < s->line[i].n_upgrades; u++)
+                seen[s->line[i].upgrades[u] & ~AEMBER_UPGRADE_OWNER] = 1;
+        }
+        for (int i = 0; i < s->n_artifacts; i++)
+            seen[s->artifacts[i].card] = 1;
+    }
+}
+
+/* True if text names the card: its name, not followed by more of a longer name. */
+static int names(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = strstr(text, name); p; p = strstr(p + 1, name))
+        if (p[n] == '\0' || p[n] == ' ' || p[n] == ',')
+            return 1;
+    return 0;
+}
+
+/* Along random games: the text of a move that reveals nothing names no card that only a hidden
+ * zone holds (a card the viewer cannot see anywhere), and it is the same whatever the hidden
+ * cards are (resampled by determinize from the viewer's view). */
 static void test_moves_name_no_hidden_card(void **unused)
 {
     (void)unused;
@@ -74,11 +112,22 @@ static void test_moves_name_no_hidden_card(void **unused)
             int viewer = !G->to_act(R, &st);
             other = st;
             G->determinize(R, &other, viewer, game * 1000 + (uint64_t)step);
+            static unsigned char visible[CARTA_CATALOG_MAX], anywhere[CARTA_CATALOG_MAX];
+            static aember_state view;
+            memset(visible, 0, sizeof visible);
+            memset(anywhere, 0, sizeof anywhere);
+            G->observe(R, &st, viewer, &view);
+            mark_state(&view, visible);
+            mark_state(&st, anywhere);
             for (int i = 0; i < n; i++) {
                 char a[256], b[256];
                 G->describe_move(R, &st, legal[i], viewer, a, sizeof a);
                 if (reveals(legal[i]))
                     continue;
+                for (int id = 0; id < R->n_defs; id++)
+                    if (anywhere[id] && !visible[id] && names(a, G->card_name(R, id)))
+                        fail_msg("game %d step %d: '%s' names hidden card '%s'", (int)game, step,
+                                 a, G->card_name(R, id));
                 G->describe_move(R, &other, legal[i], viewer, b, sizeof b);
                 if (strcmp(a, b) != 0)
                     fail_msg("game %d step %d: '%s' vs '%s' leaks a hidden card", (int)game, step,
