@@ -13,9 +13,10 @@ typedef struct ai_kind {
 static const ai_kind kinds[] = {
     {"random", carta_ai_random_init},
     {"greedy", carta_ai_greedy_init},
+    {"mcts", carta_ai_mcts_init},
 };
 
-const char *carta_ai_kinds(void) { return "random, greedy"; }
+const char *carta_ai_kinds(void) { return "random, greedy, mcts"; }
 
 carta_status carta_ai_check_options(const carta_ai_spec *spec, const char *const *allowed,
                                     carta_error *err)

@@ -24,6 +24,7 @@ struct carta_ai {
  * CARTA_ERR_INPUT on an unknown or bad option. */
 carta_status carta_ai_random_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
 carta_status carta_ai_greedy_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
+carta_status carta_ai_mcts_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
 
 /* Refuses any option of spec not listed in allowed (a NULL-terminated list). */
 carta_status carta_ai_check_options(const carta_ai_spec *spec, const char *const *allowed,

@@ -1,5 +1,6 @@
 /* mcts.c: information-set MCTS (mcts.h): the node arena, one iteration, root-parallel search. */
 #include "mcts.h"
+#include "ai_impl.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -512,3 +513,33 @@ carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat,
 }
 
 void carta_mcts_last_stats(const carta_mcts *m, carta_mcts_stats *out) { *out = m->stats; }
+
+/* ---- the "mcts" AI kind ---- */
+
+static carta_status mcts_choose(carta_ai *ai, const void *observation, int seat, int n_legal,
+                                carta_action *out)
+{
+    (void)n_legal;
+    uint64_t seed = next64(&ai->rng);
+    return carta_mcts_search(ai->kind_data, observation, seat, seed, out);
+}
+
+static void mcts_free_kind(carta_ai *ai)
+{
+    carta_mcts_free(ai->kind_data);
+    ai->kind_data = NULL;
+}
+
+carta_status carta_ai_mcts_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err)
+{
+    carta_mcts_options opt;
+    carta_status st = carta_mcts_options_parse(spec, &opt, err);
+    if (st != CARTA_OK)
+        return st;
+    ai->kind_data = carta_mcts_new(ai->game, ai->rules, &opt, err);
+    if (!ai->kind_data)
+        return err && err->status ? err->status : CARTA_ERR_NOMEM;
+    ai->free_kind = mcts_free_kind;
+    ai->choose = mcts_choose;
+    return CARTA_OK;
+}

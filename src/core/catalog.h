@@ -1,6 +1,6 @@
 /* catalog.h: the card catalog, loaded from YAML card files, shared by every rule system.
  *
- * A card file is a YAML map with a `cards:` sequence of card maps (docs/card-format.md). The
+ * A card file is a YAML map with a `cards:` sequence of card maps (docs/card-format/<game>.md). The
  * catalog checks what every rule system shares (each card has a unique `name`), gives each card a
  * small integer id in load order, folds every file's bytes into a digest, and hands each card map
  * to the rule system's compile callback, which reads the fields of its own format and refuses bad

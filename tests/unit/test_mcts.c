@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "ai/ai.h"
 #include "ai/mcts.h"
 #include "core/rng.h"
 #include "support/toy_game.h"
@@ -454,6 +455,65 @@ static void test_beats_random_on_toy(void **unused)
     carta_toy_game.close(t.r);
 }
 
+/* ---- the "mcts" AI kind ---- */
+
+/* Through carta_ai: bad options are refused with the option's name; whole games are played with
+ * legal choices; two AIs with one seed choose alike from observations that differ only in what
+ * the seat cannot see. */
+static void test_ai_kind(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    carta_error err = {0};
+    assert_null(carta_ai_new(games[0].g, games[0].r, "mcts:depht=3", 1, &err));
+    assert_int_equal(err.status, CARTA_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "depht"));
+    assert_non_null(strstr(carta_ai_kinds(), "mcts"));
+    for (int i = 0; i < n; i++) {
+        const carta_game *g = games[i].g;
+        void *state = malloc(g->state_size), *obs = malloc(g->state_size),
+             *other = malloc(g->state_size), *obs2 = malloc(g->state_size);
+        carta_error_clear(&err);
+        carta_ai *ai = carta_ai_new(g, games[i].r, "mcts:iters=60", 3, &err);
+        if (!ai)
+            fail_msg("%s: %s", g->id, err.msg);
+        assert_string_equal(carta_ai_name(ai), "mcts:iters=60");
+        setup_position(&games[i], 21, 0, state);
+        int seat, moves = 0;
+        while ((seat = g->to_act(games[i].r, state)) != CARTA_NO_SEAT && moves < 3000) {
+            carta_action a, b;
+            g->observe(games[i].r, state, seat, obs);
+            assert_int_equal(carta_ai_choose(ai, obs, seat, &a), CARTA_OK);
+            if (!is_legal(&games[i], state, a))
+                fail_msg("%s: mcts chose %u, not legal", g->id, (unsigned)a);
+            if (moves % 10 == 0) { /* honesty through the public API */
+                memcpy(other, state, g->state_size);
+                g->determinize(games[i].r, other, seat, 1234 + (uint64_t)moves);
+                g->observe(games[i].r, other, seat, obs2);
+                carta_ai *x = carta_ai_new(g, games[i].r, "mcts:iters=60", 50, &err);
+                carta_ai *y = carta_ai_new(g, games[i].r, "mcts:iters=60", 50, &err);
+                assert_int_equal(carta_ai_choose(x, obs, seat, &a), CARTA_OK);
+                assert_int_equal(carta_ai_choose(y, obs2, seat, &b), CARTA_OK);
+                if (a != b)
+                    fail_msg("%s: mcts chose %u and %u when only hidden information differed",
+                             g->id, (unsigned)a, (unsigned)b);
+                carta_ai_free(x);
+                carta_ai_free(y);
+            }
+            assert_int_equal(g->apply(games[i].r, state, a, &err), CARTA_OK);
+            moves++;
+        }
+        assert_int_equal(g->to_act(games[i].r, state), CARTA_NO_SEAT);
+        carta_ai_free(ai);
+        free(state);
+        free(obs);
+        free(other);
+        free(obs2);
+    }
+    close_games(games, n);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -466,6 +526,7 @@ int main(void)
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_finds_win_in_one),
         cmocka_unit_test(test_beats_random_on_toy),
+        cmocka_unit_test(test_ai_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,6 @@
 /* aember.h: private declarations shared by the files of the Æmber rule system.
  *
- * Card definitions are compiled from YAML (docs/card-format.md) into aember_card_def: stats,
+ * Card definitions are compiled from YAML (docs/card-format/aember.md) into aember_card_def: stats,
  * keywords, and abilities, each a trigger and a run of compact effect steps (aember_step) that
  * effects.c interprets. No string is looked at while a game runs. */
 #ifndef AEMBER_H

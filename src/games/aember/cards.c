@@ -1,4 +1,4 @@
-/* cards.c: compiles Æmber card maps (docs/card-format.md) into aember_card_def, refusing bad ones
+/* cards.c: compiles Æmber card maps (docs/card-format/aember.md) into aember_card_def, refusing bad ones
  * with file, line and reason. */
 #include "games/aember/aember.h"
 
