@@ -258,6 +258,7 @@ static const cards_verb verbs[] = {
     {"forge", AEMBER_OP_FORGE, V_TRUE, 0, AEMBER_WHO_YOU, 0},
     {"unforge", AEMBER_OP_UNFORGE, V_AMOUNT, 0, AEMBER_WHO_OPPONENT, 0},
     {"key_cost", AEMBER_OP_KEY_COST, V_AMOUNT, 0, AEMBER_WHO_OPPONENT, 0},
+    {"forbid_house", AEMBER_OP_FORBID_HOUSE, V_TRUE, 0, AEMBER_WHO_OPPONENT, 0},
     {"chains", AEMBER_OP_CHAINS, V_AMOUNT, 0, AEMBER_WHO_YOU, 0},
     {"draw", AEMBER_OP_DRAW, V_AMOUNT, 0, AEMBER_WHO_YOU, 0},
     {"damage", AEMBER_OP_DAMAGE, V_AMOUNT, 1, 0, 0},

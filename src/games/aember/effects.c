@@ -560,6 +560,14 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
                 sp->key_cost_turn = (int8_t)(sp->key_cost_turn + n);
             count += n;
             break;
+        case AEMBER_OP_FORBID_HOUSE: {
+            int house = aember_def(rules, fr->arg[R_CARD])->house;
+            for (int h = 0; h < sp->n_houses; h++)
+                if (sp->houses[h] == house)
+                    sp->house_ban |= (uint8_t)(1u << h);
+            count++;
+            break;
+        }
         case AEMBER_OP_FORGE: {
             int f = aember_try_forge(rules, st, p);
             count += f;

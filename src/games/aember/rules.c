@@ -438,12 +438,18 @@ int aember_legal_actions(const carta_rules *rules, const void *state, carta_acti
         out[n++] = AEMBER_ACT(AEMBER_A_KEEP, 0, 0, 0);
         out[n++] = AEMBER_ACT(AEMBER_A_MULLIGAN, 0, 0, 0);
         return n;
-    case AEMBER_PHASE_HOUSE:
-        for (int h = 0; h < st->seat[st->active].n_houses; h++)
-            out[n++] = AEMBER_ACT(AEMBER_A_HOUSE, st->seat[st->active].houses[h], 0, 0);
+    case AEMBER_PHASE_HOUSE: {
+        /* "must choose one of the three houses ... if able": a ban that leaves no house lifts. */
+        const aember_seat *me = &st->seat[st->active];
+        int all = (1 << me->n_houses) - 1;
+        int ban = (me->house_ban & all) == all ? 0 : me->house_ban;
+        for (int h = 0; h < me->n_houses; h++)
+            if (!(ban & (1 << h)))
+                out[n++] = AEMBER_ACT(AEMBER_A_HOUSE, me->houses[h], 0, 0);
         if (n == 0)
             out[n++] = AEMBER_ACT(AEMBER_A_END_TURN, 0, 0, 0);
         return n;
+    }
     case AEMBER_PHASE_ARCHIVES:
         out[n++] = AEMBER_ACT(AEMBER_A_TAKE_ARCHIVES, 0, 0, 0);
         out[n++] = AEMBER_ACT(AEMBER_A_LEAVE_ARCHIVES, 0, 0, 0);
@@ -563,6 +569,7 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
     case AEMBER_A_MULLIGAN: rules_mulligan(rules, st, true); break;
     case AEMBER_A_HOUSE:
         st->active_house = (uint8_t)AEMBER_ACT_A(action);
+        st->seat[st->active].house_ban = 0;
         st->phase = st->seat[st->active].archives.n ? AEMBER_PHASE_ARCHIVES : AEMBER_PHASE_MAIN;
         break;
     case AEMBER_A_TAKE_ARCHIVES: {

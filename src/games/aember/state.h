@@ -92,7 +92,8 @@ typedef struct aember_seat {
     uint8_t n_line;           /* creatures in the battle line */
     uint8_t n_artifacts;
     uint8_t n_deck_list;
-    uint8_t pad[3];
+    uint8_t house_ban;        /* bit h: houses[h] may not be chosen at this seat's next house step */
+    uint8_t pad[2];
     uint16_t deck_list[AEMBER_DECK_MAX]; /* the whole deck as registered (public) */
     aember_zone hand, deck, discard, archives, purged; /* deck top = cards[n - 1] */
     aember_card_in_play line[AEMBER_LINE_MAX];         /* battle line, left to right */
