@@ -2,13 +2,13 @@
  * a deck against the deck-building rules (36 cards, three houses, 12 of each). */
 #include "games/aember/aember.h"
 
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "core/deck_spec.h"
 #include "core/rng.h"
 #include "core/yaml.h"
 
@@ -16,28 +16,10 @@ enum {
     DECK_SIZE = 36,
     DECK_HOUSES = 3,
     DECK_PER_HOUSE = 12,
-    DECK_PATH_MAX = 1024,
-    DECK_FILE_PATH_MAX = DECK_PATH_MAX + 264, /* a directory plus a file name */
-    DECK_FILES_MAX = 256
+    DECK_PATH_MAX = 1024
 };
 
 /* ---- what the deck code needs from the rules (catalog and card definitions, aember.h) ---- */
-
-/* The rules do not record the data directory yet. If game.c defines this function (a strong
- * symbol returning the data_dir given to open), prebuilt decks are looked up there; otherwise in
- * $CARTA_AEMBER_DATA, else in "data/aember" under the working directory. */
-const char *aember_rules_data_dir(const carta_rules *rules) __attribute__((weak));
-
-static const char *deck_data_dir(const carta_rules *rules)
-{
-    if (aember_rules_data_dir) {
-        const char *dir = aember_rules_data_dir(rules);
-        if (dir && dir[0])
-            return dir;
-    }
-    const char *env = getenv("CARTA_AEMBER_DATA");
-    return env && env[0] ? env : "data/aember";
-}
 
 static int deck_card_count(const carta_rules *rules) { return carta_catalog_count(rules->catalog); }
 
@@ -228,75 +210,6 @@ static carta_status deck_load_file(const carta_rules *rules, const char *path, c
     return st;
 }
 
-/* ---- prebuilt decks by name ---- */
-
-static int deck_cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Reads only the name: of a deck file (no card checks) into buf; false if unreadable. */
-static bool deck_file_name(const char *path, char *buf, size_t cap)
-{
-    carta_error ignored;
-    carta_error_clear(&ignored);
-    struct fy_document *doc = carta_yaml_load(path, &ignored);
-    if (!doc)
-        return false;
-    struct fy_node *root = fy_document_root(doc);
-    bool ok = root && fy_node_is_mapping(root) &&
-              carta_yaml_scalar(carta_yaml_get(root, "name"), buf, cap);
-    fy_document_destroy(doc);
-    return ok;
-}
-
-/* Finds the prebuilt deck named name (case-insensitive; the file's slug also matches) in
- * <data_dir>/decks and writes its path; CARTA_ERR_UNKNOWN listing the known decks otherwise. */
-static carta_status deck_find_prebuilt(const carta_rules *rules, const char *name, char *path,
-                                       size_t cap, carta_error *err)
-{
-    char dir[DECK_PATH_MAX];
-    snprintf(dir, sizeof dir, "%s/decks", deck_data_dir(rules));
-    DIR *d = opendir(dir);
-    if (!d)
-        return carta_error_set(err, CARTA_ERR_UNKNOWN,
-                               "unknown deck '%s' (no prebuilt decks: cannot open %s)", name, dir);
-    char *files[DECK_FILES_MAX];
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < DECK_FILES_MAX) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0 && e->d_name[0] != '.')
-            if ((files[n] = strdup(e->d_name)))
-                n++;
-    }
-    closedir(d);
-    qsort(files, (size_t)n, sizeof files[0], deck_cmp_str);
-    char known[384] = "";
-    carta_status st = CARTA_ERR_UNKNOWN;
-    for (int i = 0; i < n && st != CARTA_OK; i++) {
-        char file_path[DECK_FILE_PATH_MAX], deck_name[CARTA_NAME_MAX];
-        snprintf(file_path, sizeof file_path, "%s/%s", dir, files[i]);
-        size_t slug_len = strlen(files[i]) - 5;
-        bool slug = strlen(name) == slug_len && strncasecmp(files[i], name, slug_len) == 0;
-        bool named = deck_file_name(file_path, deck_name, sizeof deck_name);
-        if (slug || (named && strcasecmp(deck_name, name) == 0)) {
-            snprintf(path, cap, "%s", file_path);
-            st = CARTA_OK;
-        } else if (named) {
-            size_t len = strlen(known);
-            snprintf(known + len, sizeof known - len, "%s'%s'", len ? ", " : "", deck_name);
-        }
-    }
-    for (int i = 0; i < n; i++)
-        free(files[i]);
-    if (st != CARTA_OK)
-        carta_error_set(err, CARTA_ERR_UNKNOWN,
-                        "unknown deck '%s' (prebuilt decks: %s; or a deck file path, or random)",
-                        name, known[0] ? known : "none");
-    return st;
-}
-
 /* ---- generation ---- */
 
 /* Weight of a card in generation, by rarity (docs/rulings/aember.md, "Deck generation"). */
@@ -378,28 +291,9 @@ static carta_status deck_generate(const carta_rules *rules, uint64_t seed, carta
     return CARTA_OK;
 }
 
-/* ---- resolve ---- */
-
-static bool deck_spec_is_path(const char *spec)
-{
-    size_t len = strlen(spec);
-    return strchr(spec, '/') || (len > 5 && strcmp(spec + len - 5, ".yaml") == 0) ||
-           (len > 4 && strcmp(spec + len - 4, ".yml") == 0);
-}
-
 carta_status aember_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,
                                  carta_deck *out, carta_error *err)
 {
-    if (!spec || !spec[0])
-        return carta_error_set(err, CARTA_ERR_INPUT,
-                               "no deck given (a prebuilt deck's name, a deck file, or random)");
-    if (strcasecmp(spec, "random") == 0)
-        return deck_generate(rules, seed, out, err);
-    if (deck_spec_is_path(spec))
-        return deck_load_file(rules, spec, out, err);
-    char path[DECK_FILE_PATH_MAX];
-    carta_status st = deck_find_prebuilt(rules, spec, path, sizeof path, err);
-    if (st != CARTA_OK)
-        return st;
-    return deck_load_file(rules, path, out, err);
+    return carta_deck_spec_resolve(rules, aember_rules_data_dir(rules), spec, seed, deck_load_file,
+                                   deck_generate, out, err);
 }
