@@ -50,6 +50,37 @@ int cli_parse_u64(const char *s, uint64_t *out);
  * number of items, or -1 if there are more than max or an item is empty. */
 int cli_split(char *s, char **items, int max);
 
+/* Options every subcommand that sets up games shares: --players N and --mode M. Put
+ * CLI_GAME_OPTS(o) into a subcommand's option table, then call cli_game_opts_check. */
+typedef struct cli_game_opts {
+    int players;      /* 0: not given */
+    const char *mode; /* NULL: not given (the game's default mode) */
+} cli_game_opts;
+
+#define CLI_GAME_OPTS(o)                                                                      \
+    {"--players", CLI_OPT_INT, &(o).players, 1, CARTA_MAX_SEATS},                             \
+    {"--mode", CLI_OPT_STR, &(o).mode, 0, 0}
+
+/* The usage lines of the two options, for help texts. */
+#define CLI_GAME_OPTS_USAGE                                                                   \
+    "  --players N      players (seats) in each game (default: the game's usual count)\n"     \
+    "  --mode M         the game's mode (e.g. Arkhtide's duel, desperate; default: its own)\n"
+
+/* Checks o against game g: players within g's seat range (filled with default_players when not
+ * given; pass cli_default_seats(g) unless the subcommand knows better) and a mode that fits in
+ * carta_config.mode. Prints the reason and returns non-zero if not. Whether g knows the mode is
+ * for its setup to say. */
+int cli_game_opts_check(const carta_game *g, cli_game_opts *o, int default_players);
+
+/* Writes o's mode into config (after cli_make_config, which clears it). */
+void cli_game_opts_apply(const cli_game_opts *o, carta_config *config);
+
+/* Splits a comma-separated list of AI specs in place into at most max specs: an item holding
+ * '=' but no ':' continues the spec before it, so "mcts:iters=100,threads=2,greedy" is two
+ * specs. Returns the count, or -1 if there are more than max, an item is empty, or the list
+ * starts with an option. */
+int cli_split_ai_specs(char *s, char **specs, int max);
+
 /* ---- game.c: the data folder, games, rules and decks ---- */
 
 /* The data folder: $CARTA_DATA if set, else the compiled-in CARTA_DATA_DIR. */

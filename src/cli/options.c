@@ -145,3 +145,53 @@ int cli_parse_exit(cli_parse_result r)
 {
     return r == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
 }
+
+int cli_game_opts_check(const carta_game *g, cli_game_opts *o, int default_players)
+{
+    if (!o->players)
+        o->players = default_players;
+    if (o->players < g->min_seats || o->players > g->max_seats) {
+        if (g->min_seats == g->max_seats)
+            cli_error("--players %d: %s is played by %d players", o->players, g->id,
+                      g->min_seats);
+        else
+            cli_error("--players %d: %s is played by %d to %d players", o->players, g->id,
+                      g->min_seats, g->max_seats);
+        return 1;
+    }
+    if (o->mode && strlen(o->mode) >= sizeof((carta_config *)0)->mode) {
+        cli_error("--mode '%s': too long (at most %zu bytes)", o->mode,
+                  sizeof((carta_config *)0)->mode - 1);
+        return 1;
+    }
+    return 0;
+}
+
+void cli_game_opts_apply(const cli_game_opts *o, carta_config *config)
+{
+    snprintf(config->mode, sizeof config->mode, "%s", o->mode ? o->mode : "");
+}
+
+int cli_split_ai_specs(char *s, char **specs, int max)
+{
+    int n = 0;
+    for (char *p = s;;) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = '\0';
+        if (!*p)
+            return -1;
+        if (strchr(p, '=') && !strchr(p, ':')) {
+            if (n == 0)
+                return -1;
+            p[-1] = ','; /* an option of the spec before: put its comma back */
+        } else {
+            if (n == max)
+                return -1;
+            specs[n++] = p;
+        }
+        if (!comma)
+            return n;
+        p = comma + 1;
+    }
+}

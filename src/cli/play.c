@@ -21,6 +21,7 @@ static const char usage[] =
     "  --ai SPEC        the AI: random, greedy (default), or KIND:key=value,...\n"
     "  --resume FILE    continue a saved game (a record)\n"
     "  --save FILE      save there on 'save', on 'quit' if wanted, at end of input and at the end\n"
+    CLI_GAME_OPTS_USAGE
     "At the prompt type 'help' for the commands.\n";
 
 enum { PLAY_MAX_ACTIONS = 1000000 }; /* a game longer than this is a broken rule system */
@@ -30,6 +31,7 @@ typedef struct play_options {
     uint64_t seed;
     int seed_given;
     const char *deck, *opponent_deck, *ai, *resume, *save;
+    cli_game_opts game_opts;
 } play_options;
 
 int play_save(play_session *s, const char *path)
@@ -76,11 +78,14 @@ static int start_game(play_session *s, const play_options *o)
     }
     carta_config config;
     const char *specs[CARTA_MAX_SEATS];
-    int n_seats = cli_default_seats(s->g);
+    cli_game_opts game_opts = o->game_opts;
+    if (cli_game_opts_check(s->g, &game_opts, cli_default_seats(s->g)))
+        return 1;
     for (int i = 0; i < CARTA_MAX_SEATS; i++)
         specs[i] = i == (o->watch ? 0 : o->seat) ? o->deck : o->opponent_deck;
-    if (cli_make_config(s->g, s->r, n_seats, o->seed, specs, &config))
+    if (cli_make_config(s->g, s->r, game_opts.players, o->seed, specs, &config))
         return 1;
+    cli_game_opts_apply(&game_opts, &config);
     if (s->g->setup(s->r, s->state, &config, &err) != CARTA_OK) {
         cli_error("%s", err.msg);
         return 1;
@@ -230,8 +235,10 @@ static int check_options(int n_pos, const play_options *o, int seat_given)
         cli_error("play needs a GAME");
     else if (o->watch && seat_given)
         cli_error("--watch and --seat cannot be combined");
-    else if (o->resume && (o->seed_given || o->deck || o->opponent_deck))
-        cli_error("--resume takes the seed and decks from the record: drop --seed and --deck");
+    else if (o->resume && (o->seed_given || o->deck || o->opponent_deck ||
+                           o->game_opts.players || o->game_opts.mode))
+        cli_error("--resume takes the seed, decks, players and mode from the record: drop --seed, "
+                  "--deck, --players and --mode");
     else
         return 0;
     fputs(usage, stderr);
@@ -251,10 +258,12 @@ int cli_cmd_play(int argc, char **argv)
         {"--ai", CLI_OPT_STR, &o.ai, 0, 0},
         {"--resume", CLI_OPT_STR, &o.resume, 0, 0},
         {"--save", CLI_OPT_STR, &o.save, 0, 0},
+        CLI_GAME_OPTS(o.game_opts),
     };
     char *pos[1];
     int n_pos;
-    cli_parse_result pr = cli_parse(argc, argv, opts, 8, pos, 1, &n_pos, usage);
+    cli_parse_result pr =
+        cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), pos, 1, &n_pos, usage);
     if (pr != CLI_PARSE_OK)
         return cli_parse_exit(pr);
     if (seed_text && !cli_parse_u64(seed_text, &o.seed)) {

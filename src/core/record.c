@@ -153,21 +153,25 @@ static carta_status record_write_atomic(json_t *root, const char *path, carta_er
     return CARTA_OK;
 }
 
-carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
-                               carta_error *err)
+/* Builds the JSON of rec (replaying it for the move texts and the final digest); where names
+ * the destination in messages. NULL with err set on failure. */
+static json_t *record_build_json(const carta_record *rec, const carta_rules *rules,
+                                 const char *where, carta_error *err)
 {
     const carta_game *g = rec->game;
-    if (!g)
-        return carta_error_set(err, CARTA_ERR_INPUT, "%s: error: the record names no game", path);
+    if (!g) {
+        carta_error_set(err, CARTA_ERR_INPUT, "%s: error: the record names no game", where);
+        return NULL;
+    }
     void *state = malloc(g->state_size);
     json_t *moves = json_array(), *actions = json_array(), *seat_names = json_array();
     json_t *root = NULL;
     carta_status st = CARTA_OK;
     carta_error why = {0};
     if (!state || !moves || !actions || !seat_names)
-        st = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", path);
+        st = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", where);
     else if (record_run(rec, rules, state, rec->n_actions, moves, &why) != CARTA_OK)
-        st = carta_error_set(err, why.status, "%s: error: the record does not replay: %s", path,
+        st = carta_error_set(err, why.status, "%s: error: the record does not replay: %s", where,
                              why.msg);
     json_t *decks = st == CARTA_OK ? record_decks_json(rec, rules, err) : NULL;
     if (st == CARTA_OK && !decks)
@@ -188,18 +192,39 @@ carta_status carta_record_save(const carta_record *rec, const carta_rules *rules
                          decks, "seat_names", seat_names, "actions", actions, "moves", moves,
                          "final_digest", final_digest);
         if (!root)
-            st = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: cannot build the record",
-                                 path);
-        else
-            st = record_write_atomic(root, path, err);
+            carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: cannot build the record", where);
     }
-    json_decref(root);
     json_decref(decks);
     json_decref(moves);
     json_decref(actions);
     json_decref(seat_names);
     free(state);
+    return root;
+}
+
+carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
+                               carta_error *err)
+{
+    json_t *root = record_build_json(rec, rules, path, err);
+    if (!root)
+        return err && err->status ? err->status : CARTA_ERR_INPUT;
+    carta_status st = record_write_atomic(root, path, err);
+    json_decref(root);
     return st;
+}
+
+carta_status carta_record_to_json(const carta_record *rec, const carta_rules *rules,
+                                  char **out_json, carta_error *err)
+{
+    *out_json = NULL;
+    json_t *root = record_build_json(rec, rules, "record", err);
+    if (!root)
+        return err && err->status ? err->status : CARTA_ERR_INPUT;
+    *out_json = json_dumps(root, JSON_COMPACT);
+    json_decref(root);
+    if (!*out_json)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "record: error: out of memory");
+    return CARTA_OK;
 }
 
 /* ---- load ---- */
@@ -428,13 +453,11 @@ static carta_status record_verify(carta_record *rec, const carta_rules *rules, c
     return CARTA_OK;
 }
 
-carta_status carta_record_load_game(carta_record *rec, const carta_game *game,
-                                    const carta_rules *rules, const char *path, carta_error *err)
+/* Loads rec from a parsed record root (path names it in messages); rec is zeroed on failure. */
+static carta_status record_load_root(carta_record *rec, const carta_game *game,
+                                     const carta_rules *rules, json_t *root, const char *path,
+                                     carta_error *err)
 {
-    memset(rec, 0, sizeof *rec);
-    json_t *root = record_read_json(path, err);
-    if (!root)
-        return err && err->status ? err->status : CARTA_ERR_CORRUPT;
     rec->game = game;
     carta_status st = record_load_header(rec, root, rules, path, err);
     if (st == CARTA_OK)
@@ -443,9 +466,37 @@ carta_status carta_record_load_game(carta_record *rec, const carta_game *game,
         st = record_load_actions(rec, root, path, err);
     if (st == CARTA_OK)
         st = record_verify(rec, rules, path, err);
-    json_decref(root);
     if (st != CARTA_OK)
         carta_record_free(rec);
+    return st;
+}
+
+carta_status carta_record_load_game(carta_record *rec, const carta_game *game,
+                                    const carta_rules *rules, const char *path, carta_error *err)
+{
+    memset(rec, 0, sizeof *rec);
+    json_t *root = record_read_json(path, err);
+    if (!root)
+        return err && err->status ? err->status : CARTA_ERR_CORRUPT;
+    carta_status st = record_load_root(rec, game, rules, root, path, err);
+    json_decref(root);
+    return st;
+}
+
+carta_status carta_record_from_json(carta_record *rec, const carta_game *game,
+                                    const carta_rules *rules, const char *json, const char *where,
+                                    carta_error *err)
+{
+    memset(rec, 0, sizeof *rec);
+    json_error_t jerr;
+    json_t *root = json_loads(json ? json : "", JSON_REJECT_DUPLICATES, &jerr);
+    if (!root)
+        return CORRUPT("%s:%d:%d: error: not a valid record (bad JSON: %s)", where, jerr.line,
+                       jerr.column, jerr.text);
+    carta_status st = json_is_object(root)
+                          ? record_load_root(rec, game, rules, root, where, err)
+                          : CORRUPT("%s: error: not a valid record (not a JSON object)", where);
+    json_decref(root);
     return st;
 }
 

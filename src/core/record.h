@@ -57,4 +57,16 @@ carta_status carta_record_peek(const char *path, char *game_id, size_t cap, cart
 carta_status carta_record_load_game(carta_record *rec, const carta_game *game,
                                     const carta_rules *rules, const char *path, carta_error *err);
 
+/* The JSON text of rec, as carta_record_save writes it (compact, one line), replaying rec for the
+ * move texts and the final digest. *out_json is malloc'd (the caller frees it), NULL on failure
+ * with err set. */
+carta_status carta_record_to_json(const carta_record *rec, const carta_rules *rules,
+                                  char **out_json, carta_error *err);
+
+/* As carta_record_load_game, from the record's JSON text instead of a file; where names the
+ * source in messages ("games.db: run 3 game 17"). */
+carta_status carta_record_from_json(carta_record *rec, const carta_game *game,
+                                    const carta_rules *rules, const char *json, const char *where,
+                                    carta_error *err);
+
 #endif

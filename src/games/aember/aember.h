@@ -180,6 +180,8 @@ typedef struct aember_card_def {
     aember_step steps[AEMBER_STEP_MAX];
 } aember_card_def;
 
+extern const carta_game carta_game_aember;
+
 struct carta_rules {
     carta_catalog *catalog;
     int n_defs, cap_defs;

@@ -66,6 +66,9 @@ static int aember_card_id(const carta_rules *rules, const char *name)
     return carta_catalog_find(rules->catalog, name);
 }
 
+/* In text.c. */
+int aember_action_card(const carta_rules *rules, const void *state, carta_action action);
+
 const carta_game carta_game_aember = {
     .id = "aember",
     .name = "\xc3\x86mber (KeyForge rules glossary)",
@@ -92,6 +95,7 @@ const carta_game carta_game_aember = {
     .evaluate = aember_evaluate,
     .describe_action = aember_describe_action,
     .describe_move = aember_describe_move,
+    .action_card = aember_action_card,
     .describe_card = aember_describe_card,
     .render = aember_render,
     .describe_state = aember_describe_state,

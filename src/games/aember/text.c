@@ -292,3 +292,19 @@ void aember_describe_move(const carta_rules *rules, const void *state, carta_act
         view.seat[st->active].hand.cards[a] = mover->hand.cards[a];
     aember_describe_action(rules, &view, action, buf, cap);
 }
+
+/* The card a play action takes from the active seat's hand (carta_game.action_card), or -1. */
+int aember_action_card(const carta_rules *rules, const void *state, carta_action action)
+{
+    (void)rules;
+    const aember_state *st = state;
+    int kind = AEMBER_ACT_KIND(action), a = AEMBER_ACT_A(action);
+    if (kind != AEMBER_A_PLAY && kind != AEMBER_A_PLAY_UPGRADE)
+        return -1;
+    if (st->active < 0 || st->active >= AEMBER_SEATS)
+        return -1;
+    const aember_seat *s = &st->seat[st->active];
+    if (a >= s->hand.n || s->hand.cards[a] == AEMBER_UNKNOWN)
+        return -1;
+    return s->hand.cards[a];
+}

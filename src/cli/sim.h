@@ -1,0 +1,160 @@
+/* sim.h: the pieces of `carta sim`, private to src/cli/sim*.c: settings, per-game results,
+ * running games on threads (sim_run.c), statistics (sim_stats.c), reports (sim_report.c) and the
+ * SQLite output (sim_db.c).
+ *
+ * Determinism: game i uses seed sim_game_seed(base, i); its players sit in seats rotated by i
+ * and its decks come from i alone; each seat's AI is seeded from the game seed and the player.
+ * A game's result therefore depends only on the settings and i, never on which thread played it
+ * or when, and the statistics are computed after all games, in game order. The summary is the
+ * same whatever the thread count. */
+#ifndef CARTA_CLI_SIM_H
+#define CARTA_CLI_SIM_H
+
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/game.h"
+#include "core/store.h"
+
+enum {
+    SIM_MAX_ACTIONS = 100000, /* a game still running after this many actions is "unfinished" */
+    SIM_MAX_THREADS = 256,
+    SIM_MAX_DECKS = 32,       /* distinct decks in one simulation */
+    SIM_PLAYED_WORDS = (CARTA_DECK_MAX + 63) / 64
+};
+
+/* What to simulate. Players are numbered 0..n_players-1 (shown 1..); they rotate seats. */
+typedef struct sim_settings {
+    const carta_game *g;
+    const carta_rules *r;
+    int n_players, n_games, threads;
+    uint64_t seed;
+    char mode[32];
+    const char *ai_spec[CARTA_MAX_SEATS]; /* per player */
+    /* The distinct decks: a spec each ("random": a new generated deck per game and seat). */
+    int n_decks;
+    const char *deck_spec[SIM_MAX_DECKS];
+    int deck_random[SIM_MAX_DECKS];
+    carta_deck deck[SIM_MAX_DECKS]; /* resolved once, unless random */
+    /* Each player's deck index, or -1 for all players when the decks come from the pool: game i
+     * then plays the (i / n_players)-th tuple of pool decks in base-n_decks counting order, so
+     * every pairing of decks and seats comes up equally often. */
+    int player_deck[CARTA_MAX_SEATS];
+    int pool;
+} sim_settings;
+
+/* One game's result. */
+typedef struct sim_game {
+    int8_t winner_player; /* -1: a draw or unfinished */
+    int8_t winner_seat;
+    uint8_t finished;
+    uint8_t deck[CARTA_MAX_SEATS]; /* deck index per player */
+    int actions, turns;            /* turns -1 if describe_state does not say */
+} sim_game;
+
+/* Which deck slots of a player's deck had their card played in one game: bit j of word j / 64
+ * set if the card deck->cards[j] was played (the first slot holding that card id is marked). */
+typedef struct sim_played {
+    uint64_t bits[SIM_PLAYED_WORDS];
+} sim_played;
+
+/* A simulation's results: settings plus games[n_games] and played[n_games * n_players]. */
+typedef struct sim_results {
+    const sim_settings *s;
+    sim_game *games;
+    sim_played *played; /* NULL: the game gives no per-card statistics */
+} sim_results;
+
+/* ---- sim_stats.c: seeds, seats, decks, statistics ---- */
+
+uint64_t sim_game_seed(uint64_t base, int game);
+/* The seat of player p in game i, and the player in seat of game i. */
+int sim_player_seat(int n_players, int game, int player);
+int sim_seat_player(int n_players, int game, int seat);
+/* The deck index of player p in game i. */
+int sim_deck_index(const sim_settings *s, int game, int player);
+/* The deck player p plays in game i (generated from the game seed for a "random" spec). */
+carta_status sim_player_deck(const sim_settings *s, int game, int player, carta_deck *out,
+                             carta_error *err);
+
+/* Wilson score interval at 95% for k successes in n trials ([0, 1] when n is 0). */
+void sim_wilson(double k, int n, double *lo, double *hi);
+
+/* A card's statistics: over games and players whose deck held the card. */
+typedef struct sim_card_stat {
+    int card;
+    int in_deck;                       /* (game, player) pairs with the card in the deck */
+    int played, played_wins, played_draws;
+    int unplayed, unplayed_wins, unplayed_draws;
+} sim_card_stat;
+
+typedef struct sim_summary {
+    int n_games, n_players;
+    int wins[CARTA_MAX_SEATS];      /* per player */
+    int seat_wins[CARTA_MAX_SEATS]; /* per seat */
+    int draws, unfinished;
+    long long actions, turns;
+    int with_turns;
+    int has_cards;                  /* the game gives per-card statistics */
+    int n_cards;                    /* cards[] sorted by games played, most first, then by id */
+    sim_card_stat *cards;
+    /* matrix[a][b]: over games and ordered pairs of players (p, q) with decks a and b, p's
+     * wins and the draws; a mirror pairing (a == b) thus counts once from each side. */
+    int matrix_games[SIM_MAX_DECKS][SIM_MAX_DECKS];
+    int matrix_wins[SIM_MAX_DECKS][SIM_MAX_DECKS];
+    int matrix_draws[SIM_MAX_DECKS][SIM_MAX_DECKS];
+} sim_summary;
+
+/* Aggregates results in game order into a new summary (free with sim_summary_free). NULL with
+ * err set on failure. */
+sim_summary *sim_summarize(const sim_results *res, carta_error *err);
+void sim_summary_free(sim_summary *sum);
+
+/* ---- sim_report.c: reports ---- */
+
+/* Whether the deck matrix is worth showing: more than one deck. */
+int sim_report_has_matrix(const sim_settings *s);
+/* The settings as JSON (for --json and the database). New reference. */
+json_t *sim_settings_json(const sim_settings *s);
+/* The summary as JSON: settings, players, seats, length, cards, matrix. Depends only on the
+ * settings and results (no timing), so it is identical whatever the thread count. */
+json_t *sim_summary_json(const sim_settings *s, const sim_summary *sum);
+/* The readable report; max_cards rows of the card table at most (0: all). */
+void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, int max_cards);
+/* The per-card table as CSV (a header row, then one row per card). */
+void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum);
+
+/* ---- sim_run.c: playing ---- */
+
+/* Called after each game with its record (if wanted) from the worker thread that played it; the
+ * callee locks what it shares. Non-zero stops the simulation (err says why). */
+typedef struct sim_sink {
+    int (*game_done)(void *ctx, int game, const sim_game *result, const carta_config *config,
+                     const char *const *seat_names, const carta_action *actions, int n_actions,
+                     carta_error *err);
+    void *ctx;
+} sim_sink;
+
+/* Plays every game on s->threads threads into res (allocated here; free with
+ * sim_results_free). progress: show a progress line on stderr. sink may be NULL. Returns
+ * CARTA_OK or the first failure, with err saying what. */
+carta_status sim_run(const sim_settings *s, sim_results *res, const sim_sink *sink, int progress,
+                     carta_error *err);
+void sim_results_free(sim_results *res);
+
+/* ---- sim_db.c: --db ---- */
+
+typedef struct sim_db sim_db;
+/* Opens the store at path and starts a run with the settings; NULL with err set. */
+sim_db *sim_db_open(const char *path, const sim_settings *s, carta_error *err);
+/* A sink storing every game's record in the run. */
+sim_sink sim_db_sink(sim_db *db);
+/* Stores the summary, commits and closes; db is freed whatever the result. */
+carta_status sim_db_finish(sim_db *db, json_t *summary, carta_error *err);
+/* Closes without a summary (after a failure). */
+void sim_db_abort(sim_db *db);
+/* The run id (for messages). */
+int64_t sim_db_run_id(const sim_db *db);
+
+#endif

@@ -1,0 +1,298 @@
+/* sim_report.c: `carta sim`'s reports: the readable table, the JSON summary (also stored by
+ * --db) and the per-card CSV. */
+#include "sim.h"
+
+#include <string.h>
+
+static double rate(double k, int n) { return n > 0 ? k / n : 0.0; }
+
+int sim_report_has_matrix(const sim_settings *s) { return s->n_decks > 1; }
+
+/* The name a report gives deck d: its spec ("random" for generated decks). */
+static const char *report_deck_name(const sim_settings *s, int d) { return s->deck_spec[d]; }
+
+/* The deck column of player p. */
+static const char *report_player_deck(const sim_settings *s, int p)
+{
+    return s->pool ? "(pool)" : report_deck_name(s, s->player_deck[p]);
+}
+
+json_t *sim_settings_json(const sim_settings *s)
+{
+    json_t *ais = json_array(), *decks = json_array(), *player_decks = json_array();
+    for (int p = 0; p < s->n_players; p++) {
+        json_array_append_new(ais, json_string(s->ai_spec[p]));
+        json_array_append_new(player_decks,
+                              s->pool ? json_null() : json_integer(s->player_deck[p]));
+    }
+    for (int d = 0; d < s->n_decks; d++)
+        json_array_append_new(decks, json_string(s->deck_spec[d]));
+    char seed[24];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
+    return json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:b, s:o, s:i}", "game", s->g->id,
+                     "rules_version", s->g->rules_version, "games", s->n_games, "seed", seed,
+                     "players", s->n_players, "mode", s->mode, "ais", ais, "decks", decks,
+                     "deck_pool", s->pool, "player_decks", player_decks, "max_actions",
+                     SIM_MAX_ACTIONS);
+}
+
+/* {"k": k, "rate": k/n, "ci_low": .., "ci_high": ..} members added to obj under prefix. */
+static void report_rate_json(json_t *obj, const char *prefix, int k, int n)
+{
+    double lo, hi;
+    char key[64];
+    sim_wilson(k, n, &lo, &hi);
+    snprintf(key, sizeof key, "%swin_rate", prefix);
+    json_object_set_new(obj, key, json_real(rate(k, n)));
+    snprintf(key, sizeof key, "%sci_low", prefix);
+    json_object_set_new(obj, key, json_real(lo));
+    snprintf(key, sizeof key, "%sci_high", prefix);
+    json_object_set_new(obj, key, json_real(hi));
+}
+
+static json_t *report_players_json(const sim_settings *s, const sim_summary *sum)
+{
+    json_t *players = json_array();
+    for (int p = 0; p < s->n_players; p++) {
+        json_t *o = json_pack("{s:i, s:s, s:s, s:i, s:i, s:i, s:i}", "player", p + 1, "ai",
+                              s->ai_spec[p], "deck", report_player_deck(s, p), "wins",
+                              sum->wins[p], "draws", sum->draws, "losses",
+                              sum->n_games - sum->wins[p] - sum->draws - sum->unfinished,
+                              "unfinished", sum->unfinished);
+        report_rate_json(o, "", sum->wins[p], sum->n_games);
+        json_array_append_new(players, o);
+    }
+    return players;
+}
+
+static json_t *report_seats_json(const sim_settings *s, const sim_summary *sum)
+{
+    json_t *seats = json_array();
+    for (int seat = 0; seat < s->n_players; seat++) {
+        json_t *o = json_pack("{s:i, s:i}", "seat", seat, "wins", sum->seat_wins[seat]);
+        report_rate_json(o, "", sum->seat_wins[seat], sum->n_games);
+        json_array_append_new(seats, o);
+    }
+    return seats;
+}
+
+/* The first seat's advantage: its win rate minus an even share (1 / players), with interval. */
+static json_t *report_first_seat_json(const sim_summary *sum)
+{
+    double lo, hi, even = 1.0 / sum->n_players;
+    sim_wilson(sum->seat_wins[0], sum->n_games, &lo, &hi);
+    json_t *o = json_pack("{s:i}", "wins", sum->seat_wins[0]);
+    report_rate_json(o, "", sum->seat_wins[0], sum->n_games);
+    json_object_set_new(o, "even_share", json_real(even));
+    json_object_set_new(o, "advantage", json_real(rate(sum->seat_wins[0], sum->n_games) - even));
+    json_object_set_new(o, "advantage_ci_low", json_real(lo - even));
+    json_object_set_new(o, "advantage_ci_high", json_real(hi - even));
+    return o;
+}
+
+static json_t *report_cards_json(const sim_settings *s, const sim_summary *sum)
+{
+    if (!sum->has_cards)
+        return json_null();
+    json_t *cards = json_array();
+    for (int i = 0; i < sum->n_cards; i++) {
+        const sim_card_stat *c = &sum->cards[i];
+        const char *name = s->g->card_name(s->r, c->card);
+        json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "card", name ? name : "?",
+                              "in_deck", c->in_deck, "played", c->played, "played_wins",
+                              c->played_wins, "played_draws", c->played_draws, "not_played",
+                              c->unplayed, "not_played_wins", c->unplayed_wins,
+                              "not_played_draws", c->unplayed_draws);
+        report_rate_json(o, "played_", c->played_wins, c->played);
+        report_rate_json(o, "not_played_", c->unplayed_wins, c->unplayed);
+        json_array_append_new(cards, o);
+    }
+    return cards;
+}
+
+static json_t *report_matrix_json(const sim_settings *s, const sim_summary *sum)
+{
+    if (!sim_report_has_matrix(s))
+        return json_null();
+    json_t *names = json_array(), *games = json_array(), *wins = json_array(),
+           *rates = json_array();
+    for (int a = 0; a < s->n_decks; a++) {
+        json_t *g = json_array(), *w = json_array(), *r = json_array();
+        json_array_append_new(names, json_string(report_deck_name(s, a)));
+        for (int b = 0; b < s->n_decks; b++) {
+            int n = sum->matrix_games[a][b];
+            json_array_append_new(g, json_integer(n));
+            json_array_append_new(w, json_integer(sum->matrix_wins[a][b]));
+            json_array_append_new(r, n ? json_real(rate(sum->matrix_wins[a][b], n)) : json_null());
+        }
+        json_array_append_new(games, g);
+        json_array_append_new(wins, w);
+        json_array_append_new(rates, r);
+    }
+    return json_pack("{s:o, s:o, s:o, s:o}", "decks", names, "games", games, "wins", wins,
+                     "win_rate", rates);
+}
+
+json_t *sim_summary_json(const sim_settings *s, const sim_summary *sum)
+{
+    int n = sum->n_games;
+    json_t *length = json_pack("{s:f, s:o}", "avg_actions", n ? (double)sum->actions / n : 0.0,
+                               "avg_turns",
+                               sum->with_turns ? json_real((double)sum->turns / sum->with_turns)
+                                               : json_null());
+    return json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o}", "settings",
+                     sim_settings_json(s), "players", report_players_json(s, sum), "seats",
+                     report_seats_json(s, sum), "first_seat", report_first_seat_json(sum),
+                     "draws", sum->draws, "unfinished", sum->unfinished, "length", length,
+                     "cards", report_cards_json(s, sum), "matrix", report_matrix_json(s, sum));
+}
+
+/* ---- the readable report ---- */
+
+static void report_interval(FILE *out, int k, int n)
+{
+    double lo, hi;
+    sim_wilson(k, n, &lo, &hi);
+    fprintf(out, "%5.1f%% [%5.1f%%, %5.1f%%]", 100 * rate(k, n), 100 * lo, 100 * hi);
+}
+
+static void report_players_text(FILE *out, const sim_settings *s, const sim_summary *sum)
+{
+    fprintf(out, "%-7s %-24s %-20s %6s %6s %6s  %s\n", "player", "ai", "deck", "wins", "draws",
+            "losses", "win rate [95% interval]");
+    for (int p = 0; p < s->n_players; p++) {
+        fprintf(out, "%-7d %-24s %-20s %6d %6d %6d  ", p + 1, s->ai_spec[p],
+                report_player_deck(s, p), sum->wins[p], sum->draws,
+                sum->n_games - sum->wins[p] - sum->draws - sum->unfinished);
+        report_interval(out, sum->wins[p], sum->n_games);
+        fputc('\n', out);
+    }
+}
+
+static void report_seats_text(FILE *out, const sim_summary *sum)
+{
+    double lo, hi, even = 1.0 / sum->n_players;
+    sim_wilson(sum->seat_wins[0], sum->n_games, &lo, &hi);
+    fprintf(out, "first seat (seat 0) wins %d of %d: ", sum->seat_wins[0], sum->n_games);
+    report_interval(out, sum->seat_wins[0], sum->n_games);
+    fprintf(out, "; advantage over an even share (%.1f%%): %+.1f points [%+.1f, %+.1f]\n",
+            100 * even, 100 * (rate(sum->seat_wins[0], sum->n_games) - even), 100 * (lo - even),
+            100 * (hi - even));
+    for (int seat = 1; sum->n_players > 2 && seat < sum->n_players; seat++) {
+        fprintf(out, "seat %d wins %d: ", seat, sum->seat_wins[seat]);
+        report_interval(out, sum->seat_wins[seat], sum->n_games);
+        fputc('\n', out);
+    }
+}
+
+static void report_cards_text(FILE *out, const sim_settings *s, const sim_summary *sum,
+                              int max_cards)
+{
+    if (!sum->has_cards) {
+        fprintf(out, "no per-card statistics: %s does not say which card an action plays\n",
+                s->g->id);
+        return;
+    }
+    int shown = max_cards > 0 && max_cards < sum->n_cards ? max_cards : sum->n_cards;
+    fprintf(out, "\ncards (per player and game with the card in the deck; win rate of that "
+                 "player):\n");
+    fprintf(out, "%-28s %7s %7s  %-26s %7s  %-26s\n", "card", "in deck", "played",
+            "win when played [95%]", "not", "win when not played [95%]");
+    for (int i = 0; i < shown; i++) {
+        const sim_card_stat *c = &sum->cards[i];
+        const char *name = s->g->card_name(s->r, c->card);
+        fprintf(out, "%-28.28s %7d %7d  ", name ? name : "?", c->in_deck, c->played);
+        report_interval(out, c->played_wins, c->played);
+        fprintf(out, " %7d  ", c->unplayed);
+        report_interval(out, c->unplayed_wins, c->unplayed);
+        fputc('\n', out);
+    }
+    if (shown < sum->n_cards)
+        fprintf(out, "(the %d most played of %d cards; all of them with --json or --csv FILE, "
+                     "or --cards 0)\n",
+                shown, sum->n_cards);
+}
+
+static void report_matrix_text(FILE *out, const sim_settings *s, const sim_summary *sum)
+{
+    if (!sim_report_has_matrix(s))
+        return;
+    fprintf(out, "\ndeck against deck (row deck's win rate against column deck, pairings):\n");
+    fprintf(out, "%-20s", "");
+    for (int b = 0; b < s->n_decks; b++)
+        fprintf(out, " %16.16s", report_deck_name(s, b));
+    fputc('\n', out);
+    for (int a = 0; a < s->n_decks; a++) {
+        fprintf(out, "%-20.20s", report_deck_name(s, a));
+        for (int b = 0; b < s->n_decks; b++) {
+            int n = sum->matrix_games[a][b];
+            if (n && a == b) /* a mirror pairing counts once from each side */
+                fprintf(out, " %7s (%6d)", "mirror", n / 2);
+            else if (n)
+                fprintf(out, " %6.1f%% (%6d)", 100 * rate(sum->matrix_wins[a][b], n), n);
+            else
+                fprintf(out, " %16s", "-");
+        }
+        fputc('\n', out);
+    }
+}
+
+void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, int max_cards)
+{
+    int n = sum->n_games;
+    fprintf(out, "%s: %d games, %d players%s%s, seed %llu\n", s->g->id, n, s->n_players,
+            s->mode[0] ? ", mode " : "", s->mode, (unsigned long long)s->seed);
+    report_players_text(out, s, sum);
+    report_seats_text(out, sum);
+    fprintf(out, "draws: %d, unfinished (over %d actions): %d\n", sum->draws, SIM_MAX_ACTIONS,
+            sum->unfinished);
+    fprintf(out, "average length: %.1f actions", n ? (double)sum->actions / n : 0.0);
+    if (sum->with_turns)
+        fprintf(out, ", %.1f turns", (double)sum->turns / sum->with_turns);
+    fputc('\n', out);
+    report_cards_text(out, s, sum, max_cards);
+    report_matrix_text(out, s, sum);
+}
+
+/* ---- CSV ---- */
+
+/* Writes a CSV field, quoted if it holds a comma, quote or line break. */
+static void report_csv_field(FILE *out, const char *text)
+{
+    if (!strpbrk(text, ",\"\r\n")) {
+        fputs(text, out);
+        return;
+    }
+    fputc('"', out);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"')
+            fputc('"', out);
+        fputc(*p, out);
+    }
+    fputc('"', out);
+}
+
+static void report_csv_rate(FILE *out, int k, int n)
+{
+    double lo, hi;
+    sim_wilson(k, n, &lo, &hi);
+    fprintf(out, ",%d,%.4f,%.4f,%.4f", k, rate(k, n), lo, hi);
+}
+
+void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum)
+{
+    fputs("card,in_deck,played,played_wins,played_win_rate,played_ci_low,played_ci_high,"
+          "played_draws,not_played,not_played_wins,not_played_win_rate,not_played_ci_low,"
+          "not_played_ci_high,not_played_draws\n",
+          out);
+    for (int i = 0; sum->has_cards && i < sum->n_cards; i++) {
+        const sim_card_stat *c = &sum->cards[i];
+        const char *name = s->g->card_name(s->r, c->card);
+        report_csv_field(out, name ? name : "?");
+        fprintf(out, ",%d,%d", c->in_deck, c->played);
+        report_csv_rate(out, c->played_wins, c->played);
+        fprintf(out, ",%d,%d", c->played_draws, c->unplayed);
+        report_csv_rate(out, c->unplayed_wins, c->unplayed);
+        fprintf(out, ",%d\n", c->unplayed_draws);
+    }
+}

@@ -1,0 +1,68 @@
+/* store.h: Carta's SQLite storage: one database file (WAL journal) holding game records,
+ * simulation runs and saved games.
+ *
+ * Tables (created on open if absent; `carta_store_version` in PRAGMA user_version):
+ *   runs(id, game, created, settings, summary)    one `carta sim` run: its settings and summary,
+ *                                                  both JSON texts (summary NULL until finished)
+ *   records(run_id, game_index, game, seed, winner, n_actions, record)
+ *                                                  every game of a run, the record as JSON text
+ *                                                  (record.h: carta_record_to_json)
+ *   saved_games(name, game, saved, record)         a game in progress by name (replace on save)
+ * Every statement is a prepared statement with bound parameters. A store handle is not
+ * thread-safe: use it from one thread at a time (the caller locks). Failures return a status
+ * with err naming the file and SQLite's reason; a failed write changes nothing. */
+#ifndef CARTA_STORE_H
+#define CARTA_STORE_H
+
+#include <stdint.h>
+
+#include "status.h"
+
+#define CARTA_STORE_VERSION 1
+
+typedef struct carta_store carta_store;
+
+/* Opens (creating if needed) the database at path, in WAL mode, with the tables above. A file
+ * that is not a Carta store (other tables of the same names, a newer version, not SQLite) is
+ * refused. NULL with err set on failure; close with carta_store_close. */
+carta_store *carta_store_open(const char *path, carta_error *err);
+void carta_store_close(carta_store *store);
+
+/* Explicit transactions, to batch many inserts (outside one, each insert is its own). */
+carta_status carta_store_begin(carta_store *store, carta_error *err);
+carta_status carta_store_commit(carta_store *store, carta_error *err);
+
+/* Starts a simulation run of game with settings (JSON text); writes its id to *run_id. */
+carta_status carta_store_run_new(carta_store *store, const char *game, const char *settings_json,
+                                 int64_t *run_id, carta_error *err);
+/* Sets the summary (JSON text) of a run. CARTA_ERR_UNKNOWN if there is no such run. */
+carta_status carta_store_run_finish(carta_store *store, int64_t run_id, const char *summary_json,
+                                    carta_error *err);
+/* The settings and summary of a run, malloc'd (the caller frees; *summary_json is NULL if the
+ * run has none yet). Either out pointer may be NULL. CARTA_ERR_UNKNOWN if there is no such run. */
+carta_status carta_store_run_get(carta_store *store, int64_t run_id, char **settings_json,
+                                 char **summary_json, carta_error *err);
+/* The id of the latest run, or 0 if there is none. */
+int64_t carta_store_last_run(carta_store *store);
+
+/* Stores game game_index of a run: its record JSON and, for queries, the game id, seed, winning
+ * seat (-1: none) and number of actions. A second record with the same index is refused. */
+carta_status carta_store_add_record(carta_store *store, int64_t run_id, int game_index,
+                                    const char *game, uint64_t seed, int winner_seat,
+                                    int n_actions, const char *record_json, carta_error *err);
+/* The record JSON of game game_index of a run, malloc'd (the caller frees).
+ * CARTA_ERR_UNKNOWN if absent. */
+carta_status carta_store_get_record(carta_store *store, int64_t run_id, int game_index,
+                                    char **record_json, carta_error *err);
+/* How many records a run holds (-1 on error). */
+int carta_store_count_records(carta_store *store, int64_t run_id);
+
+/* Saves a game in progress under name (replacing one of that name). */
+carta_status carta_store_save_game(carta_store *store, const char *name, const char *game,
+                                   const char *record_json, carta_error *err);
+/* The record JSON of the saved game name, malloc'd (the caller frees). CARTA_ERR_UNKNOWN if
+ * there is none of that name. */
+carta_status carta_store_load_game(carta_store *store, const char *name, char **record_json,
+                                   carta_error *err);
+
+#endif

@@ -1,0 +1,557 @@
+/* test_sim.c: `carta sim`'s engine (src/cli/sim*.c) and the SQLite store (core/store.h): Wilson
+ * intervals against known values, the aggregation of fixed synthetic results (win rates, seats,
+ * per-card statistics, the deck matrix), the JSON and CSV shapes, real Æmber simulations giving
+ * the same summary on 1 and 2 threads, and a round trip of records and summary through a
+ * temporary database file. */
+
+#include <setjmp.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "cli/cli.h"
+#include "cli/sim.h"
+#include "core/record.h"
+#include "core/store.h"
+#include "support/toy_game.h"
+
+/* ---- Wilson intervals ---- */
+
+static void check_wilson(int k, int n, double lo_want, double hi_want)
+{
+    double lo, hi;
+    sim_wilson(k, n, &lo, &hi);
+    assert_true(fabs(lo - lo_want) < 1e-4);
+    assert_true(fabs(hi - hi_want) < 1e-4);
+}
+
+static void test_wilson_known_values(void **unused)
+{
+    (void)unused;
+    check_wilson(5, 10, 0.2366, 0.7634);
+    check_wilson(50, 100, 0.4038, 0.5962);
+    check_wilson(0, 20, 0.0, 0.1611);
+    check_wilson(10, 10, 0.7225, 1.0);
+    check_wilson(81, 263, 0.2553, 0.3662);
+    check_wilson(1, 1, 0.2065, 1.0);
+    check_wilson(0, 0, 0.0, 1.0); /* no games: nothing known */
+}
+
+/* ---- synthetic results ---- */
+
+typedef struct synth {
+    carta_rules *r;
+    carta_game game; /* the toy game, with a card name that needs CSV quoting */
+    sim_settings s;
+    sim_game games[4];
+    sim_played played[8];
+    sim_results res;
+    int spark, ember, torch, nova;
+} synth;
+
+
+static const char *synth_card_name(const carta_rules *r, int id)
+{
+    const char *name = carta_toy_game.card_name(r, id);
+    return strcmp(name, "Ember") == 0 ? "Ember, the \"Hot\"" : name;
+}
+
+static void synth_deck(carta_deck *d, const char *name, const int *cards, int n)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "%s", name);
+    d->n_cards = n;
+    for (int i = 0; i < n; i++)
+        d->cards[i] = (uint16_t)cards[i];
+}
+
+static void synth_game(synth *t, int i, int winner_player, int finished, int actions, int turns,
+                       uint64_t played0, uint64_t played1)
+{
+    sim_game *g = &t->games[i];
+    g->winner_player = (int8_t)winner_player;
+    g->winner_seat =
+        (int8_t)(winner_player < 0 ? -1 : sim_player_seat(2, i, winner_player));
+    g->finished = (uint8_t)finished;
+    g->actions = actions;
+    g->turns = turns;
+    g->deck[0] = 0;
+    g->deck[1] = 1;
+    t->played[2 * i].bits[0] = played0;
+    t->played[2 * i + 1].bits[0] = played1;
+}
+
+/* Four games of deck A (Spark, Ember, Ember, Torch) against deck B (Torch, Nova): player 1 wins
+ * games 0 (from seat 0) and 1 (from seat 1), game 2 is a draw, game 3 unfinished. */
+static void synth_make(synth *t)
+{
+    memset(t, 0, sizeof *t);
+    carta_error err = {0};
+    t->r = carta_toy_game.open(NULL, &err);
+    assert_non_null(t->r);
+    t->game = carta_toy_game;
+    t->game.card_name = synth_card_name;
+    t->spark = carta_toy_game.card_id(t->r, "Spark");
+    t->ember = carta_toy_game.card_id(t->r, "Ember");
+    t->torch = carta_toy_game.card_id(t->r, "Torch");
+    t->nova = carta_toy_game.card_id(t->r, "Nova");
+    assert_true(t->spark >= 0 && t->ember >= 0 && t->torch >= 0 && t->nova >= 0);
+    sim_settings *s = &t->s;
+    s->g = &t->game;
+    s->r = t->r;
+    s->n_players = 2;
+    s->n_games = 4;
+    s->threads = 1;
+    s->seed = 7;
+    s->ai_spec[0] = "greedy";
+    s->ai_spec[1] = "random";
+    s->n_decks = 2;
+    s->deck_spec[0] = "A";
+    s->deck_spec[1] = "B";
+    int a[] = {t->spark, t->ember, t->ember, t->torch}, b[] = {t->torch, t->nova};
+    synth_deck(&s->deck[0], "A", a, 4);
+    synth_deck(&s->deck[1], "B", b, 2);
+    s->player_deck[0] = 0;
+    s->player_deck[1] = 1;
+    synth_game(t, 0, 0, 1, 10, 5, 1u << 1, 0);          /* Ember played */
+    synth_game(t, 1, 0, 1, 20, 7, 1u | 1u << 2, 1u << 1); /* Spark, 2nd Ember; Nova */
+    synth_game(t, 2, -1, 1, 30, -1, 0, 1u << 0);          /* a draw; Torch by B */
+    synth_game(t, 3, -1, 0, 40, 9, 1u << 3, 0);           /* unfinished; Torch by A */
+    t->res = (sim_results){.s = s, .games = t->games, .played = t->played};
+}
+
+static const sim_card_stat *find_card(const sim_summary *sum, int card)
+{
+    for (int i = 0; i < sum->n_cards; i++)
+        if (sum->cards[i].card == card)
+            return &sum->cards[i];
+    return NULL;
+}
+
+static void check_card(const sim_summary *sum, int card, int in_deck, int played, int pw,
+                       int pd, int unplayed, int uw, int ud)
+{
+    const sim_card_stat *c = find_card(sum, card);
+    assert_non_null(c);
+    assert_int_equal(c->in_deck, in_deck);
+    assert_int_equal(c->played, played);
+    assert_int_equal(c->played_wins, pw);
+    assert_int_equal(c->played_draws, pd);
+    assert_int_equal(c->unplayed, unplayed);
+    assert_int_equal(c->unplayed_wins, uw);
+    assert_int_equal(c->unplayed_draws, ud);
+}
+
+static void test_aggregate_synthetic(void **unused)
+{
+    (void)unused;
+    synth t;
+    synth_make(&t);
+    carta_error err = {0};
+    sim_summary *sum = sim_summarize(&t.res, &err);
+    assert_non_null(sum);
+    assert_int_equal(sum->wins[0], 2);
+    assert_int_equal(sum->wins[1], 0);
+    assert_int_equal(sum->seat_wins[0], 1);
+    assert_int_equal(sum->seat_wins[1], 1);
+    assert_int_equal(sum->draws, 1);
+    assert_int_equal(sum->unfinished, 1);
+    assert_int_equal(sum->actions, 100);
+    assert_int_equal(sum->turns, 21);
+    assert_int_equal(sum->with_turns, 3);
+    /* Per card, once per (game, player) whatever the copies; Torch is in both decks. */
+    assert_int_equal(sum->n_cards, 4);
+    check_card(sum, t.spark, 4, 1, 1, 0, 3, 1, 1);
+    check_card(sum, t.ember, 4, 2, 2, 0, 2, 0, 1);
+    check_card(sum, t.torch, 8, 2, 0, 1, 6, 2, 1);
+    check_card(sum, t.nova, 4, 1, 0, 0, 3, 0, 1);
+    /* Sorted by games played, then by id. */
+    assert_int_equal(sum->cards[0].played, 2);
+    assert_int_equal(sum->cards[1].played, 2);
+    assert_true(sum->cards[0].card < sum->cards[1].card);
+    assert_int_equal(sum->cards[3].played, 1);
+    /* The matrix: A against B, from both sides. */
+    assert_int_equal(sum->matrix_games[0][1], 4);
+    assert_int_equal(sum->matrix_wins[0][1], 2);
+    assert_int_equal(sum->matrix_draws[0][1], 1);
+    assert_int_equal(sum->matrix_games[1][0], 4);
+    assert_int_equal(sum->matrix_wins[1][0], 0);
+    assert_int_equal(sum->matrix_games[0][0], 0);
+    sim_summary_free(sum);
+    carta_toy_game.close(t.r);
+}
+
+static void test_pool_rotation(void **unused)
+{
+    (void)unused;
+    sim_settings s = {.n_players = 2, .n_decks = 3, .pool = 1};
+    int count[3][3] = {{0}}, seat_count[3][2] = {{0}};
+    /* Over players * decks^players games every ordered pairing comes up once per seat order. */
+    for (int i = 0; i < 2 * 9; i++) {
+        int a = sim_deck_index(&s, i, 0), b = sim_deck_index(&s, i, 1);
+        assert_true(a >= 0 && a < 3 && b >= 0 && b < 3);
+        count[a][b]++;
+        seat_count[a][sim_player_seat(2, i, 0)]++;
+    }
+    for (int a = 0; a < 3; a++) {
+        for (int b = 0; b < 3; b++)
+            assert_int_equal(count[a][b], 2);
+        assert_int_equal(seat_count[a][0], 3);
+        assert_int_equal(seat_count[a][1], 3);
+    }
+    for (int i = 0; i < 12; i++)
+        for (int p = 0; p < 3; p++)
+            assert_int_equal(sim_seat_player(3, i, sim_player_seat(3, i, p)), p);
+}
+
+static void test_json_shape(void **unused)
+{
+    (void)unused;
+    synth t;
+    synth_make(&t);
+    carta_error err = {0};
+    sim_summary *sum = sim_summarize(&t.res, &err);
+    assert_non_null(sum);
+    json_t *j = sim_summary_json(&t.s, sum);
+    assert_non_null(j);
+    json_t *settings = json_object_get(j, "settings");
+    assert_string_equal(json_string_value(json_object_get(settings, "seed")), "7");
+    assert_int_equal(json_integer_value(json_object_get(settings, "games")), 4);
+    json_t *players = json_object_get(j, "players");
+    assert_int_equal(json_array_size(players), 2);
+    json_t *p1 = json_array_get(players, 0);
+    assert_int_equal(json_integer_value(json_object_get(p1, "wins")), 2);
+    assert_int_equal(json_integer_value(json_object_get(p1, "losses")), 0);
+    assert_true(fabs(json_real_value(json_object_get(p1, "win_rate")) - 0.5) < 1e-12);
+    assert_true(json_is_real(json_object_get(p1, "ci_low")));
+    json_t *first = json_object_get(j, "first_seat");
+    assert_int_equal(json_integer_value(json_object_get(first, "wins")), 1);
+    assert_true(fabs(json_real_value(json_object_get(first, "advantage")) + 0.25) < 1e-12);
+    assert_int_equal(json_integer_value(json_object_get(j, "draws")), 1);
+    assert_int_equal(json_integer_value(json_object_get(j, "unfinished")), 1);
+    json_t *length = json_object_get(j, "length");
+    assert_true(fabs(json_real_value(json_object_get(length, "avg_actions")) - 25.0) < 1e-12);
+    assert_true(fabs(json_real_value(json_object_get(length, "avg_turns")) - 7.0) < 1e-12);
+    json_t *cards = json_object_get(j, "cards");
+    assert_int_equal(json_array_size(cards), 4);
+    json_t *c0 = json_array_get(cards, 0);
+    assert_string_equal(json_string_value(json_object_get(c0, "card")), "Ember, the \"Hot\"");
+    assert_int_equal(json_integer_value(json_object_get(c0, "played")), 2);
+    assert_true(fabs(json_real_value(json_object_get(c0, "played_win_rate")) - 1.0) < 1e-12);
+    assert_true(fabs(json_real_value(json_object_get(c0, "not_played_win_rate"))) < 1e-12);
+    json_t *matrix = json_object_get(j, "matrix");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(matrix, "decks"), 1)),
+                        "B");
+    json_t *rates = json_object_get(matrix, "win_rate");
+    assert_true(json_is_null(json_array_get(json_array_get(rates, 0), 0)));
+    assert_true(fabs(json_real_value(json_array_get(json_array_get(rates, 0), 1)) - 0.5) < 1e-12);
+    json_decref(j);
+    sim_summary_free(sum);
+    carta_toy_game.close(t.r);
+}
+
+/* Reads all of f (rewound) into buf. */
+static void read_all(FILE *f, char *buf, size_t cap)
+{
+    rewind(f);
+    size_t n = fread(buf, 1, cap - 1, f);
+    buf[n] = '\0';
+}
+
+static void test_csv_and_text_shape(void **unused)
+{
+    (void)unused;
+    synth t;
+    synth_make(&t);
+    carta_error err = {0};
+    sim_summary *sum = sim_summarize(&t.res, &err);
+    assert_non_null(sum);
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    sim_report_csv(f, &t.s, sum);
+    char buf[8192];
+    read_all(f, buf, sizeof buf);
+    fclose(f);
+    int lines = 0;
+    for (char *p = buf; *p; p++)
+        lines += *p == '\n';
+    assert_int_equal(lines, 1 + 4);
+    assert_non_null(strstr(buf, "card,in_deck,played,played_wins,played_win_rate,"));
+    /* The quoted name, then in_deck, played, wins, rate, interval, draws, not played... */
+    assert_non_null(strstr(buf, "\n\"Ember, the \"\"Hot\"\"\",4,2,2,1.0000,0.3424,1.0000,0,2,0,"
+                                "0.0000,0.0000,0.6576,1\n"));
+    f = tmpfile();
+    assert_non_null(f);
+    sim_report_text(f, &t.s, sum, 2);
+    read_all(f, buf, sizeof buf);
+    fclose(f);
+    assert_non_null(strstr(buf, "toy: 4 games, 2 players, seed 7"));
+    assert_non_null(strstr(buf, "the 2 most played of 4 cards"));
+    assert_non_null(strstr(buf, "deck against deck"));
+    sim_summary_free(sum);
+    carta_toy_game.close(t.r);
+}
+
+/* ---- real simulations ---- */
+
+/* Settings for n games of GAME between greedy and random on random decks. */
+static void real_settings(sim_settings *s, const carta_game *g, const carta_rules *r, int n,
+                          int threads)
+{
+    memset(s, 0, sizeof *s);
+    s->g = g;
+    s->r = r;
+    s->n_players = 2;
+    s->n_games = n;
+    s->threads = threads;
+    s->seed = 42;
+    s->ai_spec[0] = "greedy";
+    s->ai_spec[1] = "random";
+    s->n_decks = 1;
+    s->deck_spec[0] = "random";
+    s->deck_random[0] = 1;
+}
+
+/* Runs s and returns its summary JSON as compact text with sorted keys (the caller frees). */
+static char *run_summary(const sim_settings *s, const sim_sink *sink)
+{
+    sim_results res;
+    carta_error err = {0};
+    assert_int_equal(sim_run(s, &res, sink, 0, &err), CARTA_OK);
+    sim_summary *sum = sim_summarize(&res, &err);
+    assert_non_null(sum);
+    json_t *j = sim_summary_json(s, sum);
+    char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS);
+    assert_non_null(text);
+    int decided = sum->draws + sum->unfinished;
+    for (int p = 0; p < s->n_players; p++)
+        decided += sum->wins[p];
+    assert_int_equal(decided, s->n_games);
+    json_decref(j);
+    sim_summary_free(sum);
+    sim_results_free(&res);
+    return text;
+}
+
+static carta_rules *open_aember(const carta_game **g)
+{
+    *g = carta_game_find("aember");
+    assert_non_null(*g);
+    carta_error err = {0};
+    carta_rules *r = (*g)->open(CARTA_DATA_DIR "/aember", &err);
+    if (!r)
+        fail_msg("%s", err.msg);
+    return r;
+}
+
+static void test_aember_threads_identical(void **unused)
+{
+    (void)unused;
+    const carta_game *g;
+    carta_rules *r = open_aember(&g);
+    sim_settings s1, s2;
+    real_settings(&s1, g, r, 20, 1);
+    real_settings(&s2, g, r, 20, 2);
+    char *a = run_summary(&s1, NULL), *b = run_summary(&s2, NULL);
+    assert_string_equal(a, b);
+    json_t *j = json_loads(a, 0, NULL);
+    assert_true(json_array_size(json_object_get(j, "cards")) > 0); /* Æmber names played cards */
+    json_t *p1 = json_array_get(json_object_get(j, "players"), 0);
+    assert_true(json_integer_value(json_object_get(p1, "wins")) >= 15); /* greedy beats random */
+    json_decref(j);
+    free(a);
+    free(b);
+    /* Prebuilt decks from a pool: the matrix too is the same on 1 and 3 threads. */
+    s1.pool = s2.pool = 1;
+    s2.threads = 3;
+    s1.n_decks = s2.n_decks = 2;
+    const char *decks[] = {"ashen-vanguard", "iron-eclipse"};
+    for (int d = 0; d < 2; d++) {
+        carta_error err = {0};
+        s1.deck_spec[d] = decks[d];
+        s1.deck_random[d] = 0;
+        assert_int_equal(g->deck_resolve(r, decks[d], 0, &s1.deck[d], &err), CARTA_OK);
+        s2.deck_spec[d] = decks[d];
+        s2.deck_random[d] = 0;
+        s2.deck[d] = s1.deck[d];
+    }
+    s1.n_games = s2.n_games = 16;
+    a = run_summary(&s1, NULL);
+    b = run_summary(&s2, NULL);
+    assert_string_equal(a, b);
+    assert_non_null(strstr(a, "\"matrix\":{\"decks\":[\"ashen-vanguard\",\"iron-eclipse\"]"));
+    free(a);
+    free(b);
+    g->close(r);
+}
+
+static void test_toy_without_card_stats(void **unused)
+{
+    (void)unused;
+    carta_error err = {0};
+    carta_rules *r = carta_toy_game.open(NULL, &err);
+    assert_non_null(r);
+    assert_null(carta_toy_game.action_card);
+    sim_settings s;
+    real_settings(&s, &carta_toy_game, r, 10, 2);
+    char *text = run_summary(&s, NULL);
+    assert_non_null(strstr(text, "\"cards\":null"));
+    assert_non_null(strstr(text, "\"matrix\":null"));
+    free(text);
+    carta_toy_game.close(r);
+}
+
+/* ---- SQLite ---- */
+
+typedef struct temp_db {
+    char dir[64], path[128];
+} temp_db;
+
+static void temp_db_make(temp_db *t)
+{
+    snprintf(t->dir, sizeof t->dir, "/tmp/carta_test_sim_XXXXXX");
+    assert_non_null(mkdtemp(t->dir));
+    snprintf(t->path, sizeof t->path, "%s/sim.db", t->dir);
+}
+
+static void temp_db_remove(temp_db *t)
+{
+    char p[160];
+    const char *suffix[] = {"", "-wal", "-shm", "-journal"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(p, sizeof p, "%s%s", t->path, suffix[i]);
+        unlink(p);
+    }
+    snprintf(p, sizeof p, "%s/not-a-db", t->dir);
+    unlink(p);
+    rmdir(t->dir);
+}
+
+static void test_db_round_trip(void **unused)
+{
+    (void)unused;
+    const carta_game *g;
+    carta_rules *r = open_aember(&g);
+    temp_db t;
+    temp_db_make(&t);
+    sim_settings s;
+    real_settings(&s, g, r, 6, 2);
+    carta_error err = {0};
+    sim_db *db = sim_db_open(t.path, &s, &err);
+    if (!db)
+        fail_msg("%s", err.msg);
+    int64_t run = sim_db_run_id(db);
+    sim_sink sink = sim_db_sink(db);
+    sim_results res;
+    assert_int_equal(sim_run(&s, &res, &sink, 0, &err), CARTA_OK);
+    sim_summary *sum = sim_summarize(&res, &err);
+    json_t *summary = sim_summary_json(&s, sum);
+    char *summary_text = json_dumps(summary, JSON_COMPACT);
+    assert_int_equal(sim_db_finish(db, summary, &err), CARTA_OK);
+
+    carta_store *store = carta_store_open(t.path, &err);
+    assert_non_null(store);
+    assert_int_equal(carta_store_last_run(store), run);
+    assert_int_equal(carta_store_count_records(store, run), 6);
+    char *settings = NULL, *stored_summary = NULL;
+    assert_int_equal(carta_store_run_get(store, run, &settings, &stored_summary, &err), CARTA_OK);
+    assert_string_equal(stored_summary, summary_text);
+    assert_non_null(strstr(settings, "\"seed\":\"42\""));
+    /* Every game replays from its stored record to the same end. */
+    for (int i = 0; i < 6; i++) {
+        char *json = NULL;
+        assert_int_equal(carta_store_get_record(store, run, i, &json, &err), CARTA_OK);
+        carta_record rec;
+        if (carta_record_from_json(&rec, g, r, json, "test", &err) != CARTA_OK)
+            fail_msg("%s", err.msg);
+        assert_true(rec.config.seed == sim_game_seed(42, i));
+        assert_int_equal(rec.n_actions, res.games[i].actions);
+        assert_string_equal(rec.seat_names[sim_player_seat(2, i, 0)], "greedy");
+        void *state = malloc(g->state_size);
+        assert_int_equal(carta_record_replay(&rec, r, state, -1, 1, &err), CARTA_OK);
+        assert_int_equal(g->winner(r, state), res.games[i].winner_seat);
+        free(state);
+        carta_record_free(&rec);
+        free(json);
+    }
+    char *json = NULL;
+    assert_int_equal(carta_store_get_record(store, run, 6, &json, &err), CARTA_ERR_UNKNOWN);
+    assert_null(json);
+    /* A second record of the same game is refused. */
+    carta_error_clear(&err);
+    assert_int_not_equal(carta_store_add_record(store, run, 0, "aember", 1, 0, 1, "{}", &err),
+                         CARTA_OK);
+    assert_non_null(strstr(err.msg, t.path));
+    /* Saved games: save, replace, load, unknown name. */
+    carta_error_clear(&err);
+    assert_int_equal(carta_store_save_game(store, "mine", "aember", "{\"a\":1}", &err), CARTA_OK);
+    assert_int_equal(carta_store_save_game(store, "mine", "aember", "{\"a\":2}", &err), CARTA_OK);
+    assert_int_equal(carta_store_load_game(store, "mine", &json, &err), CARTA_OK);
+    assert_string_equal(json, "{\"a\":2}");
+    free(json);
+    assert_int_equal(carta_store_load_game(store, "other", &json, &err), CARTA_ERR_UNKNOWN);
+    assert_non_null(strstr(err.msg, "other"));
+    carta_store_close(store);
+
+    /* A file that is not a database is refused with its name. */
+    char bad[160];
+    snprintf(bad, sizeof bad, "%s/not-a-db", t.dir);
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("this is not SQLite, just some text that is long enough to be a header......\n", f);
+    fclose(f);
+    carta_error_clear(&err);
+    assert_null(carta_store_open(bad, &err));
+    assert_int_equal(err.status, CARTA_ERR_CORRUPT);
+    assert_non_null(strstr(err.msg, bad));
+
+    free(settings);
+    free(stored_summary);
+    free(summary_text);
+    json_decref(summary);
+    sim_summary_free(sum);
+    sim_results_free(&res);
+    temp_db_remove(&t);
+    g->close(r);
+}
+
+static void test_game_opts(void **unused)
+{
+    (void)unused;
+    const carta_game *g = &carta_toy_game;
+    cli_game_opts o = {0};
+    assert_int_equal(cli_game_opts_check(g, &o, 2), 0);
+    assert_int_equal(o.players, 2);
+    o = (cli_game_opts){.players = 3};
+    assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
+    o = (cli_game_opts){.mode = "a-mode-name-that-is-far-too-long-to-fit"};
+    assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
+    o = (cli_game_opts){.mode = "duel"};
+    assert_int_equal(cli_game_opts_check(g, &o, 2), 0);
+    carta_config config = {0};
+    cli_game_opts_apply(&o, &config);
+    assert_string_equal(config.mode, "duel");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wilson_known_values),
+        cmocka_unit_test(test_aggregate_synthetic),
+        cmocka_unit_test(test_pool_rotation),
+        cmocka_unit_test(test_json_shape),
+        cmocka_unit_test(test_csv_and_text_shape),
+        cmocka_unit_test(test_aember_threads_identical),
+        cmocka_unit_test(test_toy_without_card_stats),
+        cmocka_unit_test(test_db_round_trip),
+        cmocka_unit_test(test_game_opts),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
