@@ -4,9 +4,13 @@
 #include <string.h>
 
 extern const carta_game carta_game_aember;
+extern const carta_game carta_game_arkhtide;
+extern const carta_game carta_game_leaders;
 
 static const carta_game *const games[] = {
     &carta_game_aember,
+    &carta_game_arkhtide,
+    &carta_game_leaders,
 };
 
 int carta_game_count(void) { return (int)(sizeof games / sizeof games[0]); }

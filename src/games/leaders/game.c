@@ -1,0 +1,102 @@
+/* game.c: the Leaders rule system's descriptor and its rules object (open, close, card lookup). */
+#include "games/leaders/leaders.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+const char *leaders_rules_data_dir(const carta_rules *rules) { return rules->data_dir; }
+
+static void leaders_free(carta_rules *rules)
+{
+    carta_catalog_free(rules->catalog);
+    free(rules->defs);
+    free(rules->refs);
+    free(rules);
+}
+
+static carta_rules *leaders_open(const char *data_dir, carta_error *err)
+{
+    carta_rules *rules = calloc(1, sizeof *rules);
+    if (!rules || !(rules->catalog = carta_catalog_new())) {
+        free(rules);
+        carta_error_set(err, CARTA_ERR_NOMEM, "leaders: out of memory");
+        return NULL;
+    }
+    snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
+    if (data_dir && (carta_catalog_load_dir(rules->catalog, data_dir, leaders_compile_card, rules,
+                                            err) != CARTA_OK ||
+                     leaders_link(rules, err) != CARTA_OK)) {
+        leaders_free(rules);
+        return NULL;
+    }
+    return rules;
+}
+
+static void leaders_close(carta_rules *rules)
+{
+    if (rules)
+        leaders_free(rules);
+}
+
+static carta_status leaders_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                      carta_error *err)
+{
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, leaders_compile_card, rules, err);
+    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+        rules->n_refs = 0;
+        return st;
+    }
+    return leaders_link(rules, err);
+}
+
+static uint64_t leaders_card_digest(const carta_rules *rules)
+{
+    return carta_catalog_digest(rules->catalog);
+}
+
+static const char *leaders_card_name(const carta_rules *rules, int card_id)
+{
+    const leaders_def *def = leaders_def_of(rules, card_id);
+    return def ? def->name : "?";
+}
+
+static int leaders_card_id(const carta_rules *rules, const char *name)
+{
+    return carta_catalog_find(rules->catalog, name);
+}
+
+const carta_game carta_game_leaders = {
+    .id = "leaders",
+    .name = "Leaders (the 5x6 grid duel)",
+    .rules_version = "1",
+    .min_seats = 2,
+    .max_seats = 2,
+    .state_size = sizeof(leaders_state),
+    .open = leaders_open,
+    .close = leaders_close,
+    .add_cards = leaders_add_cards,
+    .card_digest = leaders_card_digest,
+    .card_name = leaders_card_name,
+    .card_id = leaders_card_id,
+    .deck_resolve = leaders_deck_resolve,
+    .deck_check = leaders_deck_check,
+    .setup = leaders_setup,
+    .to_act = leaders_to_act,
+    .legal_actions = leaders_legal_actions,
+    .apply = leaders_apply,
+    .returns = leaders_returns,
+    .winner = leaders_winner,
+    .observe = leaders_observe,
+    .determinize = leaders_determinize,
+    .evaluate = leaders_evaluate,
+    .describe_action = leaders_describe_action,
+    .describe_move = leaders_describe_move,
+    .action_card = leaders_action_card,
+    .describe_card = leaders_describe_card,
+    .render = leaders_render,
+    .describe_state = leaders_describe_state,
+    .scenario_position = leaders_scenario_position,
+    .scenario_expect = leaders_scenario_expect,
+};

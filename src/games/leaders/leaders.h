@@ -1,0 +1,278 @@
+/* leaders.h: private declarations shared by the files of the Leaders rule system.
+ *
+ * Every entry of the data files (Leaders, Domains, Units, cards) compiles into a leaders_def
+ * indexed by its catalog id (docs/card-format/leaders.md). Patterns are precomputed into a
+ * reach mask per direction and cell, so legal_actions never looks at a picture or a string.
+ *
+ * Actions are small integers: kind << 28 | a << 23 | b << 18 | c (a, b: cells or a direction,
+ * 5 bits each; c: a card id, 18 bits). A decision with several parts (summon: which Unit, which
+ * cell, which facing; attack: which card; a targeted card: which cell) is a pending frame. */
+#ifndef LEADERS_H
+#define LEADERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/catalog.h"
+#include "core/game.h"
+#include "games/leaders/state.h"
+
+struct fy_node;
+
+enum {
+    LEADERS_TEXT_MAX = 480,
+    LEADERS_WORD_MAX = 24,
+    LEADERS_STEP_MAX = 8,     /* steps of a card or an ability */
+    LEADERS_LINK_MAX = 8,     /* emblems or banners of one card */
+    LEADERS_ROSTER_MAX = LEADERS_BARRACKS_MAX,
+    LEADERS_PATTERN_MAX = 80  /* reached cells of one pattern */
+};
+
+enum leaders_type {
+    LEADERS_T_LEADER = 0, LEADERS_T_DOMAIN, LEADERS_T_UNIT,
+    LEADERS_T_ATTACK, LEADERS_T_DEFENSE, LEADERS_T_SPELL, LEADERS_T_EVENT, LEADERS_T_REACTION,
+    LEADERS_T_COUNT
+};
+
+enum leaders_class { LEADERS_CLASS_ANY = 0, LEADERS_MELEE, LEADERS_RANGED, LEADERS_MAGICAL };
+enum leaders_rarity { LEADERS_AMBER = 0, LEADERS_SAPPHIRE, LEADERS_EMERALD, LEADERS_RUBY };
+enum leaders_speed { LEADERS_SUDDEN = 0, LEADERS_SLOW };
+
+/* Action kinds that reactions answer (bits of `on` and of state.cycle). */
+enum leaders_act {
+    LEADERS_ACT_SUMMON = 0, LEADERS_ACT_MOVE, LEADERS_ACT_ATTACK, LEADERS_ACT_ABILITY,
+    LEADERS_ACT_SWAP, LEADERS_ACT_REDIRECT, LEADERS_ACT_COUNT
+};
+#define LEADERS_ON_ANY 0x3Fu
+
+enum leaders_op {
+    LEADERS_OP_NONE = 0, LEADERS_OP_DAMAGE, LEADERS_OP_HEAL, LEADERS_OP_BONUS, LEADERS_OP_PREVENT,
+    LEADERS_OP_EXHAUST, LEADERS_OP_READY, LEADERS_OP_PUSH, LEADERS_OP_DRAW, LEADERS_OP_DISCARD,
+    LEADERS_OP_SUMMON, LEADERS_OP_CANCEL, LEADERS_OP_COUNT
+};
+
+enum leaders_sel {
+    LEADERS_TO_DEFAULT = 0, LEADERS_TO_CHOSEN, LEADERS_TO_ATTACKER, LEADERS_TO_DEFENDER,
+    LEADERS_TO_ACTOR, LEADERS_TO_SELF, LEADERS_TO_YOUR_LEADER, LEADERS_TO_ENEMY_LEADER,
+    LEADERS_TO_FRIENDLY_UNITS, LEADERS_TO_ENEMY_UNITS, LEADERS_TO_AROUND, LEADERS_TO_COUNT
+};
+
+enum leaders_who { LEADERS_WHO_YOU = 0, LEADERS_WHO_OPPONENT, LEADERS_WHO_BOTH };
+enum leaders_side { LEADERS_SIDE_ANY = 0, LEADERS_SIDE_FRIENDLY, LEADERS_SIDE_ENEMY };
+enum leaders_what { LEADERS_WHAT_CHARACTER = 0, LEADERS_WHAT_UNIT, LEADERS_WHAT_LEADER };
+
+typedef struct leaders_step {
+    uint8_t op;     /* enum leaders_op */
+    uint8_t to;     /* enum leaders_sel (never DEFAULT once compiled) */
+    uint8_t who;    /* events: enum leaders_who */
+    uint8_t cls;    /* events' bonus: enum leaders_class */
+    int8_t amount;
+} leaders_step;
+
+typedef struct leaders_target {
+    uint8_t side, what, cls; /* enum leaders_side, leaders_what, leaders_class */
+} leaders_target;
+
+/* A pattern: the reached offsets (forward, right) and, per facing and cell, the reached cells. */
+typedef struct leaders_pattern {
+    uint8_t n, size;                 /* offsets; picture side (0: no pattern) */
+    int8_t fwd[LEADERS_PATTERN_MAX], right[LEADERS_PATTERN_MAX];
+    uint32_t reach[4][LEADERS_CELLS]; /* bit c: cell c is reached */
+} leaders_pattern;
+
+typedef struct leaders_def {
+    char name[CARTA_NAME_MAX];
+    char subtype[LEADERS_WORD_MAX];
+    char ability_name[CARTA_NAME_MAX];
+    char text[LEADERS_TEXT_MAX];
+    uint8_t type;        /* enum leaders_type */
+    uint8_t cls;         /* units: class; attack/defense: `for` (ANY if none) */
+    uint8_t rarity;
+    uint8_t speed;       /* reactions */
+    uint8_t on;          /* reactions: bits of leaders_act */
+    uint8_t actions;     /* characters: actions per turn */
+    uint8_t health, damage;
+    uint8_t summon_limit; /* domains */
+    bool has_target;     /* spells, reactions: a chosen target */
+    bool has_ability;
+    leaders_target target;
+    leaders_target ab_target;
+    uint8_t n_steps, n_ab_steps;
+    leaders_step steps[LEADERS_STEP_MAX];    /* a card's steps */
+    leaders_step ab_steps[LEADERS_STEP_MAX]; /* a character's ability */
+    uint8_t n_roster, n_leaders, n_domains;
+    uint16_t roster[LEADERS_ROSTER_MAX];     /* domains: Unit ids, one per Unit */
+    uint16_t leaders[LEADERS_LINK_MAX];      /* emblems */
+    uint16_t domains[LEADERS_LINK_MAX];      /* banners */
+    leaders_pattern move, attack, ability;
+} leaders_def;
+
+/* A name referred to by an entry, resolved once every file is loaded. */
+typedef struct leaders_ref {
+    int def;
+    uint8_t kind;     /* 0 roster, 1 emblem, 2 banner */
+    uint8_t count;
+    int line;
+    char name[CARTA_NAME_MAX];
+    char file[256];
+} leaders_ref;
+
+struct carta_rules {
+    carta_catalog *catalog;
+    int n_defs, cap_defs;
+    leaders_def *defs;            /* indexed by catalog id */
+    int n_refs, cap_refs;
+    leaders_ref *refs;            /* unresolved references */
+    char data_dir[512];
+};
+
+static inline const leaders_def *leaders_def_of(const carta_rules *rules, int id)
+{
+    return id >= 0 && id < rules->n_defs ? &rules->defs[id] : NULL;
+}
+
+/* --- pending frame kinds (state.pending) --- */
+enum leaders_frame {
+    LEADERS_FR_SUMMON_CELL = 1, /* arg0 unit: choose the cell */
+    LEADERS_FR_SUMMON_DIR,      /* arg0 unit, arg1 cell: choose the facing */
+    LEADERS_FR_ATTACK_CARD,     /* arg0 from, arg1 to: choose an Attack card or none */
+    LEADERS_FR_TARGET,          /* arg0 card: choose the card's target cell */
+    LEADERS_FR_ANSWER,          /* the opponent answers a declared action (see rules.c) */
+    LEADERS_FR_DISCARD          /* the active seat discards down to the hand limit */
+};
+
+/* Args of an ANSWER frame. */
+enum {
+    LEADERS_ANS_ACT = 0,   /* enum leaders_act */
+    LEADERS_ANS_FROM,      /* acting cell (summon: the cell) */
+    LEADERS_ANS_TO,        /* target cell (-1 none) */
+    LEADERS_ANS_EXTRA,     /* summon: unit; redirect: dir; attack: -1 (the face-down card is
+                              state.facedown, hidden by observe) */
+    LEADERS_ANS_FLAGS,     /* LEADERS_AF_* */
+    LEADERS_ANS_KIND,      /* kind of the acting Character when declared (to spot a change) */
+    LEADERS_ANS_DIR        /* summon: facing */
+};
+enum {
+    LEADERS_AF_REACTED = 1 << 0,  /* a reaction was played */
+    LEADERS_AF_CYCLE_END = 1 << 1, /* the declared action ends an action cycle (slow window) */
+    LEADERS_AF_CANCELLED = 1 << 2, /* a reaction cancelled the action */
+    LEADERS_AF_BATTLE = 1 << 3    /* battle cards may be used (no Leader in the battle) */
+};
+
+/* --- actions --- */
+enum leaders_akind {
+    LEADERS_A_END = 1, LEADERS_A_SUMMON, LEADERS_A_CELL, LEADERS_A_FACE, LEADERS_A_MOVE,
+    LEADERS_A_SWAP, LEADERS_A_ATTACK, LEADERS_A_ABILITY, LEADERS_A_REDIRECT, LEADERS_A_PLAY,
+    LEADERS_A_CARD, LEADERS_A_PASS, LEADERS_A_DISCARD, LEADERS_A_REST
+};
+
+static inline carta_action leaders_act(int kind, int a, int b, int c)
+{
+    return (carta_action)(((uint32_t)kind << 28) | ((uint32_t)(a & 31) << 23) |
+                          ((uint32_t)(b & 31) << 18) | ((uint32_t)c & 0x3FFFFu));
+}
+static inline int leaders_akind(carta_action a) { return (int)(a >> 28); }
+static inline int leaders_aa(carta_action a) { return (int)((a >> 23) & 31); }
+static inline int leaders_ab(carta_action a) { return (int)((a >> 18) & 31); }
+static inline int leaders_ac(carta_action a) { return (int)(a & 0x3FFFFu); }
+
+/* --- board geometry --- */
+static inline int leaders_col(int cell) { return cell % LEADERS_COLS; }
+static inline int leaders_row(int cell) { return cell / LEADERS_COLS; }
+static inline int leaders_cell(int col, int row) { return row * LEADERS_COLS + col; }
+/* Whether cell lies in seat's own field. */
+static inline bool leaders_in_field(int seat, int cell)
+{
+    return seat == 0 ? cell < 15 : cell >= 15;
+}
+/* "C2" into buf (4 bytes at least). */
+void leaders_cell_name(int cell, char *buf);
+const char *leaders_dir_name(int dir);
+
+/* --- cards.c --- */
+carta_status leaders_compile_card(void *ctx, int card_id, struct fy_node *card, const char *file,
+                                  carta_error *err);
+/* Resolves every pending name reference; errors name the file and line of the reference. */
+carta_status leaders_link(carta_rules *rules, carta_error *err);
+const char *leaders_type_name(int type);
+const char *leaders_class_name(int cls);
+const char *leaders_rarity_name(int rarity);
+/* Whether seat's Leader and Domain may play card (emblems and banners). */
+bool leaders_card_allowed(const carta_rules *rules, const leaders_state *st, int seat, int card);
+
+/* --- rules.c --- */
+carta_status leaders_setup(const carta_rules *rules, void *state, const carta_config *config,
+                           carta_error *err);
+int leaders_to_act(const carta_rules *rules, const void *state);
+int leaders_legal_actions(const carta_rules *rules, const void *state, carta_action *out);
+carta_status leaders_apply(const carta_rules *rules, void *state, carta_action action,
+                           carta_error *err);
+void leaders_returns(const carta_rules *rules, const void *state, double *out);
+int leaders_winner(const carta_rules *rules, const void *state);
+/* Puts a Character of kind for owner on cell, facing dir, at full health, with its actions; for
+ * setup and scenarios. Returns false if the cell is taken or kind is not a Leader or Unit. */
+bool leaders_state_place(const carta_rules *rules, leaders_state *st, int cell, int kind,
+                         int owner, int dir);
+/* The cell of seat's Leader, or -1. */
+int leaders_leader_cell(const leaders_state *st, int seat);
+/* Summons seat may still make this turn. */
+int leaders_summons_left(const carta_rules *rules, const leaders_state *st, int seat);
+
+/* --- effects.c: steps, battles, damage --- */
+typedef struct leaders_ctx {
+    int seat;      /* whose card or ability */
+    int chosen;    /* chosen cell or -1 */
+    int self;      /* the ability's Character cell or -1 */
+    int attacker, defender; /* battle cells or -1 */
+    int actor;     /* reactions: the acting Character's cell or -1 */
+    int bonus, prevent;
+    bool cancel;
+} leaders_ctx;
+void leaders_ctx_init(leaders_ctx *ctx, int seat);
+void leaders_run_steps(const carta_rules *rules, leaders_state *st, const leaders_step *steps,
+                       int n, leaders_ctx *ctx);
+/* Deals n damage to the Character on cell (destroying it at 0 health); returns the damage dealt. */
+int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n);
+/* Whether the Character on cell matches t as seen by seat. */
+bool leaders_target_ok(const leaders_state *st, const leaders_target *t, int seat, int cell,
+                       const carta_rules *rules);
+/* Resolves a declared attack: defense card (or NONE) first, then the attack card, the strike and
+ * Conquering. */
+void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int to, int attack_card,
+                    int defense_card);
+/* Lasting Event modifiers: the sum of op amounts of the top Event that apply to seat. */
+int leaders_event_mod(const carta_rules *rules, const leaders_state *st, int op, int seat, int cls);
+void leaders_draw(leaders_state *st, int seat, int n);
+
+/* --- observe.c --- */
+void leaders_observe(const carta_rules *rules, const void *state, int seat, void *out);
+void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed);
+
+/* --- evaluate.c --- */
+double leaders_evaluate(const carta_rules *rules, const void *state, int seat);
+
+/* --- text.c --- */
+void leaders_describe_action(const carta_rules *rules, const void *state, carta_action action,
+                             char *buf, size_t cap);
+void leaders_describe_move(const carta_rules *rules, const void *state, carta_action action,
+                           int viewer, char *buf, size_t cap);
+void leaders_describe_card(const carta_rules *rules, int card_id, carta_text *out);
+int leaders_action_card(const carta_rules *rules, const void *state, carta_action action);
+void leaders_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
+void leaders_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
+
+/* --- deck.c (content) and scenario.c --- */
+carta_status leaders_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,
+                                  carta_deck *out, carta_error *err);
+carta_status leaders_deck_check(const carta_rules *rules, const carta_deck *deck,
+                                carta_error *err);
+const char *leaders_rules_data_dir(const carta_rules *rules);
+carta_status leaders_scenario_position(const carta_rules *rules, void *state,
+                                       struct fy_node *position, const char *file,
+                                       carta_error *err);
+carta_status leaders_scenario_expect(const carta_rules *rules, const void *state,
+                                     struct fy_node *expectation, const char *file,
+                                     carta_error *err);
+
+#endif

@@ -1,0 +1,917 @@
+/* rules.c: the Leaders turn sequence: setup, turns, the legal actions of every decision, and
+ * apply (declaring actions, the opponent's answer window, and resolving what was declared). */
+#include "games/leaders/leaders.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { RULES_TURN_ACTION_CAP = 300 }; /* actions in one turn after which only "end turn" is left */
+
+/* ---- small helpers ---- */
+
+int leaders_leader_cell(const leaders_state *st, int seat)
+{
+    for (int c = 0; c < LEADERS_CELLS; c++)
+        if (st->board[c].kind != LEADERS_NONE && (st->board[c].flags & LEADERS_C_LEADER) &&
+            st->board[c].owner == seat)
+            return c;
+    return -1;
+}
+
+int leaders_summons_left(const carta_rules *rules, const leaders_state *st, int seat)
+{
+    const leaders_seat *s = &st->seat[seat];
+    const leaders_def *dom = leaders_def_of(rules, s->domain);
+    int limit = (dom ? dom->summon_limit : 1) + s->summon_bonus +
+                leaders_event_mod(rules, st, LEADERS_OP_SUMMON, seat, LEADERS_CLASS_ANY);
+    return limit - s->summons;
+}
+
+bool leaders_state_place(const carta_rules *rules, leaders_state *st, int cell, int kind,
+                         int owner, int dir)
+{
+    const leaders_def *d = leaders_def_of(rules, kind);
+    if (cell < 0 || cell >= LEADERS_CELLS || st->board[cell].kind != LEADERS_NONE || !d ||
+        (d->type != LEADERS_T_LEADER && d->type != LEADERS_T_UNIT))
+        return false;
+    leaders_char *c = &st->board[cell];
+    memset(c, 0, sizeof *c);
+    c->kind = (uint16_t)kind;
+    c->owner = (uint8_t)owner;
+    c->dir = (uint8_t)(dir & 3);
+    c->health = d->health;
+    c->acts = d->actions;
+    c->flags = d->type == LEADERS_T_LEADER ? LEADERS_C_LEADER : 0;
+    return true;
+}
+
+static bool rules_budget(const leaders_state *st, int seat)
+{
+    return st->seat[seat].cards_played < LEADERS_CARDS_PER_TURN;
+}
+
+static uint32_t rules_occupied(const leaders_state *st, int owner)
+{
+    uint32_t m = 0;
+    for (int c = 0; c < LEADERS_CELLS; c++)
+        if (st->board[c].kind != LEADERS_NONE && (owner < 0 || st->board[c].owner == owner))
+            m |= 1u << c;
+    return m;
+}
+
+static uint32_t rules_field_mask(int seat) { return seat == 0 ? 0x7FFFu : 0x3FFF8000u; }
+
+static bool rules_is_leader(const leaders_state *st, int cell)
+{
+    return st->board[cell].kind != LEADERS_NONE && (st->board[cell].flags & LEADERS_C_LEADER);
+}
+
+/* Removes one copy of card from z; false if absent. */
+static bool rules_zone_take(leaders_zone *z, uint16_t card)
+{
+    for (int i = z->n - 1; i >= 0; i--)
+        if (z->cards[i] == card) {
+            memmove(&z->cards[i], &z->cards[i + 1], (size_t)(z->n - 1 - i) * sizeof z->cards[0]);
+            z->cards[--z->n] = 0;
+            return true;
+        }
+    return false;
+}
+
+static void rules_zone_put(leaders_zone *z, uint16_t card)
+{
+    if (z->n < LEADERS_ZONE_MAX)
+        z->cards[z->n++] = card;
+}
+
+/* Distinct ids of a zone, in first-seen order; returns how many (each title offered once). */
+static int rules_distinct(const uint16_t *cards, int n, uint16_t *out)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        int j = 0;
+        while (j < k && out[j] != cards[i])
+            j++;
+        if (j == k)
+            out[k++] = cards[i];
+    }
+    return k;
+}
+
+/* ---- setup and turns ---- */
+
+void leaders_draw(leaders_state *st, int seat, int n)
+{
+    leaders_seat *s = &st->seat[seat];
+    for (int i = 0; i < n && s->deck.n > 0; i++) {
+        rules_zone_put(&s->hand, s->deck.cards[--s->deck.n]);
+        s->deck.cards[s->deck.n] = 0;
+    }
+}
+
+static void rules_start_turn(const carta_rules *rules, leaders_state *st, int seat, bool skip_draw)
+{
+    st->active = (int8_t)seat;
+    st->turn++;
+    st->turn_actions = 0;
+    st->chain = -1;
+    st->cycle = 0;
+    if (st->turn > LEADERS_TURN_LIMIT) {
+        st->phase = LEADERS_PHASE_OVER;
+        st->draw = 1;
+        st->winner = -1;
+        return;
+    }
+    for (int c = 0; c < LEADERS_CELLS; c++) {
+        leaders_char *ch = &st->board[c];
+        if (ch->kind == LEADERS_NONE || ch->owner != seat)
+            continue;
+        const leaders_def *d = leaders_def_of(rules, ch->kind);
+        ch->acts = d ? d->actions : 1;
+        ch->flags &= (uint8_t)~(LEADERS_C_EXHAUSTED | LEADERS_C_REDIRECTED | LEADERS_C_ACTED);
+    }
+    leaders_seat *s = &st->seat[seat];
+    s->cards_played = 0;
+    s->summons = 0;
+    s->summon_bonus = 0;
+    int heal = leaders_event_mod(rules, st, LEADERS_OP_HEAL, seat, LEADERS_CLASS_ANY);
+    int lc = leaders_leader_cell(st, seat);
+    if (heal > 0 && lc >= 0) {
+        const leaders_def *d = leaders_def_of(rules, st->board[lc].kind);
+        int h = st->board[lc].health + heal;
+        st->board[lc].health = (uint8_t)(d && h > d->health ? d->health : h);
+    }
+    if (skip_draw)
+        return;
+    if (s->deck.n == 0) {
+        if (lc >= 0)
+            leaders_damage(rules, st, lc, 1);
+        return;
+    }
+    int n = (s->hand.n == 0 ? 2 : 1) +
+            leaders_event_mod(rules, st, LEADERS_OP_DRAW, seat, LEADERS_CLASS_ANY);
+    leaders_draw(st, seat, n);
+}
+
+static void rules_end_turn(const carta_rules *rules, leaders_state *st)
+{
+    if (st->phase == LEADERS_PHASE_OVER)
+        return;
+    rules_start_turn(rules, st, 1 - st->active, false);
+}
+
+carta_status leaders_setup(const carta_rules *rules, void *state, const carta_config *config,
+                           carta_error *err)
+{
+    leaders_state *st = state;
+    memset(st, 0, sizeof *st);
+    if (config->n_seats != LEADERS_SEATS)
+        return carta_error_set(err, CARTA_ERR_INPUT, "leaders: needs exactly 2 seats, not %d",
+                               config->n_seats);
+    st->version = LEADERS_STATE_VERSION;
+    carta_rng_seed(&st->rng, config->seed);
+    st->winner = -1;
+    st->chain = -1;
+    st->facedown = LEADERS_NONE;
+    for (int c = 0; c < LEADERS_CELLS; c++)
+        st->board[c].kind = LEADERS_NONE;
+    for (int p = 0; p < LEADERS_SEATS; p++) {
+        const carta_deck *deck = &config->decks[p];
+        leaders_seat *s = &st->seat[p];
+        s->leader = s->domain = LEADERS_NONE;
+        for (int i = 0; i < deck->n_cards; i++) {
+            const leaders_def *d = leaders_def_of(rules, deck->cards[i]);
+            if (!d)
+                return carta_error_set(err, CARTA_ERR_INPUT, "leaders: deck '%s' has unknown "
+                                       "card id %d", deck->name, deck->cards[i]);
+            if (d->type == LEADERS_T_LEADER)
+                s->leader = deck->cards[i];
+            else if (d->type == LEADERS_T_DOMAIN)
+                s->domain = deck->cards[i];
+            else if (d->type == LEADERS_T_UNIT)
+                return carta_error_set(err, CARTA_ERR_INPUT, "leaders: deck '%s' lists the unit "
+                                       "'%s' (units come from the Domain)", deck->name, d->name);
+            else if (s->deck_list.n >= LEADERS_ZONE_MAX)
+                return carta_error_set(err, CARTA_ERR_INPUT, "leaders: deck '%s' has more than "
+                                       "%d cards", deck->name, LEADERS_ZONE_MAX);
+            else
+                s->deck_list.cards[s->deck_list.n++] = deck->cards[i];
+        }
+        if (s->leader == LEADERS_NONE || s->domain == LEADERS_NONE)
+            return carta_error_set(err, CARTA_ERR_INPUT,
+                                   "leaders: deck '%s' needs one Leader and one Domain",
+                                   deck->name);
+        const leaders_def *dom = leaders_def_of(rules, s->domain);
+        for (int i = 0; i < dom->n_roster && s->n_barracks < LEADERS_BARRACKS_MAX; i++)
+            s->barracks[s->n_barracks++] = dom->roster[i];
+        s->deck = s->deck_list;
+        carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, sizeof s->deck.cards[0]);
+        leaders_state_place(rules, st, p == 0 ? leaders_cell(2, 0) : leaders_cell(2, 5),
+                            s->leader, p, p == 0 ? LEADERS_NORTH : LEADERS_SOUTH);
+    }
+    for (int p = 0; p < LEADERS_SEATS; p++)
+        leaders_draw(st, p, LEADERS_OPENING_HAND);
+    st->first = (int8_t)carta_rng_below(&st->rng, 2); /* the coin toss */
+    rules_start_turn(rules, st, st->first, true);
+    return CARTA_OK;
+}
+
+int leaders_to_act(const carta_rules *rules, const void *state)
+{
+    (void)rules;
+    const leaders_state *st = state;
+    if (st->phase == LEADERS_PHASE_OVER)
+        return CARTA_NO_SEAT;
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    return top ? top->seat : st->active;
+}
+
+int leaders_winner(const carta_rules *rules, const void *state)
+{
+    (void)rules;
+    const leaders_state *st = state;
+    return st->phase == LEADERS_PHASE_OVER && st->winner >= 0 ? st->winner : CARTA_NO_SEAT;
+}
+
+void leaders_returns(const carta_rules *rules, const void *state, double *out)
+{
+    int w = leaders_winner(rules, state);
+    for (int p = 0; p < LEADERS_SEATS; p++)
+        out[p] = w == CARTA_NO_SEAT ? 0.5 : w == p ? 1.0 : 0.0;
+}
+
+/* ---- legal actions ---- */
+
+typedef struct rules_out {
+    carta_action *a;
+    int n;
+} rules_out;
+
+static void rules_add(rules_out *o, carta_action a)
+{
+    if (o->n < CARTA_MAX_ACTIONS)
+        o->a[o->n++] = a;
+}
+
+/* Cells where the Character on cell may use its ability. */
+static uint32_t rules_ability_cells(const carta_rules *rules, const leaders_state *st, int cell)
+{
+    const leaders_char *ch = &st->board[cell];
+    const leaders_def *d = leaders_def_of(rules, ch->kind);
+    if (!d || !d->has_ability)
+        return 0;
+    uint32_t m = d->ability.reach[ch->dir][cell], out = 0;
+    if (ch->flags & LEADERS_C_LEADER)
+        m &= rules_field_mask(ch->owner);
+    for (; m; m &= m - 1) {
+        int c = __builtin_ctz(m);
+        if (leaders_target_ok(st, &d->ab_target, ch->owner, c, rules))
+            out |= 1u << c;
+    }
+    return out;
+}
+
+static void rules_add_cells(rules_out *o, int kind, int from, uint32_t m)
+{
+    for (; m; m &= m - 1)
+        rules_add(o, leaders_act(kind, from, __builtin_ctz(m), 0));
+}
+
+/* Adds the actions of the Character on cell (none if it has none); returns how many. occ is the
+ * mask of occupied cells, mine those of the Character's owner. */
+static int rules_char_actions(const carta_rules *rules, const leaders_state *st, int cell,
+                              uint32_t occ, uint32_t mine, rules_out *o)
+{
+    const leaders_char *ch = &st->board[cell];
+    const leaders_def *d = leaders_def_of(rules, ch->kind);
+    int before = o->n, seat = ch->owner;
+    bool leader = (ch->flags & LEADERS_C_LEADER) != 0;
+    if (!d)
+        return 0;
+    if (ch->acts > 0) {
+        uint32_t enemy = occ & ~mine;
+        uint32_t limit = leader ? rules_field_mask(seat) : 0xFFFFFFFFu;
+        rules_add_cells(o, LEADERS_A_MOVE, cell, d->move.reach[ch->dir][cell] & ~occ & limit);
+        rules_add_cells(o, LEADERS_A_ATTACK, cell, d->attack.reach[ch->dir][cell] & enemy & limit);
+        if (d->has_ability)
+            rules_add_cells(o, LEADERS_A_ABILITY, cell, rules_ability_cells(rules, st, cell));
+        if (!leader) {
+            int col = leaders_col(cell), row = leaders_row(cell);
+            uint32_t nb = 0;
+            if (row + 1 < LEADERS_ROWS) nb |= 1u << (cell + LEADERS_COLS);
+            if (col + 1 < LEADERS_COLS) nb |= 1u << (cell + 1);
+            if (row > 0) nb |= 1u << (cell - LEADERS_COLS);
+            if (col > 0) nb |= 1u << (cell - 1);
+            for (nb &= mine; nb; nb &= nb - 1) {
+                int c = __builtin_ctz(nb);
+                if (!rules_is_leader(st, c))
+                    rules_add(o, leaders_act(LEADERS_A_SWAP, cell, c, 0));
+            }
+        }
+    }
+    if (!leader && (ch->acts > 0 || !(ch->flags & LEADERS_C_REDIRECTED)))
+        for (int dir = 0; dir < 4; dir++)
+            if (dir != ch->dir)
+                rules_add(o, leaders_act(LEADERS_A_REDIRECT, cell, dir, 0));
+    return o->n - before;
+}
+
+/* Whether the chain Character (one with actions left that must finish them) is still to act. */
+static bool rules_chain_active(const carta_rules *rules, const leaders_state *st)
+{
+    if (st->chain < 0)
+        return false;
+    const leaders_char *ch = &st->board[st->chain];
+    if (ch->kind == LEADERS_NONE || ch->owner != st->active || ch->acts == 0)
+        return false;
+    carta_action scratch[CARTA_MAX_ACTIONS];
+    rules_out o = {scratch, 0};
+    return rules_char_actions(rules, st, st->chain, rules_occupied(st, -1),
+                              rules_occupied(st, ch->owner), &o) > 0;
+}
+
+static bool rules_any_target(const carta_rules *rules, const leaders_state *st,
+                             const leaders_target *t, int seat)
+{
+    for (int c = 0; c < LEADERS_CELLS; c++)
+        if (leaders_target_ok(st, t, seat, c, rules))
+            return true;
+    return false;
+}
+
+/* Whether seat may play card as a spell or event in its own turn now. */
+static bool rules_main_card_ok(const carta_rules *rules, const leaders_state *st, int seat,
+                               int card)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    if (!d || !leaders_card_allowed(rules, st, seat, card))
+        return false;
+    if (d->type == LEADERS_T_EVENT)
+        return true;
+    if (d->type != LEADERS_T_SPELL)
+        return false;
+    return !d->has_target || rules_any_target(rules, st, &d->target, seat);
+}
+
+static void rules_main_actions(const carta_rules *rules, const leaders_state *st, rules_out *o)
+{
+    int seat = st->active;
+    const leaders_seat *s = &st->seat[seat];
+    rules_add(o, leaders_act(LEADERS_A_END, 0, 0, 0));
+    if (st->turn_actions >= RULES_TURN_ACTION_CAP)
+        return;
+    uint16_t ids[LEADERS_ZONE_MAX];
+    int n_ids;
+    if (rules_budget(st, seat)) {
+        n_ids = rules_distinct(s->hand.cards, s->hand.n, ids);
+        for (int i = 0; i < n_ids; i++)
+            if (rules_main_card_ok(rules, st, seat, ids[i]))
+                rules_add(o, leaders_act(LEADERS_A_PLAY, 0, 0, ids[i]));
+    }
+    uint32_t occ = rules_occupied(st, -1), mine = rules_occupied(st, seat);
+    if (rules_chain_active(rules, st)) {
+        rules_char_actions(rules, st, st->chain, occ, mine, o);
+        rules_add(o, leaders_act(LEADERS_A_REST, st->chain, 0, 0));
+        return;
+    }
+    uint32_t free_own = ~occ & rules_field_mask(seat);
+    if (free_own && leaders_summons_left(rules, st, seat) > 0)
+        for (int i = 0, n = rules_distinct(s->barracks, s->n_barracks, ids); i < n; i++)
+            rules_add(o, leaders_act(LEADERS_A_SUMMON, 0, 0, ids[i]));
+    for (uint32_t m = mine; m; m &= m - 1)
+        rules_char_actions(rules, st, __builtin_ctz(m), occ, mine, o);
+}
+
+/* Whether a reaction card answers the declared action of frame f. */
+static bool rules_reaction_ok(const carta_rules *rules, const leaders_state *st,
+                              const carta_pending *f, int card)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    if (!d || d->type != LEADERS_T_REACTION || !leaders_card_allowed(rules, st, f->seat, card))
+        return false;
+    bool match = d->speed == LEADERS_SUDDEN
+                     ? (d->on >> f->arg[LEADERS_ANS_ACT] & 1) != 0
+                     : (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CYCLE_END) && (d->on & st->cycle);
+    return match && (!d->has_target || rules_any_target(rules, st, &d->target, f->seat));
+}
+
+static bool rules_defense_ok(const carta_rules *rules, const leaders_state *st,
+                             const carta_pending *f, int card)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    if (!d || d->type != LEADERS_T_DEFENSE || !leaders_card_allowed(rules, st, f->seat, card))
+        return false;
+    if (f->arg[LEADERS_ANS_ACT] != LEADERS_ACT_ATTACK ||
+        !(f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_BATTLE))
+        return false;
+    const leaders_char *t = &st->board[f->arg[LEADERS_ANS_TO]];
+    if (t->kind == LEADERS_NONE || t->owner != f->seat)
+        return false;
+    const leaders_def *td = leaders_def_of(rules, t->kind);
+    return d->cls == LEADERS_CLASS_ANY || (td && td->cls == d->cls);
+}
+
+static bool rules_attack_card_ok(const carta_rules *rules, const leaders_state *st, int seat,
+                                 int from, int card)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    if (!d || d->type != LEADERS_T_ATTACK || !leaders_card_allowed(rules, st, seat, card))
+        return false;
+    const leaders_def *ad = leaders_def_of(rules, st->board[from].kind);
+    return d->cls == LEADERS_CLASS_ANY || (ad && ad->cls == d->cls);
+}
+
+static void rules_frame_actions(const carta_rules *rules, const leaders_state *st,
+                                const carta_pending *f, rules_out *o)
+{
+    const leaders_seat *s = &st->seat[f->seat];
+    uint16_t ids[LEADERS_ZONE_MAX];
+    int n_ids = rules_distinct(s->hand.cards, s->hand.n, ids);
+    switch (f->kind) {
+    case LEADERS_FR_SUMMON_CELL: {
+        uint32_t m = ~rules_occupied(st, -1) & rules_field_mask(f->seat);
+        for (int c = 0; c < LEADERS_CELLS; c++)
+            if (m >> c & 1)
+                rules_add(o, leaders_act(LEADERS_A_CELL, 0, c, 0));
+        break;
+    }
+    case LEADERS_FR_SUMMON_DIR:
+        for (int d = 0; d < 4; d++)
+            rules_add(o, leaders_act(LEADERS_A_FACE, d, 0, 0));
+        break;
+    case LEADERS_FR_ATTACK_CARD:
+        rules_add(o, leaders_act(LEADERS_A_CARD, 0, 0, 0));
+        for (int i = 0; i < n_ids; i++)
+            if (rules_attack_card_ok(rules, st, f->seat, f->arg[0], ids[i]))
+                rules_add(o, leaders_act(LEADERS_A_CARD, 0, 0, ids[i] + 1));
+        break;
+    case LEADERS_FR_TARGET: {
+        const leaders_def *d = leaders_def_of(rules, f->arg[0]);
+        for (int c = 0; c < LEADERS_CELLS; c++)
+            if (d && leaders_target_ok(st, &d->target, f->seat, c, rules))
+                rules_add(o, leaders_act(LEADERS_A_CELL, 0, c, 0));
+        break;
+    }
+    case LEADERS_FR_ANSWER:
+        rules_add(o, leaders_act(LEADERS_A_PASS, 0, 0, 0));
+        if (!rules_budget(st, f->seat))
+            break;
+        for (int i = 0; i < n_ids; i++) {
+            int card = ids[i];
+            if ((!(f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_REACTED) &&
+                 rules_reaction_ok(rules, st, f, card)) ||
+                rules_defense_ok(rules, st, f, card))
+                rules_add(o, leaders_act(LEADERS_A_PLAY, 0, 0, card));
+        }
+        break;
+    case LEADERS_FR_DISCARD:
+        for (int i = 0; i < n_ids; i++)
+            rules_add(o, leaders_act(LEADERS_A_DISCARD, 0, 0, ids[i]));
+        break;
+    default:
+        break;
+    }
+}
+
+int leaders_legal_actions(const carta_rules *rules, const void *state, carta_action *out)
+{
+    const leaders_state *st = state;
+    rules_out o = {out, 0};
+    if (st->phase == LEADERS_PHASE_OVER)
+        return 0;
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    if (top)
+        rules_frame_actions(rules, st, top, &o);
+    else
+        rules_main_actions(rules, st, &o);
+    return o.n;
+}
+
+/* ---- declaring and resolving ---- */
+
+/* Whether seat's (public) deck list holds a card that could answer act now. */
+static bool rules_may_answer(const carta_rules *rules, const leaders_state *st, int seat, int act,
+                             bool battle, bool cycle_end)
+{
+    const leaders_seat *s = &st->seat[seat];
+    if (s->hand.n == 0 || !rules_budget(st, seat))
+        return false;
+    for (int i = 0; i < s->deck_list.n; i++) {
+        const leaders_def *d = leaders_def_of(rules, s->deck_list.cards[i]);
+        if (!d)
+            continue;
+        if (d->type == LEADERS_T_DEFENSE && battle)
+            return true;
+        if (d->type == LEADERS_T_REACTION &&
+            (d->speed == LEADERS_SUDDEN ? (d->on >> act & 1) : cycle_end && (d->on & st->cycle)))
+            return true;
+    }
+    return false;
+}
+
+static void rules_follow_chain(leaders_state *st, int from, int to)
+{
+    if (st->chain == from)
+        st->chain = (int8_t)to;
+}
+
+static void rules_move_char(leaders_state *st, int from, int to)
+{
+    st->board[to] = st->board[from];
+    st->board[from].kind = LEADERS_NONE;
+    memset(&st->board[from], 0, sizeof st->board[from]);
+    st->board[from].kind = LEADERS_NONE;
+    rules_follow_chain(st, from, to);
+}
+
+/* Resolves the declared action of an ANSWER frame (already popped) args. */
+static void rules_resolve(const carta_rules *rules, leaders_state *st, const int16_t *arg,
+                          int defense)
+{
+    int act = arg[LEADERS_ANS_ACT], from = arg[LEADERS_ANS_FROM], to = arg[LEADERS_ANS_TO];
+    int seat = st->active;
+    const leaders_char *actor = &st->board[from];
+    bool actor_ok = act == LEADERS_ACT_SUMMON ||
+                    (actor->kind == (uint16_t)arg[LEADERS_ANS_KIND] && actor->owner == seat);
+    if (arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CANCELLED)
+        actor_ok = false;
+    switch (act) {
+    case LEADERS_ACT_SUMMON: {
+        leaders_seat *s = &st->seat[seat];
+        int kind = arg[LEADERS_ANS_EXTRA];
+        if (actor_ok && st->board[from].kind == LEADERS_NONE) {
+            for (int i = 0; i < s->n_barracks; i++)
+                if (s->barracks[i] == kind) {
+                    memmove(&s->barracks[i], &s->barracks[i + 1],
+                            (size_t)(s->n_barracks - 1 - i) * sizeof s->barracks[0]);
+                    s->barracks[--s->n_barracks] = 0;
+                    leaders_state_place(rules, st, from, kind, seat, arg[LEADERS_ANS_DIR]);
+                    st->board[from].acts = 0;
+                    st->board[from].flags |= LEADERS_C_EXHAUSTED | LEADERS_C_ACTED;
+                    break;
+                }
+        }
+        break;
+    }
+    case LEADERS_ACT_MOVE:
+        if (actor_ok && st->board[to].kind == LEADERS_NONE)
+            rules_move_char(st, from, to);
+        break;
+    case LEADERS_ACT_ATTACK: {
+        int card = st->facedown; /* never in the frame: observe would show it */
+        if (actor_ok && st->board[to].kind != LEADERS_NONE && st->board[to].owner != seat) {
+            leaders_battle(rules, st, from, to, card, defense);
+        } else if (st->facedown != LEADERS_NONE) { /* the attack is lost: its card is spent */
+            rules_zone_put(&st->seat[seat].discard, st->facedown);
+            st->facedown = LEADERS_NONE;
+        }
+        break;
+    }
+    case LEADERS_ACT_ABILITY: {
+        const leaders_def *d = leaders_def_of(rules, actor->kind);
+        if (actor_ok && d && d->has_ability &&
+            leaders_target_ok(st, &d->ab_target, seat, to, rules)) {
+            leaders_ctx ctx;
+            leaders_ctx_init(&ctx, seat);
+            ctx.self = from;
+            ctx.chosen = to;
+            leaders_run_steps(rules, st, d->ab_steps, d->n_ab_steps, &ctx);
+        }
+        break;
+    }
+    case LEADERS_ACT_SWAP:
+        if (actor_ok && st->board[to].kind != LEADERS_NONE && st->board[to].owner == seat &&
+            !rules_is_leader(st, to)) {
+            leaders_char tmp = st->board[to];
+            st->board[to] = st->board[from];
+            st->board[from] = tmp;
+        }
+        break;
+    case LEADERS_ACT_REDIRECT:
+        if (actor_ok)
+            st->board[from].dir = (uint8_t)(arg[LEADERS_ANS_EXTRA] & 3);
+        break;
+    default:
+        break;
+    }
+    if (st->chain >= 0 && (st->board[st->chain].kind == LEADERS_NONE ||
+                           st->board[st->chain].owner != seat || st->board[st->chain].acts == 0))
+        st->chain = -1;
+}
+
+/* Declares an action: opens the opponent's answer window if it may answer, else resolves. */
+static void rules_declare(const carta_rules *rules, leaders_state *st, int act, int from, int to,
+                          int extra, int dir)
+{
+    int seat = st->active, opp = 1 - seat;
+    bool new_cycle = act == LEADERS_ACT_SUMMON || st->chain < 0 || st->chain != from;
+    if (new_cycle)
+        st->cycle = 0;
+    st->cycle |= (uint8_t)(1u << act);
+    bool cycle_end = act == LEADERS_ACT_SUMMON || st->board[from].acts == 0;
+    if (act != LEADERS_ACT_SUMMON)
+        st->chain = (int8_t)(st->board[from].acts > 0 ? from : -1);
+    bool battle = act == LEADERS_ACT_ATTACK && !rules_is_leader(st, from) &&
+                  !rules_is_leader(st, to);
+    int16_t args[CARTA_PENDING_ARGS] = {0};
+    args[LEADERS_ANS_ACT] = (int16_t)act;
+    args[LEADERS_ANS_FROM] = (int16_t)from;
+    args[LEADERS_ANS_TO] = (int16_t)to;
+    args[LEADERS_ANS_EXTRA] = (int16_t)extra;
+    args[LEADERS_ANS_FLAGS] = (int16_t)((cycle_end ? LEADERS_AF_CYCLE_END : 0) |
+                                        (battle ? LEADERS_AF_BATTLE : 0));
+    args[LEADERS_ANS_KIND] = (int16_t)(act == LEADERS_ACT_SUMMON ? extra : st->board[from].kind);
+    args[LEADERS_ANS_DIR] = (int16_t)dir;
+    if (rules_may_answer(rules, st, opp, act, battle, cycle_end)) {
+        carta_pending *f = carta_pending_push(&st->pending, LEADERS_FR_ANSWER, opp);
+        if (f) {
+            memcpy(f->arg, args, sizeof args);
+            return;
+        }
+    }
+    rules_resolve(rules, st, args, LEADERS_NONE);
+}
+
+/* Spends one action of the Character on cell. */
+static void rules_spend(leaders_state *st, int cell)
+{
+    leaders_char *ch = &st->board[cell];
+    if (ch->acts > 0)
+        ch->acts--;
+    ch->flags |= LEADERS_C_ACTED;
+    if (ch->acts == 0)
+        ch->flags |= LEADERS_C_EXHAUSTED;
+}
+
+static void rules_exhaust(leaders_state *st, int cell)
+{
+    st->board[cell].acts = 0;
+    st->board[cell].flags |= LEADERS_C_EXHAUSTED | LEADERS_C_ACTED;
+}
+
+/* After a reaction resolved inside the answer frame on top: keep the frame open for a defense,
+ * or resolve the declared action. */
+static void rules_after_reaction(const carta_rules *rules, leaders_state *st)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    if (!f || f->kind != LEADERS_FR_ANSWER || st->phase == LEADERS_PHASE_OVER)
+        return;
+    if (!(f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CANCELLED) &&
+        f->arg[LEADERS_ANS_ACT] == LEADERS_ACT_ATTACK &&
+        (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_BATTLE) && rules_budget(st, f->seat) &&
+        st->seat[f->seat].hand.n > 0)
+        return; /* the defender may still play a Defense card */
+    int16_t args[CARTA_PENDING_ARGS];
+    memcpy(args, f->arg, sizeof args);
+    carta_pending_pop(&st->pending);
+    rules_resolve(rules, st, args, LEADERS_NONE);
+}
+
+/* Plays a reaction from the answer frame f (card already out of the hand). */
+static void rules_react(const carta_rules *rules, leaders_state *st, carta_pending *f, int card,
+                        int chosen)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    leaders_ctx ctx;
+    leaders_ctx_init(&ctx, f->seat);
+    ctx.chosen = chosen;
+    if (f->arg[LEADERS_ANS_ACT] != LEADERS_ACT_SUMMON)
+        ctx.actor = f->arg[LEADERS_ANS_FROM];
+    if (f->arg[LEADERS_ANS_ACT] == LEADERS_ACT_ATTACK) {
+        ctx.attacker = f->arg[LEADERS_ANS_FROM];
+        ctx.defender = f->arg[LEADERS_ANS_TO];
+    }
+    int from_before = ctx.actor;
+    leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
+    if (ctx.cancel)
+        f->arg[LEADERS_ANS_FLAGS] |= LEADERS_AF_CANCELLED;
+    if (from_before >= 0 && ctx.actor != from_before) /* pushed away: the action is lost */
+        f->arg[LEADERS_ANS_FLAGS] |= LEADERS_AF_CANCELLED;
+    rules_after_reaction(rules, st);
+}
+
+static void rules_play_main(const carta_rules *rules, leaders_state *st, int card)
+{
+    int seat = st->active;
+    const leaders_def *d = leaders_def_of(rules, card);
+    leaders_seat *s = &st->seat[seat];
+    rules_zone_take(&s->hand, (uint16_t)card);
+    s->cards_played++;
+    if (d->type == LEADERS_T_EVENT) {
+        if (st->n_events < LEADERS_EVENTS_MAX)
+            st->events[st->n_events++] = (uint16_t)(card | (seat ? LEADERS_EVENT_SEAT1 : 0));
+        return;
+    }
+    rules_zone_put(&s->discard, (uint16_t)card);
+    if (d->has_target) {
+        carta_pending *f = carta_pending_push(&st->pending, LEADERS_FR_TARGET, seat);
+        if (f)
+            f->arg[0] = (int16_t)card;
+        return;
+    }
+    leaders_ctx ctx;
+    leaders_ctx_init(&ctx, seat);
+    leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
+}
+
+static void rules_play_answer(const carta_rules *rules, leaders_state *st, carta_pending *f,
+                              int card)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    leaders_seat *s = &st->seat[f->seat];
+    rules_zone_take(&s->hand, (uint16_t)card);
+    rules_zone_put(&s->discard, (uint16_t)card);
+    s->cards_played++;
+    if (d->type == LEADERS_T_DEFENSE) {
+        int16_t args[CARTA_PENDING_ARGS];
+        memcpy(args, f->arg, sizeof args);
+        carta_pending_pop(&st->pending);
+        rules_resolve(rules, st, args, card);
+        return;
+    }
+    f->arg[LEADERS_ANS_FLAGS] |= LEADERS_AF_REACTED;
+    if (d->has_target) {
+        carta_pending *t = carta_pending_push(&st->pending, LEADERS_FR_TARGET, f->seat);
+        if (t)
+            t->arg[0] = (int16_t)card;
+        return;
+    }
+    rules_react(rules, st, f, card, -1);
+}
+
+/* A chosen cell: for a summon, or a targeted card's target. */
+static void rules_cell(const carta_rules *rules, leaders_state *st, carta_pending *f, int cell)
+{
+    if (f->kind == LEADERS_FR_SUMMON_CELL) {
+        f->kind = LEADERS_FR_SUMMON_DIR;
+        f->arg[1] = (int16_t)cell;
+        return;
+    }
+    int card = f->arg[0];
+    int seat = f->seat;
+    carta_pending_pop(&st->pending);
+    carta_pending *below = carta_pending_top(&st->pending);
+    if (below && below->kind == LEADERS_FR_ANSWER && below->seat == seat) {
+        rules_react(rules, st, below, card, cell);
+        return;
+    }
+    const leaders_def *d = leaders_def_of(rules, card);
+    leaders_ctx ctx;
+    leaders_ctx_init(&ctx, seat);
+    ctx.chosen = cell;
+    leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
+}
+
+static bool rules_attack_card_possible(const carta_rules *rules, const leaders_state *st,
+                                       int from, int to)
+{
+    int seat = st->active;
+    const leaders_seat *s = &st->seat[seat];
+    if (rules_is_leader(st, from) || rules_is_leader(st, to) || !rules_budget(st, seat))
+        return false;
+    for (int i = 0; i < s->hand.n; i++)
+        if (rules_attack_card_ok(rules, st, seat, from, s->hand.cards[i]))
+            return true;
+    return false;
+}
+
+static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a)
+{
+    int kind = leaders_akind(a), x = leaders_aa(a), y = leaders_ab(a), card = leaders_ac(a);
+    carta_pending *f = carta_pending_top(&st->pending);
+    switch (kind) {
+    case LEADERS_A_END:
+        if (st->seat[st->active].hand.n > LEADERS_HAND_LIMIT) {
+            carta_pending_push(&st->pending, LEADERS_FR_DISCARD, st->active);
+            return;
+        }
+        rules_end_turn(rules, st);
+        return;
+    case LEADERS_A_DISCARD: {
+        leaders_seat *s = &st->seat[st->active];
+        rules_zone_take(&s->hand, (uint16_t)card);
+        rules_zone_put(&s->discard, (uint16_t)card);
+        if (s->hand.n <= LEADERS_HAND_LIMIT) {
+            carta_pending_pop(&st->pending);
+            rules_end_turn(rules, st);
+        }
+        return;
+    }
+    case LEADERS_A_SUMMON:
+        f = carta_pending_push(&st->pending, LEADERS_FR_SUMMON_CELL, st->active);
+        if (f)
+            f->arg[0] = (int16_t)card;
+        return;
+    case LEADERS_A_CELL:
+        rules_cell(rules, st, f, y);
+        return;
+    case LEADERS_A_FACE: {
+        int unit = f->arg[0], cell = f->arg[1];
+        carta_pending_pop(&st->pending);
+        st->seat[st->active].summons++;
+        rules_declare(rules, st, LEADERS_ACT_SUMMON, cell, -1, unit, x);
+        return;
+    }
+    case LEADERS_A_MOVE:
+        rules_spend(st, x);
+        rules_declare(rules, st, LEADERS_ACT_MOVE, x, y, 0, 0);
+        return;
+    case LEADERS_A_ATTACK:
+        rules_spend(st, x);
+        if (rules_attack_card_possible(rules, st, x, y)) {
+            f = carta_pending_push(&st->pending, LEADERS_FR_ATTACK_CARD, st->active);
+            if (f) {
+                f->arg[0] = (int16_t)x;
+                f->arg[1] = (int16_t)y;
+                return;
+            }
+        }
+        rules_declare(rules, st, LEADERS_ACT_ATTACK, x, y, -1, 0);
+        return;
+    case LEADERS_A_CARD: {
+        int from = f->arg[0], to = f->arg[1];
+        carta_pending_pop(&st->pending);
+        if (card > 0) {
+            leaders_seat *s = &st->seat[st->active];
+            rules_zone_take(&s->hand, (uint16_t)(card - 1));
+            s->cards_played++;
+            st->facedown = (uint16_t)(card - 1);
+        }
+        rules_declare(rules, st, LEADERS_ACT_ATTACK, from, to, -1, 0);
+        return;
+    }
+    case LEADERS_A_ABILITY:
+        rules_spend(st, x);
+        rules_declare(rules, st, LEADERS_ACT_ABILITY, x, y, 0, 0);
+        return;
+    case LEADERS_A_SWAP:
+        rules_exhaust(st, x);
+        rules_exhaust(st, y);
+        rules_declare(rules, st, LEADERS_ACT_SWAP, x, y, 0, 0);
+        return;
+    case LEADERS_A_REDIRECT:
+        if (st->board[x].acts > 0)
+            rules_exhaust(st, x);
+        st->board[x].flags |= LEADERS_C_REDIRECTED;
+        rules_declare(rules, st, LEADERS_ACT_REDIRECT, x, -1, y, 0);
+        return;
+    case LEADERS_A_PLAY:
+        if (f && f->kind == LEADERS_FR_ANSWER)
+            rules_play_answer(rules, st, f, card);
+        else
+            rules_play_main(rules, st, card);
+        return;
+    case LEADERS_A_PASS: {
+        int16_t args[CARTA_PENDING_ARGS];
+        memcpy(args, f->arg, sizeof args);
+        carta_pending_pop(&st->pending);
+        rules_resolve(rules, st, args, LEADERS_NONE);
+        return;
+    }
+    case LEADERS_A_REST:
+        rules_exhaust(st, x);
+        st->chain = -1;
+        return;
+    default:
+        return;
+    }
+}
+
+/* Whether action is in the legal list. A Character's action is checked against that
+ * Character's actions only (the common case, kept fast); anything else against the full list. */
+static bool rules_is_legal(const carta_rules *rules, const leaders_state *st, carta_action action)
+{
+    carta_action legal[CARTA_MAX_ACTIONS];
+    rules_out o = {legal, 0};
+    int kind = leaders_akind(action), x = leaders_aa(action);
+    if (st->phase == LEADERS_PHASE_OVER)
+        return false;
+    if (st->pending.n == 0 && kind >= LEADERS_A_MOVE && kind <= LEADERS_A_REDIRECT) {
+        if (x >= LEADERS_CELLS)
+            return false;
+        const leaders_char *ch = &st->board[x];
+        if (st->turn_actions >= RULES_TURN_ACTION_CAP || ch->kind == LEADERS_NONE ||
+            ch->owner != st->active || (rules_chain_active(rules, st) && x != st->chain))
+            return false;
+        rules_char_actions(rules, st, x, rules_occupied(st, -1), rules_occupied(st, st->active),
+                           &o);
+    } else {
+        o.n = leaders_legal_actions(rules, st, legal);
+    }
+    for (int i = 0; i < o.n; i++)
+        if (legal[i] == action)
+            return true;
+    return false;
+}
+
+carta_status leaders_apply(const carta_rules *rules, void *state, carta_action action,
+                           carta_error *err)
+{
+    leaders_state *st = state;
+    if (!rules_is_legal(rules, st, action))
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "leaders: action %u is not legal now",
+                               (unsigned)action);
+    st->turn_actions++;
+    rules_do(rules, st, action);
+    return CARTA_OK;
+}
