@@ -149,6 +149,38 @@ static int run_command(play_session *s, char *line, play_turn *quit_out)
     return 1;
 }
 
+/* Applies what the human typed: one action, or several successive decisions typed as one
+ * phrase. Nothing is applied unless all of it parses. 1 if applied. */
+static int apply_typed(play_session *s, const char *line)
+{
+    enum { CHAIN_MAX = 8 };
+    carta_action actions[CHAIN_MAX];
+    int n = 0;
+    carta_error err = {0};
+    void *scratch = malloc(2 * s->g->state_size);
+    if (!scratch) {
+        cli_error("out of memory");
+        return 0;
+    }
+    carta_status st = carta_action_parse_chain(s->g, s->r, s->state, s->human, line, scratch,
+                                               actions, CHAIN_MAX, &n, &err);
+    free(scratch);
+    if (st != CARTA_OK) {
+        cli_error("%s", err.msg);
+        return 0;
+    }
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        s->g->observe(s->r, s->state, s->human, s->view);
+        s->g->describe_action(s->r, s->view, actions[i], text, sizeof text);
+        if (n > 1)
+            printf("%s: %s\n", s->label[s->human], text);
+        if (play_apply(s, s->human, actions[i], text) != 0)
+            return i > 0;
+    }
+    return 1;
+}
+
 play_turn play_human_turn(play_session *s)
 {
     s->g->observe(s->r, s->state, s->human, s->view);
@@ -172,15 +204,7 @@ play_turn play_human_turn(play_session *s)
         } else if (run_command(s, line, &result)) {
             done = result == PLAY_QUIT;
         } else {
-            carta_action action;
-            carta_error err = {0};
-            char text[256];
-            if (carta_action_parse(s->g, s->r, s->view, line, &action, &err) != CARTA_OK) {
-                cli_error("%s", err.msg);
-            } else {
-                s->g->describe_action(s->r, s->view, action, text, sizeof text);
-                done = play_apply(s, s->human, action, text) == 0;
-            }
+            done = apply_typed(s, line);
         }
         free(raw);
         if (done)

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "status.h"
+
 /* Lower-cases s into out, collapsing runs of white space and trimming both ends. */
 static void normalize(const char *s, char *out, size_t cap)
 {
@@ -90,4 +92,69 @@ void carta_describe_move(const carta_game *game, const carta_rules *rules, const
     }
     game->observe(rules, state, viewer, scratch);
     game->describe_action(rules, scratch, action, buf, cap);
+}
+
+/* The legal action whose normalized text is the longest proper word-prefix of want, or -1. */
+static int longest_prefix(const carta_game *game, const carta_rules *rules, const void *view,
+                          const carta_action *legal, int n, const char *want)
+{
+    int best = -1;
+    size_t best_len = 0, want_len = strlen(want);
+    for (int i = 0; i < n; i++) {
+        char raw[256], text[256];
+        game->describe_action(rules, view, legal[i], raw, sizeof raw);
+        normalize(raw, text, sizeof text);
+        size_t len = strlen(text);
+        if (len > best_len && len < want_len && want[len] == ' ' &&
+            strncmp(text, want, len) == 0) {
+            best = i;
+            best_len = len;
+        }
+    }
+    return best;
+}
+
+carta_status carta_action_parse_chain(const carta_game *game, const carta_rules *rules,
+                                      const void *state, int seat, const char *typed,
+                                      void *scratch, carta_action *out, int cap, int *n_out,
+                                      carta_error *err)
+{
+    static _Thread_local carta_action legal[CARTA_MAX_ACTIONS];
+    unsigned char *copy = scratch, *view = copy + game->state_size;
+    char want[256];
+    normalize(typed, want, sizeof want);
+    const char *rest = want; /* what the steps taken so far have not matched */
+    memcpy(copy, state, game->state_size);
+    *n_out = 0;
+    for (;;) {
+        game->observe(rules, copy, seat, view);
+        carta_error first = {0}, ignored = {0};
+        /* the step's text may repeat the earlier steps' ("summon X", "summon X at C2") or not
+         * ("play X", then "target Y") */
+        if (carta_action_parse(game, rules, view, want, &out[*n_out], &first) == CARTA_OK ||
+            (rest != want &&
+             carta_action_parse(game, rules, view, rest, &out[*n_out], &ignored) == CARTA_OK)) {
+            (*n_out)++;
+            return CARTA_OK;
+        }
+        int n = game->legal_actions(rules, view, legal);
+        const char *from = want;
+        int i = *n_out + 1 < cap ? longest_prefix(game, rules, view, legal, n, want) : -1;
+        if (i < 0 && rest != want && *n_out + 1 < cap) {
+            from = rest;
+            i = longest_prefix(game, rules, view, legal, n, rest);
+        }
+        if (i >= 0) {
+            char raw[256], text[256];
+            game->describe_action(rules, view, legal[i], raw, sizeof raw);
+            normalize(raw, text, sizeof text);
+            rest = from + strlen(text) + 1;
+        }
+        if (i < 0 || game->apply(rules, copy, legal[i], NULL) != CARTA_OK ||
+            game->to_act(rules, copy) != seat) {
+            *n_out = 0;
+            return carta_error_set(err, first.status, "%s", first.msg);
+        }
+        out[(*n_out)++] = legal[i];
+    }
 }

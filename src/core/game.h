@@ -148,6 +148,18 @@ const carta_game *carta_game_find(const char *id); /* NULL if unknown */
 /* A 64-bit digest of bytes (FNV-1a then mixed); used for states, card sets and records. */
 uint64_t carta_digest(const void *bytes, size_t n);
 
+/* Parses what a player typed as one or several successive decisions of that player: first as one
+ * action (carta_action_parse), else as a chain, e.g. "summon Pikeman at C2 facing north" typed
+ * when the legal texts are "summon Pikeman", then "summon Pikeman at C2", then the whole. At each
+ * step the legal action whose text is the longest word-prefix of what remains to match is taken,
+ * on a copy of the true state, while seat is still to act. Texts are matched as seat sees them
+ * (on its observation). Writes the actions (at most cap) and their count; nothing is applied to
+ * state. scratch holds 2 * game->state_size bytes. On failure err says why. */
+carta_status carta_action_parse_chain(const carta_game *game, const carta_rules *rules,
+                                      const void *state, int seat, const char *typed,
+                                      void *scratch, carta_action *out, int cap, int *n_out,
+                                      carta_error *err);
+
 /* The text of action, about to be applied to the true state, as viewer may see it (see
  * carta_game.describe_move). scratch holds game->state_size bytes. */
 void carta_describe_move(const carta_game *game, const carta_rules *rules, const void *state,
