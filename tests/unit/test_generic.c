@@ -5,6 +5,11 @@
  * outside the legal list is refused without a change; legal-action counts (perft) from fixed
  * seeds match tests/perft/<id>.txt.
  *
+ * Every check runs for every seat count from game->min_seats to game->max_seats (config.mode is
+ * left "" so setup picks the mode for that count). Perft lines for the smallest-but-default count
+ * (2 if the game allows it, else min_seats) read `perft <id> seed S depth D: N`; lines for other
+ * counts read `perft <id> seats P seed S depth D: N`.
+ *
  * Regenerating the perft tables after an intended rules change:
  *     CARTA_PERFT_WRITE=1 build/test_generic      (rewrites tests/perft/<id>.txt for every game)
  * or, for a registered game, `carta perft <id> --seed S --depth D` prints the same lines. */
@@ -25,7 +30,7 @@
 #include "support/toy_game.h"
 
 enum {
-    MAX_TEST_GAMES = 16,
+    MAX_TEST_GAMES = 40, /* one entry per game and seat count */
     RANDOM_GAMES = 100,
     GAME_ACTION_BOUND = 100000, /* a random game longer than this never ends */
     PERFT_SEEDS = 3
@@ -41,13 +46,22 @@ typedef struct test_game {
     const carta_game *g;
     carta_rules *r;
     int depth; /* perft depth for the table */
+    int seats; /* seat count this entry plays with */
+    int owner; /* 1 if this entry opened r (and closes it) */
 } test_game;
+
+/* The seat count perft lines without "seats P" stand for. */
+static int default_seats(const carta_game *g)
+{
+    return g->min_seats <= 2 && g->max_seats >= 2 ? 2 : g->min_seats;
+}
 
 static int open_games(test_game *games)
 {
     int n = 0;
     carta_error err = {0};
-    games[n] = (test_game){&carta_toy_game, carta_toy_game.open(NULL, &err), 4};
+    games[n] = (test_game){&carta_toy_game, carta_toy_game.open(NULL, &err), 4,
+                           default_seats(&carta_toy_game), 1};
     assert_non_null(games[n].r);
     n++;
     for (int i = 0; i < carta_game_count() && n < MAX_TEST_GAMES; i++) {
@@ -58,7 +72,8 @@ static int open_games(test_game *games)
         carta_rules *r = g->open(dir, &err);
         if (!r)
             fail_msg("cannot open %s from %s: %s", g->id, dir, err.msg);
-        games[n++] = (test_game){g, r, perft_depth(g->id)};
+        for (int seats = g->min_seats; seats <= g->max_seats && n < MAX_TEST_GAMES; seats++)
+            games[n++] = (test_game){g, r, perft_depth(g->id), seats, seats == g->min_seats};
     }
     return n;
 }
@@ -66,19 +81,18 @@ static int open_games(test_game *games)
 static void close_games(test_game *games, int n)
 {
     for (int i = 0; i < n; i++)
-        games[i].g->close(games[i].r);
+        if (games[i].owner)
+            games[i].g->close(games[i].r);
 }
 
-static int n_seats(const carta_game *g)
-{
-    return g->min_seats <= 2 && g->max_seats >= 2 ? 2 : g->min_seats;
-}
+static int n_seats(const test_game *t) { return t->seats; }
 
 static void setup_game(const test_game *t, uint64_t seed, void *state)
 {
     carta_error err = {0};
-    if (carta_perft_setup(t->g, t->r, seed, n_seats(t->g), state, &err) != CARTA_OK)
-        fail_msg("%s setup (seed %llu): %s", t->g->id, (unsigned long long)seed, err.msg);
+    if (carta_perft_setup(t->g, t->r, seed, n_seats(t), state, &err) != CARTA_OK)
+        fail_msg("%s (%d seats) setup (seed %llu): %s", t->g->id, t->seats,
+                 (unsigned long long)seed, err.msg);
 }
 
 /* Called at every state of a random game, before its action is chosen. */
@@ -123,7 +137,7 @@ static void test_random_games_end(void **unused)
             double returns[CARTA_MAX_SEATS] = {0}, sum = 0;
             g->returns(games[i].r, state, returns);
             int winner = g->winner(games[i].r, state);
-            for (int s = 0; s < n_seats(g); s++) {
+            for (int s = 0; s < n_seats(&games[i]); s++) {
                 assert_true(returns[s] >= 0 && returns[s] <= 1);
                 sum += returns[s];
             }
@@ -203,7 +217,7 @@ static void record_round_trip(const test_game *t, uint64_t seed, const char *pat
     carta_error err = {0};
     carta_config config;
     memset(&config, 0, sizeof config);
-    config.n_seats = n_seats(g);
+    config.n_seats = n_seats(t);
     config.seed = seed;
     for (int s = 0; s < config.n_seats; s++)
         assert_int_equal(g->deck_resolve(t->r, "random", carta_perft_deck_seed(seed, s),
@@ -300,7 +314,7 @@ static void visit_observe(const test_game *t, const void *state, void *p)
 {
     observe_ctx *c = p;
     size_t size = t->g->state_size;
-    for (int seat = 0; seat < n_seats(t->g); seat++) {
+    for (int seat = 0; seat < n_seats(t); seat++) {
         t->g->observe(t->r, state, seat, c->obs);
         for (uint64_t x = 1; x <= 2; x++) {
             memcpy(c->copy, state, size);
@@ -430,8 +444,9 @@ static void perft_path(const test_game *t, char *path, size_t cap)
     snprintf(path, cap, "%s/perft/%s.txt", CARTA_TESTS_DIR, t->g->id);
 }
 
-/* Writes the table for t, in the lines `carta perft` prints. */
-static void perft_write(const test_game *t)
+/* Writes the table of t's game, every seat count of it (the entries games[0..n) of that game),
+ * in the lines `carta perft` prints. */
+static void perft_write(const test_game *t, const test_game *games, int n)
 {
     char path[1024];
     perft_path(t, path, sizeof path);
@@ -440,14 +455,22 @@ static void perft_write(const test_game *t)
     fprintf(f, "# Legal action sequence counts from fixed seeds (tests/unit/test_generic.c).\n"
                "# Regenerate after an intended rules change: CARTA_PERFT_WRITE=1 "
                "build/test_generic\n");
-    for (uint64_t seed = 1; seed <= PERFT_SEEDS; seed++)
-        for (int d = 1; d <= t->depth; d++)
-            fprintf(f, "perft %s seed %llu depth %d: %llu\n", t->g->id, (unsigned long long)seed,
-                    d, (unsigned long long)perft_count(t, seed, d));
+    for (int i = 0; i < n; i++) {
+        const test_game *e = &games[i];
+        if (e->g != t->g)
+            continue;
+        char seats[32] = "";
+        if (e->seats != default_seats(e->g))
+            snprintf(seats, sizeof seats, " seats %d", e->seats);
+        for (uint64_t seed = 1; seed <= PERFT_SEEDS; seed++)
+            for (int d = 1; d <= e->depth; d++)
+                fprintf(f, "perft %s%s seed %llu depth %d: %llu\n", e->g->id, seats,
+                        (unsigned long long)seed, d, (unsigned long long)perft_count(e, seed, d));
+    }
     assert_int_equal(fclose(f), 0);
 }
 
-/* Checks every line of t's table; fails if there is none. */
+/* Checks every line of t's table for t's seat count; fails if there is none. */
 static void perft_check(const test_game *t)
 {
     char path[1024], line[512];
@@ -460,17 +483,22 @@ static void perft_check(const test_game *t)
     while (fgets(line, sizeof line, f)) {
         char id[64];
         unsigned long long seed, want;
-        int depth;
+        int depth, seats = default_seats(t->g);
         line_no++;
         if (line[0] == '#' || line[0] == '\n')
             continue;
-        if (sscanf(line, "perft %63s seed %llu depth %d: %llu", id, &seed, &depth, &want) != 4 ||
-            strcmp(id, t->g->id) != 0 || depth < 0 || depth > CARTA_PERFT_MAX_DEPTH)
+        if (sscanf(line, "perft %63s seats %d seed %llu depth %d: %llu", id, &seats, &seed,
+                   &depth, &want) != 5 &&
+            sscanf(line, "perft %63s seed %llu depth %d: %llu", id, &seed, &depth, &want) != 4)
             fail_msg("%s:%d: malformed perft line", path, line_no);
+        if (strcmp(id, t->g->id) != 0 || depth < 0 || depth > CARTA_PERFT_MAX_DEPTH)
+            fail_msg("%s:%d: malformed perft line", path, line_no);
+        if (seats != t->seats)
+            continue;
         uint64_t got = perft_count(t, seed, depth);
         if (got != want)
-            fail_msg("%s:%d: perft seed %llu depth %d: expected %llu, got %llu", path, line_no,
-                     seed, depth, want, (unsigned long long)got);
+            fail_msg("%s:%d: perft seats %d seed %llu depth %d: expected %llu, got %llu", path,
+                     line_no, seats, seed, depth, want, (unsigned long long)got);
         checked++;
     }
     fclose(f);
@@ -483,11 +511,11 @@ static void test_perft_matches_table(void **unused)
     test_game games[MAX_TEST_GAMES];
     int n = open_games(games);
     const char *write = getenv("CARTA_PERFT_WRITE");
-    for (int i = 0; i < n; i++) {
-        if (write && *write && strcmp(write, "0") != 0)
-            perft_write(&games[i]);
+    for (int i = 0; i < n; i++)
+        if (write && *write && strcmp(write, "0") != 0 && games[i].owner)
+            perft_write(&games[i], games, n);
+    for (int i = 0; i < n; i++)
         perft_check(&games[i]);
-    }
     close_games(games, n);
 }
 

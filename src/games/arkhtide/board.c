@@ -1,0 +1,287 @@
+/* board.c: pieces in play, zones, current stats and keywords, distance between Realms, leaving
+ * play and death. */
+#include "games/arkhtide/arkhtide.h"
+
+#include <string.h>
+
+ark_piece *ark_place(ark_state *st, int seat, uint16_t card, int loc, int flags)
+{
+    if (st->n_pieces >= ARK_PIECE_MAX)
+        return NULL;
+    if (st->next_uid == 0)
+        st->next_uid = 1;
+    ark_piece *p = &st->pieces[st->n_pieces++];
+    memset(p, 0, sizeof *p);
+    p->card = card;
+    p->uid = st->next_uid++;
+    p->owner = (uint8_t)seat;
+    p->loc = (uint8_t)loc;
+    p->flags = (uint8_t)flags;
+    return p;
+}
+
+int ark_find_uid(const ark_state *st, uint16_t uid)
+{
+    if (!uid)
+        return -1;
+    for (int i = 0; i < st->n_pieces; i++)
+        if (st->pieces[i].uid == uid)
+            return i;
+    return -1;
+}
+
+int ark_seeker_index(const ark_state *st, int seat)
+{
+    for (int i = 0; i < st->n_pieces; i++)
+        if (st->pieces[i].owner == seat && (st->pieces[i].flags & ARK_P_SEEKER))
+            return i;
+    return -1;
+}
+
+void ark_zone_push(ark_zone *z, uint16_t card)
+{
+    if (z->n < ARK_ZONE_MAX)
+        z->cards[z->n++] = card;
+}
+
+uint16_t ark_zone_remove(ark_zone *z, int index)
+{
+    uint16_t card = z->cards[index];
+    memmove(&z->cards[index], &z->cards[index + 1], (size_t)(z->n - index - 1) * sizeof card);
+    z->n--;
+    return card;
+}
+
+int ark_draw(ark_state *st, int seat, int n)
+{
+    ark_seat *s = &st->seat[seat];
+    int drawn = 0;
+    while (drawn < n && s->deck.n > 0 && s->hand.n < ARK_ZONE_MAX) {
+        ark_zone_push(&s->hand, s->deck.cards[--s->deck.n]);
+        drawn++;
+    }
+    return drawn;
+}
+
+bool ark_in_group(const ark_state *st, int pi)
+{
+    const ark_piece *p = &st->pieces[pi];
+    if (p->loc == ARK_LOC_SAFE)
+        return false;
+    for (int i = 0; i < st->n_pieces; i++) {
+        const ark_piece *q = &st->pieces[i];
+        if (i != pi && q->owner == p->owner && q->loc == p->loc && !(q->flags & ARK_P_SEEKER))
+            return true;
+    }
+    return false;
+}
+
+bool ark_cond_ok(const ark_state *st, int cond, int pi)
+{
+    if (cond == ARK_COND_IN_GROUP)
+        return ark_in_group(st, pi);
+    if (cond == ARK_COND_SEPARATED)
+        return !ark_in_group(st, pi);
+    return true;
+}
+
+/* Adds the constant buff/keyword steps of def (applied to piece pi) to mods/kw. */
+static void board_constants(const ark_card_def *def, const ark_state *st, int pi, int *mods,
+                            uint16_t *kw)
+{
+    if (!def->has_constant)
+        return;
+    for (int a = 0; a < def->n_abilities; a++) {
+        const ark_ability *ab = &def->abilities[a];
+        if (ab->timing != ARK_TM_CONSTANT || !ark_cond_ok(st, ab->cond, pi))
+            continue;
+        for (int i = ab->first; i < ab->first + ab->n; i++) {
+            const ark_step *s = &def->steps[i];
+            if (s->op == ARK_OP_BUFF && mods)
+                for (int k = 0; k < 4; k++)
+                    mods[k] += s->buff[k];
+            else if (s->op == ARK_OP_KEYWORD && kw)
+                *kw |= s->ref;
+        }
+    }
+}
+
+int ark_stat(const carta_rules *rules, const ark_state *st, int pi, int stat)
+{
+    const ark_piece *p = &st->pieces[pi];
+    const ark_card_def *d = ark_def(rules, p->card);
+    if (!d)
+        return 0;
+    int base = stat == ARK_STAT_SOUL     ? d->soul
+               : stat == ARK_STAT_MELEE  ? d->melee
+               : stat == ARK_STAT_RANGED ? d->ranged
+                                         : (d->type == ARK_UNIT ? d->health : 0);
+    if (base == ARK_NO_ATTACK && (stat == ARK_STAT_MELEE || stat == ARK_STAT_RANGED))
+        return ARK_NO_ATTACK;
+    int mods[4] = {p->soul_mod, p->melee_mod, p->ranged_mod, p->health_mod};
+    board_constants(d, st, pi, mods, NULL);
+    for (int i = 0; i < p->n_attach; i++) {
+        const ark_card_def *a = ark_def(rules, ARK_ATTACH_CARD(p->attach[i]));
+        if (!a)
+            continue;
+        mods[0] += a->soul;
+        mods[1] += a->melee;
+        mods[2] += a->ranged;
+        mods[3] += a->health;
+        board_constants(a, st, pi, mods, NULL);
+    }
+    int v = base + mods[stat];
+    return v < 0 ? 0 : v;
+}
+
+uint16_t ark_keywords(const carta_rules *rules, const ark_state *st, int pi, int *reaping)
+{
+    const ark_piece *p = &st->pieces[pi];
+    const ark_card_def *d = ark_def(rules, p->card);
+    if (!d)
+        return 0;
+    uint16_t kw = (uint16_t)(d->kw | p->kw_round);
+    int reap = d->reaping;
+    board_constants(d, st, pi, NULL, &kw);
+    for (int i = 0; i < p->n_attach; i++) {
+        const ark_card_def *a = ark_def(rules, ARK_ATTACH_CARD(p->attach[i]));
+        if (!a)
+            continue;
+        kw |= (uint16_t)(a->kw & ~ARK_KW_CASK);
+        reap += a->reaping;
+        board_constants(a, st, pi, NULL, &kw);
+    }
+    if (reap)
+        kw |= ARK_KW_REAPING;
+    if (reaping)
+        *reaping = reap;
+    return kw;
+}
+
+bool ark_alive(const ark_state *st, int seat)
+{
+    return seat >= 0 && seat < st->n_seats && !(st->seat[seat].flags & ARK_S_ELIMINATED);
+}
+
+int ark_next_seat(const ark_state *st, int seat)
+{
+    for (int i = 1; i <= st->n_seats; i++) {
+        int s = (seat + i) % st->n_seats;
+        if (ark_alive(st, s))
+            return s;
+    }
+    return seat;
+}
+
+static bool board_occupied(const ark_state *st, int slot)
+{
+    return slot >= 0 && slot < ARK_REALMS && st->realms[slot].card != ARK_NO_CARD &&
+           st->realms[slot].card != 0xFFFFu;
+}
+
+bool ark_realm_nearby(const ark_state *st, int a, int b)
+{
+    if (a == b || !board_occupied(st, a) || !board_occupied(st, b))
+        return false;
+    if (st->mode == ARK_MODE_DUEL)
+        return true; /* the Neutral Realm and both players' Realms form a triangle */
+    /* Desperate Measures: the players' Realms lie in a circle in seat order */
+    int order[ARK_REALMS], n = 0, ia = -1, ib = -1;
+    for (int s = 0; s < ARK_REALMS; s++)
+        if (board_occupied(st, s)) {
+            if (s == a)
+                ia = n;
+            if (s == b)
+                ib = n;
+            order[n++] = s;
+        }
+    (void)order;
+    if (n <= 3)
+        return true;
+    int d = ia > ib ? ia - ib : ib - ia;
+    return d == 1 || d == n - 1;
+}
+
+bool ark_can_enter(const ark_state *st, int seat, int from, int to)
+{
+    if (!board_occupied(st, to) || from == to)
+        return false;
+    if (from != ARK_LOC_SAFE)
+        return ark_realm_nearby(st, from, to);
+    if (st->mode == ARK_MODE_DUEL || !board_occupied(st, seat))
+        return true; /* the Safe Zone is adjacent to all Realms */
+    return to == seat || ark_realm_nearby(st, seat, to);
+}
+
+void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
+{
+    ark_piece *p = &st->pieces[pi];
+    uint16_t x = p->attach[slot];
+    const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(x));
+    if (d && d->type == ARK_BINDING && !d->token)
+        ark_zone_push(&st->seat[ARK_ATTACH_SEAT(x)].chronicle, ARK_ATTACH_CARD(x));
+    memmove(&p->attach[slot], &p->attach[slot + 1],
+            (size_t)(p->n_attach - slot - 1) * sizeof p->attach[0]);
+    p->n_attach--;
+    /* the lock bits follow their cards */
+    uint8_t low = (uint8_t)(p->attach_locked & ((1u << slot) - 1));
+    uint8_t high = (uint8_t)((p->attach_locked >> (slot + 1)) << slot);
+    p->attach_locked = (uint8_t)(low | high);
+}
+
+void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
+{
+    ark_piece *p = &st->pieces[pi];
+    ark_seat *s = &st->seat[p->owner];
+    while (p->n_attach)
+        ark_detach(rules, st, pi, p->n_attach - 1);
+    if (to == ARK_TO_POOL)
+        ark_zone_push(&s->pool, p->card);
+    else if (!(p->flags & ARK_P_TOKEN)) {
+        if (to == ARK_TO_CHRONICLE)
+            ark_zone_push(&s->chronicle, p->card);
+        else if (to == ARK_TO_HAND)
+            ark_zone_push(&s->hand, p->card);
+    }
+    memmove(&st->pieces[pi], &st->pieces[pi + 1],
+            (size_t)(st->n_pieces - pi - 1) * sizeof st->pieces[0]);
+    st->n_pieces--;
+}
+
+bool ark_critically_wounded(const carta_rules *rules, const ark_state *st, int pi)
+{
+    const ark_piece *p = &st->pieces[pi];
+    if (p->flags & ARK_P_SEEKER)
+        return false;
+    int health = ark_stat(rules, st, pi, ARK_STAT_HEALTH);
+    int left = health - p->wounds;
+    return left * 2 < health;
+}
+
+void ark_check_deaths(const carta_rules *rules, ark_state *st)
+{
+    for (int i = 0; i < st->n_pieces;) {
+        ark_piece *p = &st->pieces[i];
+        if (!(p->flags & ARK_P_SEEKER)) {
+            int health = ark_stat(rules, st, i, ARK_STAT_HEALTH);
+            if (p->wounds >= health) {
+                /* outside a damage sequence Cheat Death is used whenever it can be (ruling) */
+                if ((ark_keywords(rules, st, i, NULL) & ARK_KW_CHEAT_DEATH) &&
+                    !(p->flags & ARK_P_EXHAUSTED) && health > 0) {
+                    p->flags |= ARK_P_EXHAUSTED;
+                    p->wounds = (uint8_t)(health - 1);
+                } else {
+                    ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
+                    continue;
+                }
+            }
+        }
+        i++;
+    }
+}
+
+void ark_lose_willpower(ark_state *st, int seat, int n)
+{
+    int w = st->seat[seat].willpower - n;
+    st->seat[seat].willpower = (int8_t)(w < -99 ? -99 : w > 99 ? 99 : w);
+}

@@ -1,0 +1,109 @@
+/* game.c: the Arkhtide rule system's descriptor and its rules object (open, close, card lookup). */
+#include "games/arkhtide/arkhtide.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void ark_rules_free(carta_rules *rules)
+{
+    carta_catalog_free(rules->catalog);
+    free(rules->defs);
+    free(rules->refs);
+    free(rules);
+}
+
+static carta_rules *ark_open(const char *data_dir, carta_error *err)
+{
+    carta_rules *rules = calloc(1, sizeof *rules);
+    if (!rules) {
+        carta_error_set(err, CARTA_ERR_NOMEM, "arkhtide: out of memory");
+        return NULL;
+    }
+    rules->unique_trait = -1;
+    rules->neutral_realm = -1;
+    rules->catalog = carta_catalog_new();
+    if (!rules->catalog) {
+        free(rules);
+        carta_error_set(err, CARTA_ERR_NOMEM, "arkhtide: out of memory");
+        return NULL;
+    }
+    snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
+    if (data_dir && (carta_catalog_load_dir(rules->catalog, data_dir, ark_compile_card, rules,
+                                            err) != CARTA_OK ||
+                     ark_resolve_refs(rules, err) != CARTA_OK)) {
+        ark_rules_free(rules);
+        return NULL;
+    }
+    return rules;
+}
+
+static void ark_close(carta_rules *rules)
+{
+    if (rules)
+        ark_rules_free(rules);
+}
+
+static carta_status ark_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                  carta_error *err)
+{
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, ark_compile_card, rules, err);
+    if (st == CARTA_OK)
+        st = ark_resolve_refs(rules, err);
+    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+        if (rules->neutral_realm >= rules->n_defs)
+            rules->neutral_realm = -1;
+    }
+    return st;
+}
+
+static uint64_t ark_card_digest(const carta_rules *rules)
+{
+    return carta_catalog_digest(rules->catalog);
+}
+
+static const char *ark_card_name(const carta_rules *rules, int card_id)
+{
+    const ark_card_def *def = ark_def(rules, card_id);
+    return def ? def->name : "?";
+}
+
+static int ark_card_id(const carta_rules *rules, const char *name)
+{
+    return carta_catalog_find(rules->catalog, name);
+}
+
+const carta_game carta_game_arkhtide = {
+    .id = "arkhtide",
+    .name = "Arkhtide (Seeker's Duel, Desperate Measures)",
+    .rules_version = "1",
+    .min_seats = 2,
+    .max_seats = 5,
+    .state_size = sizeof(ark_state),
+    .open = ark_open,
+    .close = ark_close,
+    .add_cards = ark_add_cards,
+    .card_digest = ark_card_digest,
+    .card_name = ark_card_name,
+    .card_id = ark_card_id,
+    .deck_resolve = arkhtide_deck_resolve,
+    .deck_check = arkhtide_deck_check,
+    .setup = ark_setup,
+    .to_act = ark_to_act,
+    .legal_actions = ark_legal_actions,
+    .apply = ark_apply,
+    .returns = ark_returns,
+    .winner = ark_winner,
+    .observe = ark_observe,
+    .determinize = ark_determinize,
+    .evaluate = ark_evaluate,
+    .describe_action = ark_describe_action,
+    .describe_move = ark_describe_move,
+    .describe_card = ark_describe_card,
+    .render = ark_render,
+    .describe_state = ark_describe_state,
+    .scenario_position = arkhtide_scenario_position,
+    .scenario_expect = arkhtide_scenario_expect,
+};

@@ -1,0 +1,794 @@
+/* rules.c: setup, the Round (Resource, Realm, Initiative, Preparation, Combat, Harvest, Regroup),
+ * legal actions and apply, and the end of the game (Quintessence and Willpower victories, ties,
+ * elimination in Desperate Measures, the Harvest-phase exception). */
+#include "games/arkhtide/arkhtide.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- setup ---- */
+
+static carta_status rules_seat_deck(const carta_rules *rules, ark_state *st, int seat,
+                                    const carta_deck *deck, carta_error *err)
+{
+    ark_seat *s = &st->seat[seat];
+    int seekers = 0;
+    s->seeker = ARK_NO_CARD;
+    for (int i = 0; i < deck->n_cards; i++) {
+        uint16_t id = deck->cards[i];
+        const ark_card_def *d = ark_def(rules, id);
+        if (!d)
+            return carta_error_set(err, CARTA_ERR_INPUT, "arkhtide: seat %d: unknown card id %u",
+                                   seat + 1, (unsigned)id);
+        if (d->type == ARK_SEEKER) {
+            s->seeker = id;
+            seekers++;
+        } else if (d->type == ARK_REALM && !d->neutral) {
+            if (s->realm_deck.n >= ARK_REALM_DECK_MAX)
+                return carta_error_set(err, CARTA_ERR_INPUT,
+                                       "arkhtide: seat %d: more than %d Realms", seat + 1,
+                                       ARK_REALM_DECK_MAX);
+            s->realm_deck.cards[s->realm_deck.n++] = id;
+        } else if ((d->type == ARK_UNIT || d->type == ARK_FEAT || d->type == ARK_BINDING) &&
+                   !d->token) {
+            if (s->deck.n >= ARK_ZONE_MAX)
+                return carta_error_set(err, CARTA_ERR_INPUT,
+                                       "arkhtide: seat %d: more than %d Main Deck cards",
+                                       seat + 1, ARK_ZONE_MAX);
+            s->deck.cards[s->deck.n++] = id;
+        } else {
+            return carta_error_set(err, CARTA_ERR_INPUT,
+                                   "arkhtide: seat %d: '%s' cannot be in a deck", seat + 1,
+                                   d->name);
+        }
+    }
+    if (seekers != 1)
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "arkhtide: seat %d: a deck needs exactly one Seeker (has %d)",
+                               seat + 1, seekers);
+    for (int i = 0; i < s->deck.n && s->n_deck_list < ARK_DECK_LIST_MAX; i++)
+        s->deck_list[s->n_deck_list++] = s->deck.cards[i];
+    for (int i = 0; i < s->realm_deck.n && s->n_deck_list < ARK_DECK_LIST_MAX; i++)
+        s->deck_list[s->n_deck_list++] = s->realm_deck.cards[i];
+    carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, 2);
+    carta_rng_shuffle(&st->rng, s->realm_deck.cards, s->realm_deck.n, 2);
+    s->willpower = ARK_WILLPOWER;
+    s->arkhe = s->arkhe_max = ARK_ARKHE;
+    s->pick = ARK_NO_CARD;
+    if (!ark_place(st, seat, s->seeker, ARK_LOC_SAFE, ARK_P_SEEKER))
+        return carta_error_set(err, CARTA_ERR_INPUT, "arkhtide: too many pieces");
+    return CARTA_OK;
+}
+
+static void rules_round_start(const carta_rules *rules, ark_state *st);
+
+carta_status ark_setup(const carta_rules *rules, void *state, const carta_config *config,
+                       carta_error *err)
+{
+    ark_state *st = state;
+    memset(st, 0, sizeof *st);
+    int n = config->n_seats;
+    if (n < 2 || n > ARK_SEATS)
+        return carta_error_set(err, CARTA_ERR_INPUT, "arkhtide: %d players (2 to 5 play)", n);
+    if (config->mode[0] == '\0')
+        st->mode = n == 2 ? ARK_MODE_DUEL : ARK_MODE_DESPERATE;
+    else if (strcmp(config->mode, "duel") == 0)
+        st->mode = ARK_MODE_DUEL;
+    else if (strcmp(config->mode, "desperate") == 0)
+        st->mode = ARK_MODE_DESPERATE;
+    else
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "arkhtide: unknown mode '%s' (expected duel or desperate)",
+                               config->mode);
+    if (st->mode == ARK_MODE_DUEL && n != 2)
+        return carta_error_set(err, CARTA_ERR_INPUT, "arkhtide: Seeker's Duel is for 2 players");
+    if (st->mode == ARK_MODE_DESPERATE && n < 3)
+        return carta_error_set(err, CARTA_ERR_INPUT,
+                               "arkhtide: Desperate Measures is for 3 to 5 players");
+    st->version = ARK_STATE_VERSION;
+    st->n_seats = (uint8_t)n;
+    st->winner = -1;
+    st->first = st->combat_first = -1;
+    st->next_uid = 1;
+    carta_rng_seed(&st->rng, config->seed);
+    for (int r = 0; r < ARK_REALMS; r++) {
+        st->realms[r].card = ARK_NO_CARD;
+        st->realms[r].owner = -1;
+    }
+    for (int s = 0; s < n; s++)
+        if (rules_seat_deck(rules, st, s, &config->decks[s], err) != CARTA_OK)
+            return CARTA_ERR_INPUT;
+    rules_round_start(rules, st);
+    ark_advance(rules, st);
+    return CARTA_OK;
+}
+
+/* ---- the end of the game ---- */
+
+static int rules_alive_count(const ark_state *st)
+{
+    int n = 0;
+    for (int s = 0; s < st->n_seats; s++)
+        n += ark_alive(st, s);
+    return n;
+}
+
+static void rules_over(ark_state *st, int winner, uint8_t tied, uint8_t result)
+{
+    st->phase = ARK_PHASE_OVER;
+    st->winner = (int8_t)winner;
+    st->tied = tied;
+    st->result |= result;
+    st->pending.n = 0;
+    if (winner >= 0)
+        st->seat[winner].place = 1;
+}
+
+/* Among the seats in mask: the one with most Quintessence, then most Willpower (if use_wp);
+ * sets *tied to the seats still level. */
+static int rules_best(const ark_state *st, uint8_t mask, bool use_wp, uint8_t *tied)
+{
+    int best = -1;
+    *tied = 0;
+    for (int s = 0; s < st->n_seats; s++) {
+        if (!(mask & (1u << s)))
+            continue;
+        if (best < 0) {
+            best = s;
+            *tied = (uint8_t)(1u << s);
+            continue;
+        }
+        const ark_seat *a = &st->seat[s], *b = &st->seat[best];
+        int cmp = a->quintessence - b->quintessence;
+        if (cmp == 0 && use_wp)
+            cmp = a->willpower - b->willpower;
+        if (cmp > 0) {
+            best = s;
+            *tied = (uint8_t)(1u << s);
+        } else if (cmp == 0) {
+            *tied |= (uint8_t)(1u << s);
+        }
+    }
+    return (*tied & (*tied - 1)) ? -1 : best; /* more than one level: no single best */
+}
+
+/* Desperate Measures: seat leaves the game; its Seeker, Units and Bindings go to its Chronicle,
+ * its Quintessence Pool stays. */
+static void rules_eliminate(const carta_rules *rules, ark_state *st, int seat, int place)
+{
+    ark_seat *s = &st->seat[seat];
+    s->flags |= ARK_S_ELIMINATED;
+    s->place = (uint8_t)place;
+    st->n_eliminated++;
+    for (int i = 0; i < st->n_pieces; i++) {
+        ark_piece *p = &st->pieces[i];
+        for (int a = p->n_attach - 1; a >= 0; a--)
+            if (ARK_ATTACH_SEAT(p->attach[a]) == seat && p->owner != seat)
+                ark_detach(rules, st, i, a);
+    }
+    for (int i = st->n_pieces - 1; i >= 0; i--)
+        if (st->pieces[i].owner == seat)
+            ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
+}
+
+void ark_check_end(const carta_rules *rules, ark_state *st)
+{
+    if (st->phase == ARK_PHASE_OVER || st->phase == ARK_PHASE_HARVEST)
+        return; /* the Harvest Phase resolves fully first */
+    uint8_t alive = 0, dead = 0;
+    for (int s = 0; s < st->n_seats; s++)
+        if (ark_alive(st, s)) {
+            alive |= (uint8_t)(1u << s);
+            if (st->seat[s].willpower <= 0)
+                dead |= (uint8_t)(1u << s);
+        }
+    uint8_t tied;
+    if (dead && dead == alive) { /* every remaining Seeker falls at once */
+        int w = rules_best(st, dead, false, &tied);
+        rules_over(st, w, w >= 0 ? 0 : tied, w >= 0 ? 0 : ARK_R_TRUE_TIE);
+        return;
+    }
+    if (dead) {
+        int n_alive = rules_alive_count(st), n_dead = 0;
+        for (int s = 0; s < st->n_seats; s++)
+            n_dead += (dead >> s) & 1;
+        for (int s = 0; s < st->n_seats; s++)
+            if (dead & (1u << s))
+                rules_eliminate(rules, st, s, n_alive - n_dead + 1);
+        alive &= (uint8_t)~dead;
+        if (!(alive & (alive - 1))) { /* one left standing */
+            for (int s = 0; s < st->n_seats; s++)
+                if (alive & (1u << s))
+                    rules_over(st, s, 0, 0);
+            return;
+        }
+    }
+    int top = rules_best(st, alive, false, &tied);
+    int q = st->seat[top >= 0 ? top : __builtin_ctz(tied)].quintessence;
+    if (q < ARK_QUINTESSENCE_TO_WIN)
+        return;
+    int w = rules_best(st, tied, true, &tied);
+    rules_over(st, w, w >= 0 ? 0 : tied, w >= 0 ? 0 : ARK_R_TRUE_TIE);
+}
+
+void ark_returns(const carta_rules *rules, const void *state, double *out)
+{
+    (void)rules;
+    const ark_state *st = state;
+    int k = __builtin_popcount(st->tied);
+    for (int s = 0; s < st->n_seats; s++)
+        out[s] = st->phase != ARK_PHASE_OVER ? 0.0
+                 : st->winner >= 0           ? (s == st->winner ? 1.0 : 0.0)
+                 : (st->tied & (1u << s))    ? 1.0 / k
+                                             : 0.0;
+}
+
+int ark_winner(const carta_rules *rules, const void *state)
+{
+    (void)rules;
+    const ark_state *st = state;
+    return st->phase == ARK_PHASE_OVER ? st->winner : CARTA_NO_SEAT;
+}
+
+void ark_scores(const carta_rules *rules, const ark_state *st, int *out)
+{
+    (void)rules;
+    static const int points[] = {100, 60, 20};
+    int place[ARK_SEATS] = {0};
+    for (int s = 0; s < st->n_seats; s++) {
+        out[s] = 0;
+        place[s] = st->seat[s].place;
+    }
+    if (st->phase != ARK_PHASE_OVER)
+        return;
+    /* seats still in the game but not first: ranked by Quintessence, then Willpower */
+    for (int s = 0; s < st->n_seats; s++) {
+        if (place[s])
+            continue;
+        int better = 1;
+        for (int o = 0; o < st->n_seats; o++) {
+            if (o == s || (st->seat[o].flags & ARK_S_ELIMINATED))
+                continue;
+            const ark_seat *a = &st->seat[o], *b = &st->seat[s];
+            if (place[o] == 1 || a->quintessence > b->quintessence ||
+                (a->quintessence == b->quintessence && a->willpower > b->willpower))
+                better++;
+        }
+        place[s] = better;
+    }
+    for (int s = 0; s < st->n_seats; s++) {
+        int p = place[s];
+        int wp = st->seat[s].willpower > 0 ? st->seat[s].willpower : 0;
+        out[s] = (p >= 1 && p <= 3 ? points[p - 1] : 0) + st->seat[s].quintessence + wp;
+    }
+}
+
+/* ---- the Round ---- */
+
+static void rules_round_start(const carta_rules *rules, ark_state *st)
+{
+    st->round++;
+    if (st->round > ARK_ROUND_LIMIT) {
+        uint8_t alive = 0;
+        for (int s = 0; s < st->n_seats; s++)
+            if (ark_alive(st, s))
+                alive |= (uint8_t)(1u << s);
+        rules_over(st, -1, alive, ARK_R_DRAW | ARK_R_ROUND_LIMIT);
+        return;
+    }
+    for (int s = 0; s < st->n_seats; s++) {
+        ark_seat *se = &st->seat[s];
+        se->arkhe = se->arkhe_max; /* Refresh Arkhé */
+        se->flags &= ARK_S_ELIMINATED;
+        se->mulligan_left = ARK_MULLIGAN_MAX;
+        se->mulligan_n = 0;
+        se->pick = ARK_NO_CARD;
+        se->pick_side = 0;
+        se->n_look = 0;
+    }
+    for (int i = 0; i < st->n_pieces; i++) {
+        ark_piece *p = &st->pieces[i];
+        if (p->flags & ARK_P_SEEKER)
+            p->loc = ARK_LOC_SAFE; /* a Seeker starts each Round in the Safe Zone */
+        if (p->loc == ARK_LOC_SAFE)
+            p->flags &= (uint8_t)~ARK_P_EXHAUSTED; /* Ready cards */
+        p->flags &= (uint8_t)(ARK_P_SEEKER | ARK_P_TOKEN | ARK_P_EXHAUSTED);
+        p->locked = p->attach_locked = 0;
+        p->soul_mod = p->melee_mod = p->ranged_mod = p->health_mod = 0;
+        p->kw_round = 0;
+        p->block = 0;
+        for (int a = p->n_attach - 1; a >= 0; a--) { /* Statuses last for the Round */
+            const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(p->attach[a]));
+            if (d && d->type == ARK_STATUS)
+                ark_detach(rules, st, i, a);
+        }
+    }
+    ark_check_deaths(rules, st);
+    for (int r = 0; r < ARK_REALMS; r++) {
+        memset(&st->realms[r], 0, sizeof st->realms[r]);
+        st->realms[r].card = ARK_NO_CARD;
+        st->realms[r].owner = -1;
+    }
+    st->phase = ARK_PHASE_RESOURCE;
+    st->active = (int8_t)ark_next_seat(st, st->n_seats - 1);
+    st->first = st->combat_first = -1;
+    st->turn = 0;
+    st->passes = 0;
+    st->turn_flags = 0;
+}
+
+static void rules_draw_to(ark_state *st, int seat)
+{
+    int need = ARK_HAND_SIZE - st->seat[seat].hand.n;
+    if (need > 0)
+        ark_draw(st, seat, need);
+}
+
+/* Resource Phase: returns true if `active` has a decision. */
+static bool rules_resource(ark_state *st)
+{
+    for (int k = 0; k < st->n_seats; k++) {
+        int s = st->active;
+        ark_seat *se = &st->seat[s];
+        if (ark_alive(st, s)) {
+            if (!(se->flags & ARK_S_DISCARDED)) {
+                if (se->hand.n > 0)
+                    return true;
+                se->flags |= ARK_S_DISCARDED;
+                rules_draw_to(st, s);
+            }
+            if (!(se->flags & ARK_S_MULLIGANED)) {
+                if (se->hand.n > 0 && se->mulligan_left > 0)
+                    return true;
+                se->flags |= ARK_S_MULLIGANED;
+                ark_draw(st, s, se->mulligan_n);
+            }
+        }
+        if (k + 1 < st->n_seats)
+            st->active = (int8_t)ark_next_seat(st, s);
+        bool all = true;
+        for (int o = 0; o < st->n_seats; o++)
+            if (ark_alive(st, o) && !(st->seat[o].flags & ARK_S_MULLIGANED))
+                all = false;
+        if (all)
+            break;
+    }
+    st->phase = ARK_PHASE_REALM;
+    st->active = (int8_t)ark_next_seat(st, st->n_seats - 1);
+    return false;
+}
+
+static void rules_reveal(const carta_rules *rules, ark_state *st);
+
+/* Realm Phase: returns true if `active` has a decision. */
+static bool rules_realm(const carta_rules *rules, ark_state *st)
+{
+    for (int k = 0; k <= st->n_seats; k++) {
+        int s = st->active;
+        ark_seat *se = &st->seat[s];
+        if (ark_alive(st, s) && !(se->flags & ARK_S_PICKED)) {
+            if (se->pick == ARK_NO_CARD && se->n_look == 0)
+                while (se->n_look < ARK_LOOK && se->realm_deck.n)
+                    se->look[se->n_look++] = se->realm_deck.cards[--se->realm_deck.n];
+            if (se->n_look)
+                return true;
+            se->flags |= ARK_S_PICKED;
+        }
+        bool all = true;
+        for (int o = 0; o < st->n_seats; o++)
+            if (ark_alive(st, o) && !(st->seat[o].flags & ARK_S_PICKED))
+                all = false;
+        if (all)
+            break;
+        st->active = (int8_t)ark_next_seat(st, s);
+    }
+    rules_reveal(rules, st);
+    return false;
+}
+
+static void rules_preparation_start(ark_state *st, int first)
+{
+    st->phase = ARK_PHASE_PREPARATION;
+    st->first = (int8_t)first;
+    st->active = (int8_t)first;
+    st->combat_first = -1;
+    st->turn = 0;
+    st->turn_flags = 0;
+    for (int i = 0; i < st->n_pieces; i++)
+        if (st->pieces[i].loc == ARK_LOC_SAFE)
+            st->pieces[i].flags |= ARK_P_PREP_SAFE;
+}
+
+/* All picks are revealed; the highest Initiative chooses who acts first. */
+static void rules_reveal(const carta_rules *rules, ark_state *st)
+{
+    int best = -1;
+    uint8_t tied = 0;
+    for (int s = 0; s < st->n_seats; s++) {
+        ark_seat *se = &st->seat[s];
+        if (!ark_alive(st, s))
+            continue;
+        int ini = -1;
+        if (se->pick != ARK_NO_CARD) {
+            st->realms[s].card = se->pick;
+            st->realms[s].owner = (int8_t)s;
+            st->realms[s].side = se->pick_side;
+            ini = ark_def(rules, se->pick)->initiative;
+        }
+        if (ini > best) {
+            best = ini;
+            tied = (uint8_t)(1u << s);
+        } else if (ini == best) {
+            tied |= (uint8_t)(1u << s);
+        }
+        se->pick = ARK_NO_CARD;
+    }
+    if (st->mode == ARK_MODE_DUEL && rules->neutral_realm >= 0) {
+        st->realms[ARK_NEUTRAL_SLOT].card = (uint16_t)rules->neutral_realm;
+        st->realms[ARK_NEUTRAL_SLOT].owner = -1;
+    }
+    int k = __builtin_popcount(tied), chooser = -1;
+    int pick = (int)carta_rng_below(&st->rng, (uint32_t)k);
+    for (int s = 0; s < st->n_seats; s++)
+        if ((tied & (1u << s)) && pick-- == 0)
+            chooser = s;
+    if (k > 1 && st->mode == ARK_MODE_DUEL) { /* equal Initiative: a random first player */
+        rules_preparation_start(st, chooser);
+        return;
+    }
+    st->phase = ARK_PHASE_INITIATIVE;
+    st->active = (int8_t)chooser;
+}
+
+static void rules_harvest_start(ark_state *st)
+{
+    st->phase = ARK_PHASE_HARVEST;
+    st->harvest_left = 0;
+    for (int r = 0; r < ARK_REALMS; r++)
+        if (st->realms[r].card != ARK_NO_CARD)
+            st->harvest_left |= (uint8_t)(1u << r);
+    int s = st->combat_first >= 0 ? st->combat_first : st->first;
+    st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
+}
+
+/* Evaluates Realm slot r: the highest Soul total harvests it; a tie removes it. */
+static void rules_evaluate(const carta_rules *rules, ark_state *st, int r)
+{
+    int soul[ARK_SEATS] = {0};
+    bool present[ARK_SEATS] = {false};
+    for (int i = 0; i < st->n_pieces; i++)
+        if (st->pieces[i].loc == r) {
+            soul[st->pieces[i].owner] += ark_stat(rules, st, i, ARK_STAT_SOUL);
+            present[st->pieces[i].owner] = true;
+        }
+    int best = -1, n_best = 0;
+    for (int s = 0; s < st->n_seats; s++) {
+        if (!ark_alive(st, s))
+            continue;
+        int v = present[s] ? soul[s] : -1;
+        int b = best < 0 ? -2 : (present[best] ? soul[best] : -1);
+        if (v > b) {
+            best = s;
+            n_best = 1;
+        } else if (v == b) {
+            n_best++;
+        }
+    }
+    if (best >= 0 && n_best == 1 && present[best]) {
+        ark_seat *se = &st->seat[best];
+        ark_zone_push(&se->pool, st->realms[r].card);
+        int q = se->quintessence + ark_def(rules, st->realms[r].card)->quintessence;
+        se->quintessence = (uint8_t)(q > 250 ? 250 : q);
+    } else if (st->realms[r].owner >= 0) { /* removed from play: to its owner's Chronicle */
+        ark_zone_push(&st->seat[st->realms[r].owner].chronicle, st->realms[r].card);
+    }
+    st->realms[r].card = ARK_NO_CARD;
+    st->realms[r].owner = -1;
+    st->harvest_left &= (uint8_t)~(1u << r);
+}
+
+/* After every Realm: Units on Realms are extracted (1 Quintessence, Collector, Cask) or, if
+ * Critically Wounded, die. */
+static void rules_extract(const carta_rules *rules, ark_state *st)
+{
+    for (int i = st->n_pieces - 1; i >= 0; i--) {
+        ark_piece *p = &st->pieces[i];
+        if (p->loc == ARK_LOC_SAFE || (p->flags & ARK_P_SEEKER))
+            continue;
+        if (ark_critically_wounded(rules, st, i)) {
+            ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
+            continue;
+        }
+        ark_seat *se = &st->seat[p->owner];
+        int q = 1 + ((ark_keywords(rules, st, i, NULL) & ARK_KW_COLLECTOR) ? 1 : 0);
+        for (int a = p->n_attach - 1; a >= 0; a--) {
+            const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(p->attach[a]));
+            if (d && (d->kw & ARK_KW_CASK) && ARK_ATTACH_SEAT(p->attach[a]) == p->owner) {
+                q++;
+                ark_zone_push(&se->pool, ARK_ATTACH_CARD(p->attach[a]));
+                memmove(&p->attach[a], &p->attach[a + 1],
+                        (size_t)(p->n_attach - a - 1) * sizeof p->attach[0]);
+                p->n_attach--;
+            }
+        }
+        int t = se->quintessence + q;
+        se->quintessence = (uint8_t)(t > 250 ? 250 : t);
+        ark_remove_piece(rules, st, i, ARK_TO_POOL);
+    }
+}
+
+/* Harvest Phase: true if `active` must choose the next Realm. */
+static bool rules_harvest(const carta_rules *rules, ark_state *st)
+{
+    if (__builtin_popcount(st->harvest_left) > 1)
+        return true;
+    if (st->harvest_left)
+        rules_evaluate(rules, st, __builtin_ctz(st->harvest_left));
+    rules_extract(rules, st);
+    st->phase = ARK_PHASE_REGROUP; /* the Harvest Phase is fully resolved: now check the end */
+    ark_check_end(rules, st);
+    if (st->phase == ARK_PHASE_OVER)
+        return false;
+    int s = st->combat_first >= 0 ? st->combat_first : st->first;
+    st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
+    st->passes = 0;
+    st->turn = 0;
+    st->turn_flags = 0;
+    return false;
+}
+
+static void rules_combat_start(ark_state *st)
+{
+    st->phase = ARK_PHASE_COMBAT;
+    int s = st->combat_first >= 0 ? st->combat_first : st->first;
+    st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
+    st->passes = 0;
+    st->turn = 0;
+    st->turn_flags = 0;
+}
+
+/* Moves the Turn on after the active seat's Turn ended. */
+static void rules_next_turn(const carta_rules *rules, ark_state *st)
+{
+    ark_turn_end(st);
+    int alive = rules_alive_count(st);
+    switch (st->phase) {
+    case ARK_PHASE_PREPARATION: {
+        int s = st->active;
+        for (int k = 0; k < st->n_seats; k++) {
+            s = ark_next_seat(st, s);
+            if (!(st->seat[s].flags & ARK_S_PREPARED)) {
+                st->active = (int8_t)s;
+                return;
+            }
+        }
+        rules_combat_start(st);
+        return;
+    }
+    case ARK_PHASE_COMBAT:
+        if (st->passes >= alive || st->turn >= ARK_TURN_LIMIT) {
+            rules_harvest_start(st);
+            return;
+        }
+        st->active = (int8_t)ark_next_seat(st, st->active);
+        return;
+    case ARK_PHASE_REGROUP:
+        if (st->passes >= alive || st->turn >= ARK_TURN_LIMIT) {
+            rules_round_start(rules, st);
+            return;
+        }
+        st->active = (int8_t)ark_next_seat(st, st->active);
+        return;
+    default:
+        return;
+    }
+}
+
+void ark_advance(const carta_rules *rules, ark_state *st)
+{
+    for (int guard = 0; guard < 100000; guard++) {
+        if (st->phase == ARK_PHASE_OVER) {
+            st->pending.n = 0;
+            return;
+        }
+        const carta_pending *top = carta_pending_peek(&st->pending);
+        if (top) {
+            bool decide;
+            switch (top->kind) {
+            case ARK_FR_RUN:
+            case ARK_FR_TALENT:
+                decide = ark_run_step(rules, st);
+                break;
+            case ARK_FR_QUEUE:
+            case ARK_FR_DAMAGE:
+                decide = ark_damage_step(rules, st);
+                break;
+            default:
+                decide = true;
+                break;
+            }
+            if (decide)
+                return;
+            continue;
+        }
+        ark_check_end(rules, st);
+        if (st->phase == ARK_PHASE_OVER)
+            continue;
+        if (!ark_alive(st, st->active) &&
+            (st->phase == ARK_PHASE_PREPARATION || st->phase == ARK_PHASE_COMBAT ||
+             st->phase == ARK_PHASE_REGROUP)) {
+            st->seat[st->active].flags |= ARK_S_PREPARED;
+            rules_next_turn(rules, st);
+            continue;
+        }
+        switch (st->phase) {
+        case ARK_PHASE_RESOURCE:
+            if (rules_resource(st))
+                return;
+            continue;
+        case ARK_PHASE_REALM:
+            if (rules_realm(rules, st))
+                return;
+            continue;
+        case ARK_PHASE_HARVEST:
+            if (rules_harvest(rules, st))
+                return;
+            continue;
+        default:
+            return; /* Initiative, Preparation, Combat, Regroup: the active seat decides */
+        }
+    }
+}
+
+/* ---- the contract ---- */
+
+int ark_to_act(const carta_rules *rules, const void *state)
+{
+    (void)rules;
+    const ark_state *st = state;
+    if (st->phase == ARK_PHASE_OVER)
+        return CARTA_NO_SEAT;
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    return top ? top->seat : st->active;
+}
+
+static int rules_phase_actions(const carta_rules *rules, const ark_state *st, carta_action *out)
+{
+    const ark_seat *se = &st->seat[st->active];
+    int n = 0;
+    switch (st->phase) {
+    case ARK_PHASE_RESOURCE:
+        if (!(se->flags & ARK_S_DISCARDED)) {
+            for (int i = 0; i < se->hand.n; i++)
+                if (ark_hand_distinct(&se->hand, i))
+                    out[n++] = ARK_ACT(ARK_A_DISCARD, i, 0, 0);
+        } else {
+            for (int i = 0; i < se->hand.n; i++)
+                if (ark_hand_distinct(&se->hand, i))
+                    out[n++] = ARK_ACT(ARK_A_MULLIGAN, i, 0, 0);
+        }
+        out[n++] = ARK_ACT(ARK_A_DONE, 0, 0, 0);
+        return n;
+    case ARK_PHASE_REALM:
+        if (se->pick == ARK_NO_CARD) {
+            for (int i = 0; i < se->n_look; i++) {
+                const ark_card_def *d = ark_def(rules, se->look[i]);
+                out[n++] = ARK_ACT(ARK_A_PICK, i, 0, 0);
+                if (d && d->n_side_a != d->n_abilities)
+                    out[n++] = ARK_ACT(ARK_A_PICK, i, 1, 0);
+            }
+        } else {
+            out[n++] = ARK_ACT(ARK_A_RETURN, 0, 0, 0);
+            out[n++] = ARK_ACT(ARK_A_RETURN, 1, 0, 0);
+        }
+        return n;
+    case ARK_PHASE_INITIATIVE:
+        for (int s = 0; s < st->n_seats; s++)
+            if (ark_alive(st, s))
+                out[n++] = ARK_ACT(ARK_A_FIRST, s, 0, 0);
+        return n;
+    case ARK_PHASE_HARVEST:
+        for (int r = 0; r < ARK_REALMS; r++)
+            if (st->harvest_left & (1u << r))
+                out[n++] = ARK_ACT(ARK_A_HARVEST, r, 0, 0);
+        return n;
+    default:
+        return ark_turn_actions(rules, st, out);
+    }
+}
+
+int ark_legal_actions(const carta_rules *rules, const void *state, carta_action *out)
+{
+    const ark_state *st = state;
+    if (st->phase == ARK_PHASE_OVER)
+        return 0;
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    if (!top)
+        return rules_phase_actions(rules, st, out);
+    if (top->kind == ARK_FR_QUEUE || top->kind == ARK_FR_DAMAGE)
+        return ark_damage_choices(rules, st, out);
+    return ark_effect_choices(rules, st, out);
+}
+
+static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_action action)
+{
+    int kind = ARK_ACT_KIND(action), a = ARK_ACT_A(action), b = ARK_ACT_B(action);
+    ark_seat *se = &st->seat[st->active];
+    switch (st->phase) {
+    case ARK_PHASE_RESOURCE:
+        if (kind == ARK_A_DISCARD) {
+            ark_zone_push(&se->chronicle, ark_zone_remove(&se->hand, a));
+        } else if (kind == ARK_A_MULLIGAN) { /* to the bottom of the Main Deck */
+            uint16_t card = ark_zone_remove(&se->hand, a);
+            memmove(&se->deck.cards[1], &se->deck.cards[0], (size_t)se->deck.n * 2);
+            se->deck.cards[0] = card;
+            se->deck.n++;
+            se->mulligan_n++;
+            se->mulligan_left--;
+        } else if (!(se->flags & ARK_S_DISCARDED)) {
+            se->flags |= ARK_S_DISCARDED;
+            rules_draw_to(st, st->active);
+        } else {
+            se->flags |= ARK_S_MULLIGANED;
+            ark_draw(st, st->active, se->mulligan_n);
+        }
+        return;
+    case ARK_PHASE_REALM:
+        if (kind == ARK_A_PICK) {
+            se->pick = se->look[a];
+            se->pick_side = (uint8_t)b;
+            memmove(&se->look[a], &se->look[a + 1], (size_t)(se->n_look - a - 1) * 2);
+            se->n_look--;
+        } else { /* return the first looked-at card to the top or the bottom */
+            uint16_t card = se->look[0];
+            memmove(&se->look[0], &se->look[1], (size_t)(se->n_look - 1) * 2);
+            se->n_look--;
+            ark_realm_zone *z = &se->realm_deck;
+            if (a == 0) {
+                z->cards[z->n++] = card;
+            } else {
+                memmove(&z->cards[1], &z->cards[0], (size_t)z->n * 2);
+                z->cards[0] = card;
+                z->n++;
+            }
+        }
+        if (se->pick != ARK_NO_CARD && se->n_look == 0) {
+            se->flags |= ARK_S_PICKED;
+            st->active = (int8_t)ark_next_seat(st, st->active);
+        }
+        return;
+    case ARK_PHASE_INITIATIVE:
+        rules_preparation_start(st, a);
+        return;
+    case ARK_PHASE_HARVEST:
+        rules_evaluate(rules, st, a);
+        return;
+    default:
+        if (ark_turn_apply(rules, st, action))
+            rules_next_turn(rules, st);
+        return;
+    }
+}
+
+carta_status ark_apply(const carta_rules *rules, void *state, carta_action action,
+                       carta_error *err)
+{
+    ark_state *st = state;
+    carta_action legal[CARTA_MAX_ACTIONS];
+    int n = ark_legal_actions(rules, st, legal);
+    bool ok = false;
+    for (int i = 0; i < n && !ok; i++)
+        ok = legal[i] == action;
+    if (!ok)
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "arkhtide: action %08x is not legal now",
+                               (unsigned)action);
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    if (!top)
+        rules_apply_phase(rules, st, action);
+    else if (top->kind == ARK_FR_QUEUE || top->kind == ARK_FR_DAMAGE)
+        ark_damage_choose(rules, st, action);
+    else
+        ark_effect_choose(rules, st, action);
+    ark_advance(rules, st);
+    return CARTA_OK;
+}
