@@ -488,12 +488,17 @@ static void rules_evaluate(const carta_rules *rules, ark_state *st, int r)
 }
 
 /* After every Realm: Units on Realms are extracted (1 Quintessence, Collector, Cask) or, if
- * Critically Wounded, die. */
+ * Critically Wounded, die; Seekers return to their Safe Zone ("where the Seeker ... [is]
+ * stationed between Rounds"). */
 static void rules_extract(const carta_rules *rules, ark_state *st)
 {
     for (int i = st->n_pieces - 1; i >= 0; i--) {
         ark_piece *p = &st->pieces[i];
-        if (p->loc == ARK_LOC_SAFE || (p->flags & ARK_P_SEEKER))
+        if (p->flags & ARK_P_SEEKER) {
+            p->loc = ARK_LOC_SAFE; /* every Realm has left play: the Seeker is stationed */
+            continue;
+        }
+        if (p->loc == ARK_LOC_SAFE)
             continue;
         if (ark_critically_wounded(rules, st, i)) {
             ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
