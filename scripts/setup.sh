@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(build-essential pkg-config cmake ninja-build clang llvm libclang-rt-14-dev
-          libjansson-dev libfyaml-dev libsqlite3-dev sqlite3 libcmocka-dev libedit-dev tmux)
+          libjansson-dev libfyaml-dev libsqlite3-dev sqlite3 libcmocka-dev libedit-dev tmux
+          python3-yaml)
 
 missing=()
 for p in "${packages[@]}"; do
