@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "yaml.h"
 
@@ -102,9 +103,9 @@ carta_status carta_expect_bool(struct fy_node *node, const char *what, bool have
     bool want;
     if (!carta_yaml_scalar(node, text, sizeof text))
         text[0] = '\0';
-    if (!strcmp(text, "true") || !strcmp(text, "yes"))
+    if (!strcasecmp(text, "true") || !strcasecmp(text, "yes"))
         want = true;
-    else if (!strcmp(text, "false") || !strcmp(text, "no"))
+    else if (!strcasecmp(text, "false") || !strcasecmp(text, "no"))
         want = false;
     else
         return carta_yaml_error(err, file, node, "'%s' needs true or false", what);

@@ -2,11 +2,12 @@
  * with file, line and reason. */
 #include "games/aember/aember.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mem.h"
+#include "core/vocab.h"
 #include "core/yaml.h"
 
 typedef struct cards_ctx {
@@ -15,24 +16,6 @@ typedef struct cards_ctx {
     const char *file;
     carta_error *err;
 } cards_ctx;
-
-static int cards_lookup(const char *const *names, const char *s)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(names[i], s) == 0)
-            return i;
-    return -1;
-}
-
-static bool cards_word_ok(const char *s)
-{
-    if (!*s || strlen(s) >= AEMBER_WORD_MAX)
-        return false;
-    for (; *s; s++)
-        if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_' || *s == '-'))
-            return false;
-    return true;
-}
 
 /* Interns a house name; -1 if the table is full. */
 static int cards_house(carta_rules *rules, const char *name)
@@ -82,7 +65,7 @@ static carta_status cards_keyword(cards_ctx *c, struct fy_node *node, uint16_t *
         return carta_yaml_error(c->err, c->file, node, "a keyword must be a word");
     int n = 0, v = 0;
     if (sscanf(buf, "%31s %d%n", word, &v, &n) == 2 && buf[n] == '\0') {
-        int k = cards_lookup(kw_names, word);
+        int k = carta_vocab_find(kw_names, word);
         if (k != 0 && k != 1)
             return carta_yaml_error(c->err, c->file, node,
                                     "keyword '%s' takes no value (only assault and hazardous do)",
@@ -93,7 +76,7 @@ static carta_status cards_keyword(cards_ctx *c, struct fy_node *node, uint16_t *
         *value = v;
         return CARTA_OK;
     }
-    int k = cards_lookup(kw_names, buf);
+    int k = carta_vocab_find(kw_names, buf);
     if (k < 0)
         return carta_yaml_error(c->err, c->file, node,
                                 "unknown keyword '%s' (expected elusive, poison, skirmish, "
@@ -120,21 +103,7 @@ static const char *const type_names[] = {"action", "artifact", "creature", "upgr
 static carta_status cards_enum(cards_ctx *c, struct fy_node *map, const char *key,
                                const char *const *names, int *out)
 {
-    struct fy_node *v = carta_yaml_get(map, key);
-    if (!v)
-        return CARTA_OK;
-    char buf[64];
-    int i = carta_yaml_scalar(v, buf, sizeof buf) ? cards_lookup(names, buf) : -1;
-    if (i < 0 || !buf[0]) {
-        char list[200] = "";
-        size_t n = 0;
-        for (int j = 0; names[j] && n < sizeof list; j++)
-            if (names[j][0])
-                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", names[j]);
-        return carta_yaml_error(c->err, c->file, v, "'%s' must be one of: %s", key, list);
-    }
-    *out = i;
-    return CARTA_OK;
+    return carta_vocab_read(map, key, names, out, c->file, c->err);
 }
 
 /* Reads an optional tri-state boolean filter: sets on_bit if true, off_bit if false. */
@@ -162,7 +131,7 @@ static carta_status cards_filters(cards_ctx *c, struct fy_node *map, aember_step
     char buf[64];
     struct fy_node *v;
     if ((v = carta_yaml_get(map, "house"))) {
-        if (!carta_yaml_scalar(v, buf, sizeof buf) || !cards_word_ok(buf))
+        if (!carta_yaml_scalar(v, buf, sizeof buf) || !carta_vocab_is_word(buf, AEMBER_WORD_MAX))
             return carta_yaml_error(c->err, c->file, v, "house must be a lowercase word");
         int h = cards_house(c->rules, buf);
         if (h < 0)
@@ -171,7 +140,7 @@ static carta_status cards_filters(cards_ctx *c, struct fy_node *map, aember_step
         s->house = (uint8_t)(h + 1);
     }
     if ((v = carta_yaml_get(map, "trait"))) {
-        if (!carta_yaml_scalar(v, buf, sizeof buf) || !cards_word_ok(buf))
+        if (!carta_yaml_scalar(v, buf, sizeof buf) || !carta_vocab_is_word(buf, AEMBER_WORD_MAX))
             return carta_yaml_error(c->err, c->file, v, "trait must be a lowercase word");
         int t = cards_trait(c->rules, buf);
         if (t < 0)
@@ -193,7 +162,7 @@ static carta_status cards_target(cards_ctx *c, struct fy_node *t, aember_step *s
     s->select = AEMBER_SEL_CHOSEN;
     s->count = 1;
     if (carta_yaml_scalar(t, buf, sizeof buf)) {
-        int i = cards_lookup(select_names, buf);
+        int i = carta_vocab_find(select_names, buf);
         if (i != AEMBER_SEL_SELF && i != AEMBER_SEL_IT && i != AEMBER_SEL_OPPOSING)
             return carta_yaml_error(c->err, c->file, t,
                                     "target must be self, it, opposing or a map");
@@ -308,7 +277,7 @@ static carta_status cards_condition(cards_ctx *c, struct fy_node *m, aember_step
     struct fy_node_pair *p = fy_node_mapping_iterate(m, &it);
     char key[64], val[32];
     carta_yaml_scalar(fy_node_pair_key(p), key, sizeof key);
-    int k = cards_lookup(cond_names, key);
+    int k = carta_vocab_find(cond_names, key);
     if (k <= 0)
         return carta_yaml_error(c->err, c->file, fy_node_pair_key(p), "unknown condition '%s'",
                                 key);
@@ -523,7 +492,7 @@ static carta_status cards_step(cards_ctx *c, struct fy_node *m, int trigger)
                                         key);
             vb = found;
             verb_value = fy_node_pair_value(p);
-        } else if (cards_lookup(modifier_keys, key) < 0) {
+        } else if (carta_vocab_find(modifier_keys, key) < 0) {
             return carta_yaml_error(c->err, c->file, k, "unknown effect or modifier '%s'", key);
         }
     }
@@ -618,7 +587,7 @@ static carta_status cards_fields(cards_ctx *c, struct fy_node *card)
     static const char *const rarity_names[] = {"common", "uncommon", "rare", "special", NULL};
     if (carta_yaml_str(card, "house", NULL, buf, sizeof buf, c->file, c->err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    if (!cards_word_ok(buf))
+    if (!carta_vocab_is_word(buf, AEMBER_WORD_MAX))
         return carta_yaml_error(c->err, c->file, carta_yaml_get(card, "house"),
                                 "house must be a lowercase word of at most %d bytes",
                                 AEMBER_WORD_MAX - 1);
@@ -661,7 +630,8 @@ static carta_status cards_lists(cards_ctx *c, struct fy_node *card)
             return carta_yaml_error(c->err, c->file, v, "traits must be a list of words");
         while ((item = fy_node_sequence_iterate(v, &it))) {
             char buf[64];
-            if (!carta_yaml_scalar(item, buf, sizeof buf) || !cards_word_ok(buf))
+            if (!carta_yaml_scalar(item, buf, sizeof buf) ||
+                !carta_vocab_is_word(buf, AEMBER_WORD_MAX))
                 return carta_yaml_error(c->err, c->file, item, "a trait is a lowercase word");
             int t = cards_trait(c->rules, buf);
             if (t < 0)
@@ -699,23 +669,6 @@ static carta_status cards_lists(cards_ctx *c, struct fy_node *card)
     return CARTA_OK;
 }
 
-/* Makes room for card_id in rules->defs. */
-static bool cards_reserve(carta_rules *rules, int card_id)
-{
-    if (card_id < rules->cap_defs)
-        return true;
-    int cap = rules->cap_defs ? rules->cap_defs : 256;
-    while (cap <= card_id)
-        cap *= 2;
-    aember_card_def *defs = realloc(rules->defs, (size_t)cap * sizeof *defs);
-    if (!defs)
-        return false;
-    memset(defs + rules->cap_defs, 0, (size_t)(cap - rules->cap_defs) * sizeof *defs);
-    rules->defs = defs;
-    rules->cap_defs = cap;
-    return true;
-}
-
 carta_status aember_compile_card(void *ctx, int card_id, struct fy_node *card, const char *file,
                                  carta_error *err)
 {
@@ -725,8 +678,12 @@ carta_status aember_compile_card(void *ctx, int card_id, struct fy_node *card, c
                                        "abilities", NULL};
     if (carta_yaml_check_keys(card, keys, "a card", file, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    if (card_id < 0 || card_id >= 0x7FFF || !cards_reserve(rules, card_id))
+    aember_card_def *defs = NULL;
+    if (card_id < 0x7FFF)
+        defs = carta_mem_grow(rules->defs, &rules->cap_defs, card_id, sizeof *defs, 256);
+    if (!defs)
         return carta_error_set(err, CARTA_ERR_NOMEM, "%s: out of memory for cards", file);
+    rules->defs = defs;
     aember_card_def def;
     memset(&def, 0, sizeof def);
     snprintf(def.name, sizeof def.name, "%s", carta_catalog_name(rules->catalog, card_id));

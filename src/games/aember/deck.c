@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/deck_file.h"
 #include "core/deck_spec.h"
 #include "core/rng.h"
 #include "core/yaml.h"
@@ -15,8 +16,7 @@
 enum {
     DECK_SIZE = 36,
     DECK_HOUSES = 3,
-    DECK_PER_HOUSE = 12,
-    DECK_PATH_MAX = 1024
+    DECK_PER_HOUSE = 12
 };
 
 /* ---- what the deck code needs from the rules (catalog and card definitions, aember.h) ---- */
@@ -172,29 +172,22 @@ static carta_status deck_file_cards(const carta_rules *rules, struct fy_node *ro
     return CARTA_OK;
 }
 
-static carta_status deck_file_parse(const carta_rules *rules, struct fy_document *doc,
-                                    const char *path, carta_deck *out, carta_error *err)
+/* Reads a deck file's keys into deck (the check comes after, in carta_deck_file_load). */
+static carta_status deck_file_read(const carta_rules *rules, struct fy_node *root,
+                                   const char *path, carta_deck *deck, carta_error *err)
 {
-    struct fy_node *root = fy_document_root(doc);
     if (!root || !fy_node_is_mapping(root))
         return carta_yaml_error(err, path, root,
                                 "a deck file is a map with name:, houses: and cards:");
     static const char *const keys[] = {"name", "description", "houses", "cards", NULL};
     if (carta_yaml_check_keys(root, keys, "a deck file", path, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    carta_deck deck;
-    memset(&deck, 0, sizeof deck);
-    if (carta_yaml_str(root, "name", NULL, deck.name, sizeof deck.name, path, err) != CARTA_OK)
+    if (carta_yaml_str(root, "name", NULL, deck->name, sizeof deck->name, path, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
     int houses[DECK_HOUSES];
     if (deck_file_houses(rules, root, path, houses, err) != CARTA_OK ||
-        deck_file_cards(rules, root, path, houses, &deck, err) != CARTA_OK)
+        deck_file_cards(rules, root, path, houses, deck, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    char where[DECK_PATH_MAX + 16];
-    snprintf(where, sizeof where, "%s:%d", path, carta_yaml_line(carta_yaml_get(root, "cards")));
-    if (deck_check_at(rules, &deck, where, err) != CARTA_OK)
-        return CARTA_ERR_INPUT;
-    *out = deck;
     return CARTA_OK;
 }
 
@@ -202,12 +195,7 @@ static carta_status deck_file_parse(const carta_rules *rules, struct fy_document
 static carta_status deck_load_file(const carta_rules *rules, const char *path, carta_deck *out,
                                    carta_error *err)
 {
-    struct fy_document *doc = carta_yaml_load(path, err);
-    if (!doc)
-        return err && err->status != CARTA_OK ? err->status : CARTA_ERR_IO;
-    carta_status st = deck_file_parse(rules, doc, path, out, err);
-    fy_document_destroy(doc);
-    return st;
+    return carta_deck_file_load(rules, path, deck_file_read, deck_check_at, out, err);
 }
 
 /* ---- generation ---- */

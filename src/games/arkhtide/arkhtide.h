@@ -129,6 +129,8 @@ typedef struct ark_card_def {
     ark_step steps[ARK_STEP_MAX];
 } ark_card_def;
 
+extern const carta_game carta_game_arkhtide;
+
 struct carta_rules {
     carta_catalog *catalog;
     int n_defs, cap_defs;

@@ -2,11 +2,12 @@
  * bad ones with file, line and reason. */
 #include "games/arkhtide/arkhtide.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mem.h"
+#include "core/vocab.h"
 #include "core/yaml.h"
 
 typedef struct cards_ctx {
@@ -15,24 +16,6 @@ typedef struct cards_ctx {
     const char *file;
     carta_error *err;
 } cards_ctx;
-
-static int cards_lookup(const char *const *names, const char *s)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(names[i], s) == 0)
-            return i;
-    return -1;
-}
-
-static bool cards_word_ok(const char *s)
-{
-    if (!*s || strlen(s) >= ARK_WORD_MAX)
-        return false;
-    for (; *s; s++)
-        if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_' || *s == '-'))
-            return false;
-    return true;
-}
 
 static int cards_intern(char (*table)[ARK_WORD_MAX], int *n, int max, const char *name)
 {
@@ -67,20 +50,7 @@ int ark_trait_id(const carta_rules *rules, const char *name)
 static carta_status cards_enum(cards_ctx *c, struct fy_node *map, const char *key,
                                const char *const *names, int *out)
 {
-    struct fy_node *v = carta_yaml_get(map, key);
-    if (!v)
-        return CARTA_OK;
-    char buf[64];
-    int i = carta_yaml_scalar(v, buf, sizeof buf) ? cards_lookup(names, buf) : -1;
-    if (i < 0) {
-        char list[240] = "";
-        size_t n = 0;
-        for (int j = 0; names[j] && n < sizeof list; j++)
-            n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", names[j]);
-        return carta_yaml_error(c->err, c->file, v, "'%s' must be one of: %s", key, list);
-    }
-    *out = i;
-    return CARTA_OK;
+    return carta_vocab_read(map, key, names, out, c->file, c->err);
 }
 
 static carta_status cards_int(cards_ctx *c, struct fy_node *map, const char *key, int def,
@@ -123,7 +93,7 @@ static carta_status cards_keyword(cards_ctx *c, struct fy_node *node, uint16_t *
         return carta_yaml_error(c->err, c->file, node, "a keyword must be a word");
     int n = 0, v = 0;
     if (sscanf(buf, "%31s %d%n", word, &v, &n) == 2 && buf[n] == '\0') {
-        int k = cards_lookup(kw_names, word);
+        int k = carta_vocab_find(kw_names, word);
         if (k != 13 && k != 14)
             return carta_yaml_error(c->err, c->file, node,
                                     "keyword '%s' takes no value (only reaping and penitent do)",
@@ -134,7 +104,7 @@ static carta_status cards_keyword(cards_ctx *c, struct fy_node *node, uint16_t *
         *value = v;
         return CARTA_OK;
     }
-    int k = buf[0] ? cards_lookup(kw_names, buf) : -1;
+    int k = carta_vocab_find(kw_names, buf);
     if (k < 0)
         return carta_yaml_error(c->err, c->file, node,
                                 "unknown keyword '%s' (expected ambush, cask, cheat_death, "
@@ -358,7 +328,7 @@ static carta_status cards_step(cards_ctx *c, struct fy_node *m, ark_step *s, int
         char key[64];
         if (!carta_yaml_scalar(fy_node_pair_key(p), key, sizeof key))
             return carta_yaml_error(c->err, c->file, m, "step keys must be words");
-        if (cards_lookup(mods, key) >= 0)
+        if (carta_vocab_find(mods, key) >= 0)
             continue;
         const verb_info *v = NULL;
         for (int i = 0; verbs[i].name; i++)
@@ -473,7 +443,7 @@ static carta_status cards_ability(cards_ctx *c, struct fy_node *m, ark_ability *
         if (c->def->type != ARK_FEAT)
             return carta_yaml_error(c->err, c->file, talent, "only feats have Talent abilities");
         if (!carta_yaml_scalar(talent, buf, sizeof buf) ||
-            (strcmp(buf, "any") != 0 && !cards_word_ok(buf)))
+            (strcmp(buf, "any") != 0 && !carta_vocab_is_word(buf, ARK_WORD_MAX)))
             return carta_yaml_error(c->err, c->file, talent, "talent must be a trait or 'any'");
         if (strcmp(buf, "any") == 0) {
             a->talent = ARK_TALENT_ANY;
@@ -613,7 +583,7 @@ static carta_status cards_fields(cards_ctx *c, struct fy_node *card)
     if (carta_yaml_str(card, "faction", "", faction, sizeof faction, c->file, c->err))
         return CARTA_ERR_INPUT;
     if (faction[0]) {
-        if (!cards_word_ok(faction))
+        if (!carta_vocab_is_word(faction, ARK_WORD_MAX))
             return carta_yaml_error(c->err, c->file, carta_yaml_get(card, "faction"),
                                     "faction must be a lowercase word of at most %d bytes",
                                     ARK_WORD_MAX - 1);
@@ -667,7 +637,8 @@ static carta_status cards_lists(cards_ctx *c, struct fy_node *card)
         struct fy_node *item;
         while ((item = fy_node_sequence_iterate(v, &it))) {
             char buf[64];
-            if (!carta_yaml_scalar(item, buf, sizeof buf) || !cards_word_ok(buf))
+            if (!carta_yaml_scalar(item, buf, sizeof buf) ||
+                !carta_vocab_is_word(buf, ARK_WORD_MAX))
                 return carta_yaml_error(c->err, c->file, item,
                                         "a trait must be a lowercase word of at most %d bytes",
                                         ARK_WORD_MAX - 1);
@@ -736,22 +707,6 @@ static carta_status cards_check(cards_ctx *c, struct fy_node *card)
     return CARTA_OK;
 }
 
-static bool cards_reserve(carta_rules *rules, int card_id)
-{
-    if (card_id < rules->cap_defs)
-        return true;
-    int cap = rules->cap_defs ? rules->cap_defs : 256;
-    while (cap <= card_id)
-        cap *= 2;
-    ark_card_def *defs = realloc(rules->defs, (size_t)cap * sizeof *defs);
-    if (!defs)
-        return false;
-    memset(defs + rules->cap_defs, 0, (size_t)(cap - rules->cap_defs) * sizeof *defs);
-    rules->defs = defs;
-    rules->cap_defs = cap;
-    return true;
-}
-
 carta_status ark_compile_card(void *ctx, int card_id, struct fy_node *card, const char *file,
                               carta_error *err)
 {
@@ -762,8 +717,12 @@ carta_status ark_compile_card(void *ctx, int card_id, struct fy_node *card, cons
         "text", "abilities", "abilities_b", NULL};
     if (carta_yaml_check_keys(card, keys, "a card", file, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    if (card_id < 0 || card_id >= 0x0FFF || !cards_reserve(rules, card_id))
+    ark_card_def *defs = NULL;
+    if (card_id < 0x0FFF)
+        defs = carta_mem_grow(rules->defs, &rules->cap_defs, card_id, sizeof *defs, 256);
+    if (!defs)
         return carta_error_set(err, CARTA_ERR_NOMEM, "%s: out of memory for cards", file);
+    rules->defs = defs;
     ark_card_def def;
     memset(&def, 0, sizeof def);
     snprintf(def.name, sizeof def.name, "%s", carta_catalog_name(rules->catalog, card_id));

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/deck_file.h"
 #include "core/deck_spec.h"
 #include "core/rng.h"
 #include "core/yaml.h"
@@ -19,8 +20,7 @@ enum {
     DECK_MAIN_MAX = 42,
     DECK_COPIES_MAX = 3,
     DECK_FACTIONS_MAX = 3, /* the Seeker's and up to 2 more */
-    DECK_REALMS = 7,
-    DECK_WHERE_MAX = 1024 + 32 /* a path and a line number */
+    DECK_REALMS = 7
 };
 
 /* What a card may be in a deck. */
@@ -355,26 +355,19 @@ static carta_status deck_file_cards(const carta_rules *rules, struct fy_node *ro
     return deck_file_factions(rules, entries, n, seq, path, err);
 }
 
-static carta_status deck_file_parse(const carta_rules *rules, struct fy_document *doc,
-                                    const char *path, carta_deck *out, carta_error *err)
+/* Reads a deck file's keys into deck (the check comes after, in carta_deck_file_load). */
+static carta_status deck_file_read(const carta_rules *rules, struct fy_node *root,
+                                   const char *path, carta_deck *deck, carta_error *err)
 {
-    struct fy_node *root = fy_document_root(doc);
     if (!root || !fy_node_is_mapping(root))
         return carta_yaml_error(err, path, root,
                                 "a deck file is a map with name:, description: and cards:");
     static const char *const keys[] = {"name", "description", "cards", NULL};
     if (carta_yaml_check_keys(root, keys, "a deck file", path, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    carta_deck deck;
-    memset(&deck, 0, sizeof deck);
-    if (carta_yaml_str(root, "name", NULL, deck.name, sizeof deck.name, path, err) != CARTA_OK ||
-        deck_file_cards(rules, root, path, &deck, err) != CARTA_OK)
+    if (carta_yaml_str(root, "name", NULL, deck->name, sizeof deck->name, path, err) != CARTA_OK ||
+        deck_file_cards(rules, root, path, deck, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    char where[DECK_WHERE_MAX];
-    snprintf(where, sizeof where, "%s:%d", path, carta_yaml_line(carta_yaml_get(root, "cards")));
-    if (deck_check_at(rules, &deck, where, err) != CARTA_OK)
-        return CARTA_ERR_INPUT;
-    *out = deck;
     return CARTA_OK;
 }
 
@@ -382,12 +375,7 @@ static carta_status deck_file_parse(const carta_rules *rules, struct fy_document
 static carta_status deck_load_file(const carta_rules *rules, const char *path, carta_deck *out,
                                    carta_error *err)
 {
-    struct fy_document *doc = carta_yaml_load(path, err);
-    if (!doc)
-        return err && err->status != CARTA_OK ? err->status : CARTA_ERR_IO;
-    carta_status st = deck_file_parse(rules, doc, path, out, err);
-    fy_document_destroy(doc);
-    return st;
+    return carta_deck_file_load(rules, path, deck_file_read, deck_check_at, out, err);
 }
 
 /* ---- generation (docs/rulings/arkhtide.md, "Content and deck rules") ---- */

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/expect.h"
 #include "core/yaml.h"
 
 /* ---- small readers ---- */
@@ -667,86 +668,32 @@ static const char *scen_name(const scen_expect *x, int card)
     return def ? def->name : "-";
 }
 
-static void scen_names(const scen_expect *x, const uint16_t *cards, int n, char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "[");
-    for (int i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "",
-                                scen_name(x, cards[i]));
-    if (len < cap)
-        snprintf(buf + len, cap - len, "]");
-}
-
-/* Compares a list of card names with n card ids, in order or as multisets. */
+/* Compares a list of card names with n card ids, in order or as multisets ("player N key: ..."). */
 static carta_status scen_cards_match(scen_expect *x, struct fy_node *seq, const char *key,
                                      const uint16_t *have, int n, bool ordered)
 {
-    uint16_t want[ARK_PIECE_MAX + ARK_ZONE_MAX];
-    if (!fy_node_is_sequence(seq))
-        return carta_yaml_error(x->err, x->file, seq, "'%s' needs a list of card names", key);
-    int nw = fy_node_sequence_item_count(seq);
-    if (nw > (int)(sizeof want / sizeof want[0]))
-        return carta_yaml_error(x->err, x->file, seq, "'%s' lists too many cards", key);
-    for (int i = 0; i < nw; i++) {
-        int id;
-        if (scen_card(x->rules, fy_node_sequence_get_by_index(seq, i), key, &id, x->file,
-                      x->err))
-            return CARTA_ERR_INPUT;
-        want[i] = (uint16_t)id;
-    }
-    bool same = nw == n;
-    if (same && ordered) {
-        same = n == 0 || memcmp(want, have, (size_t)n * sizeof *have) == 0;
-    } else if (same) {
-        bool used[ARK_PIECE_MAX + ARK_ZONE_MAX] = {0};
-        for (int i = 0; i < nw && same; i++) {
-            int j = 0;
-            while (j < n && (used[j] || have[j] != want[i]))
-                j++;
-            same = j < n;
-            if (same)
-                used[j] = true;
-        }
-    }
-    if (same)
-        return CARTA_OK;
-    char a[600], b[600];
-    scen_names(x, want, nw, a, sizeof a);
-    scen_names(x, have, n, b, sizeof b);
-    return scen_mismatch(x, seq, "player %d %s: expected %s, found %s", x->seat, key, a, b);
+    char what[160];
+    snprintf(what, sizeof what, "player %d %s", x->seat, key);
+    return carta_expect_cards(&carta_game_arkhtide, x->rules, seq, what, have, n, ordered,
+                              x->file, x->err);
 }
 
+/* An integer expectation ("<who> <key>: ..."). */
 static carta_status scen_int_is(scen_expect *x, struct fy_node *node, const char *key, int have,
                                 const char *who)
 {
-    char text[32], *end;
-    if (!carta_yaml_scalar(node, text, sizeof text) || !text[0])
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a whole number", key);
-    long want = strtol(text, &end, 10);
-    if (*end)
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a whole number", key);
-    if (want == have)
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %ld, found %d", who, key, want, have);
+    char what[160];
+    snprintf(what, sizeof what, "%s %s", who, key);
+    return carta_expect_int(node, what, have, x->file, x->err);
 }
 
+/* A boolean expectation ("<who> <key>: ..."). */
 static carta_status scen_bool_is(scen_expect *x, struct fy_node *node, const char *key, bool have,
                                  const char *who)
 {
-    char text[8];
-    bool want;
-    if (!carta_yaml_scalar(node, text, sizeof text))
-        text[0] = '\0';
-    if (!strcmp(text, "true") || !strcmp(text, "yes"))
-        want = true;
-    else if (!strcmp(text, "false") || !strcmp(text, "no"))
-        want = false;
-    else
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs true or false", key);
-    if (want == have)
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %s, found %s", who, key,
-                         want ? "true" : "false", have ? "true" : "false");
+    char what[160];
+    snprintf(what, sizeof what, "%s %s", who, key);
+    return carta_expect_bool(node, what, have, x->file, x->err);
 }
 
 static carta_status scen_text_is(scen_expect *x, struct fy_node *node, const char *key,

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mem.h"
+#include "core/vocab.h"
 #include "core/yaml.h"
 
 typedef struct cards_ctx {
@@ -41,43 +43,11 @@ const char *leaders_type_name(int type)
 const char *leaders_class_name(int cls) { return cls >= 0 && cls <= 3 ? class_names[cls] : "?"; }
 const char *leaders_rarity_name(int r) { return r >= 0 && r <= 3 ? rarity_names[r] : "?"; }
 
-static int cards_lookup(const char *const *names, const char *s)
-{
-    for (int i = 0; names[i]; i++)
-        if (names[i][0] && strcmp(names[i], s) == 0)
-            return i;
-    return -1;
-}
-
 /* Reads an optional enum key; absent leaves *out unchanged. */
 static carta_status cards_enum(cards_ctx *c, struct fy_node *map, const char *key,
                                const char *const *names, int *out)
 {
-    struct fy_node *v = carta_yaml_get(map, key);
-    if (!v)
-        return CARTA_OK;
-    char buf[64];
-    int i = carta_yaml_scalar(v, buf, sizeof buf) ? cards_lookup(names, buf) : -1;
-    if (i < 0) {
-        char list[200] = "";
-        size_t n = 0;
-        for (int j = 0; names[j] && n < sizeof list; j++)
-            if (names[j][0])
-                n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", n ? ", " : "", names[j]);
-        return carta_yaml_error(c->err, c->file, v, "'%s' must be one of: %s", key, list);
-    }
-    *out = i;
-    return CARTA_OK;
-}
-
-static bool cards_word_ok(const char *s)
-{
-    if (strlen(s) >= LEADERS_WORD_MAX)
-        return false;
-    for (; *s; s++)
-        if (!(islower((unsigned char)*s) || isdigit((unsigned char)*s) || *s == '_' || *s == '-'))
-            return false;
-    return true;
+    return carta_vocab_read(map, key, names, out, c->file, c->err);
 }
 
 /* ---- patterns ---- */
@@ -507,7 +477,7 @@ static carta_status cards_entry(cards_ctx *c, struct fy_node *card)
         carta_yaml_str(card, "subtype", "", def->subtype, sizeof def->subtype, c->file, c->err) !=
             CARTA_OK)
         return CARTA_ERR_INPUT;
-    if (!cards_word_ok(def->subtype))
+    if (def->subtype[0] && !carta_vocab_is_word(def->subtype, LEADERS_WORD_MAX))
         return carta_yaml_error(c->err, c->file, carta_yaml_get(card, "subtype"),
                                 "subtype must be a lowercase word of at most %d bytes",
                                 LEADERS_WORD_MAX - 1);
@@ -533,31 +503,18 @@ static carta_status cards_entry(cards_ctx *c, struct fy_node *card)
     }
 }
 
-/* Makes room for card_id in rules->defs. */
-static bool cards_reserve(carta_rules *rules, int card_id)
-{
-    if (card_id < rules->cap_defs)
-        return true;
-    int cap = rules->cap_defs ? rules->cap_defs : 128;
-    while (cap <= card_id)
-        cap *= 2;
-    leaders_def *defs = realloc(rules->defs, (size_t)cap * sizeof *defs);
-    if (!defs)
-        return false;
-    memset(defs + rules->cap_defs, 0, (size_t)(cap - rules->cap_defs) * sizeof *defs);
-    rules->defs = defs;
-    rules->cap_defs = cap;
-    return true;
-}
-
 carta_status leaders_compile_card(void *ctx, int card_id, struct fy_node *card, const char *file,
                                   carta_error *err)
 {
     carta_rules *rules = ctx;
     if (!fy_node_is_mapping(card))
         return carta_yaml_error(err, file, card, "an entry must be a map");
-    if (card_id < 0 || card_id >= 0x3FFF || !cards_reserve(rules, card_id))
+    leaders_def *defs = NULL;
+    if (card_id < 0x3FFF)
+        defs = carta_mem_grow(rules->defs, &rules->cap_defs, card_id, sizeof *defs, 128);
+    if (!defs)
         return carta_error_set(err, CARTA_ERR_NOMEM, "%s: out of memory for cards", file);
+    rules->defs = defs;
     leaders_def *def = malloc(sizeof *def);
     if (!def)
         return carta_error_set(err, CARTA_ERR_NOMEM, "%s: out of memory for cards", file);

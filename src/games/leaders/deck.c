@@ -3,20 +3,17 @@
  * limited by rarity). docs/rulings/leaders.md, "Content and deck rules". */
 #include "games/leaders/leaders.h"
 
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "core/deck_file.h"
+#include "core/deck_spec.h"
 #include "core/rng.h"
 #include "core/yaml.h"
 
 enum {
-    DECK_PATH_MAX = 1024,
-    DECK_FILE_PATH_MAX = DECK_PATH_MAX + 264, /* a directory plus a file name */
-    DECK_FILES_MAX = 256,
     DECK_ENTRIES = LEADERS_DECK_SIZE + 2      /* the cards, the Leader and the Domain */
 };
 
@@ -225,20 +222,18 @@ static carta_status deck_file_card(const carta_rules *rules, struct fy_node *ite
     return CARTA_OK;
 }
 
-static carta_status deck_file_parse(const carta_rules *rules, struct fy_document *doc,
-                                    const char *path, carta_deck *out, carta_error *err)
+/* Reads a deck file's keys into deck (the check comes after, in carta_deck_file_load). */
+static carta_status deck_file_read(const carta_rules *rules, struct fy_node *root,
+                                   const char *path, carta_deck *deck, carta_error *err)
 {
-    struct fy_node *root = fy_document_root(doc);
     if (!root || !fy_node_is_mapping(root))
         return carta_yaml_error(err, path, root,
                                 "a deck file is a map with name:, leader:, domain: and cards:");
     static const char *const keys[] = {"name", "description", "leader", "domain", "cards", NULL};
     if (carta_yaml_check_keys(root, keys, "a deck file", path, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    carta_deck deck;
-    memset(&deck, 0, sizeof deck);
     int leader, domain;
-    if (carta_yaml_str(root, "name", NULL, deck.name, sizeof deck.name, path, err) != CARTA_OK ||
+    if (carta_yaml_str(root, "name", NULL, deck->name, sizeof deck->name, path, err) != CARTA_OK ||
         deck_file_head(rules, root, "leader", LEADERS_T_LEADER, path, &leader, err) ||
         deck_file_head(rules, root, "domain", LEADERS_T_DOMAIN, path, &domain, err))
         return CARTA_ERR_INPUT;
@@ -252,20 +247,15 @@ static carta_status deck_file_parse(const carta_rules *rules, struct fy_document
     if (n != LEADERS_DECK_SIZE)
         return carta_yaml_error(err, path, seq, "a deck has exactly %d cards, this one lists %d",
                                 LEADERS_DECK_SIZE, n);
-    deck.cards[deck.n_cards++] = (uint16_t)leader;
-    deck.cards[deck.n_cards++] = (uint16_t)domain;
+    deck->cards[deck->n_cards++] = (uint16_t)leader;
+    deck->cards[deck->n_cards++] = (uint16_t)domain;
     for (int i = 0; i < n; i++) {
         int id = 0;
         if (deck_file_card(rules, fy_node_sequence_get_by_index(seq, i), path, leader, domain,
-                           &deck, &id, err))
+                           deck, &id, err))
             return CARTA_ERR_INPUT;
-        deck.cards[deck.n_cards++] = (uint16_t)id;
+        deck->cards[deck->n_cards++] = (uint16_t)id;
     }
-    char where[DECK_PATH_MAX + 16];
-    snprintf(where, sizeof where, "%s:%d", path, carta_yaml_line(seq));
-    if (deck_check_at(rules, &deck, where, err) != CARTA_OK)
-        return CARTA_ERR_INPUT;
-    *out = deck;
     return CARTA_OK;
 }
 
@@ -273,15 +263,10 @@ static carta_status deck_file_parse(const carta_rules *rules, struct fy_document
 static carta_status deck_load_file(const carta_rules *rules, const char *path, carta_deck *out,
                                    carta_error *err)
 {
-    struct fy_document *doc = carta_yaml_load(path, err);
-    if (!doc)
-        return err && err->status != CARTA_OK ? err->status : CARTA_ERR_IO;
-    carta_status st = deck_file_parse(rules, doc, path, out, err);
-    fy_document_destroy(doc);
-    return st;
+    return carta_deck_file_load(rules, path, deck_file_read, deck_check_at, out, err);
 }
 
-/* ---- prebuilt decks by name ---- */
+/* ---- where the prebuilt decks are ---- */
 
 /* The folder of the card set: the one the rules were opened from, else $CARTA_LEADERS_DATA,
  * else data/leaders under the working directory. */
@@ -291,82 +276,6 @@ static const char *deck_data_dir(const carta_rules *rules)
         return rules->data_dir;
     const char *env = getenv("CARTA_LEADERS_DATA");
     return env && env[0] ? env : "data/leaders";
-}
-
-static int deck_cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Reads only the name: of a deck file (no card checks) into buf; false if unreadable. */
-static bool deck_file_name(const char *path, char *buf, size_t cap)
-{
-    carta_error ignored;
-    carta_error_clear(&ignored);
-    struct fy_document *doc = carta_yaml_load(path, &ignored);
-    if (!doc)
-        return false;
-    struct fy_node *root = fy_document_root(doc);
-    bool ok = root && fy_node_is_mapping(root) &&
-              carta_yaml_scalar(carta_yaml_get(root, "name"), buf, cap);
-    fy_document_destroy(doc);
-    return ok;
-}
-
-/* The sorted *.yaml names of dir (caller frees each); returns how many. */
-static int deck_list_files(const char *dir, char **files)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return -1;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) && n < DECK_FILES_MAX) {
-        size_t len = strlen(e->d_name);
-        if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0 && e->d_name[0] != '.')
-            if ((files[n] = strdup(e->d_name)))
-                n++;
-    }
-    closedir(d);
-    qsort(files, (size_t)n, sizeof files[0], deck_cmp_str);
-    return n;
-}
-
-/* Finds the prebuilt deck named name (case-insensitive; the file's slug also matches) in
- * <data_dir>/decks and writes its path; CARTA_ERR_UNKNOWN listing the known decks otherwise. */
-static carta_status deck_find_prebuilt(const carta_rules *rules, const char *name, char *path,
-                                       size_t cap, carta_error *err)
-{
-    char dir[DECK_PATH_MAX];
-    snprintf(dir, sizeof dir, "%s/decks", deck_data_dir(rules));
-    char *files[DECK_FILES_MAX];
-    int n = deck_list_files(dir, files);
-    if (n < 0)
-        return carta_error_set(err, CARTA_ERR_UNKNOWN,
-                               "unknown deck '%s' (no prebuilt decks: cannot open %s)", name, dir);
-    char known[384] = "";
-    carta_status st = CARTA_ERR_UNKNOWN;
-    for (int i = 0; i < n && st != CARTA_OK; i++) {
-        char file_path[DECK_FILE_PATH_MAX], deck_name[CARTA_NAME_MAX];
-        snprintf(file_path, sizeof file_path, "%s/%s", dir, files[i]);
-        size_t slug_len = strlen(files[i]) - 5;
-        bool slug = strlen(name) == slug_len && strncasecmp(files[i], name, slug_len) == 0;
-        bool named = deck_file_name(file_path, deck_name, sizeof deck_name);
-        if (slug || (named && strcasecmp(deck_name, name) == 0)) {
-            snprintf(path, cap, "%s", file_path);
-            st = CARTA_OK;
-        } else if (named) {
-            size_t len = strlen(known);
-            snprintf(known + len, sizeof known - len, "%s'%s'", len ? ", " : "", deck_name);
-        }
-    }
-    for (int i = 0; i < n; i++)
-        free(files[i]);
-    if (st != CARTA_OK)
-        carta_error_set(err, CARTA_ERR_UNKNOWN,
-                        "unknown deck '%s' (prebuilt decks: %s; or a deck file path, or random)",
-                        name, known[0] ? known : "none");
-    return st;
 }
 
 /* ---- generation ---- */
@@ -471,26 +380,9 @@ static carta_status deck_generate(const carta_rules *rules, uint64_t seed, carta
 
 /* ---- resolve ---- */
 
-static bool deck_spec_is_path(const char *spec)
-{
-    size_t len = strlen(spec);
-    return strchr(spec, '/') || (len > 5 && strcmp(spec + len - 5, ".yaml") == 0) ||
-           (len > 4 && strcmp(spec + len - 4, ".yml") == 0);
-}
-
 carta_status leaders_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,
                                   carta_deck *out, carta_error *err)
 {
-    if (!spec || !spec[0])
-        return carta_error_set(err, CARTA_ERR_INPUT,
-                               "no deck given (a prebuilt deck's name, a deck file, or random)");
-    if (strcasecmp(spec, "random") == 0)
-        return deck_generate(rules, seed, out, err);
-    if (deck_spec_is_path(spec))
-        return deck_load_file(rules, spec, out, err);
-    char path[DECK_FILE_PATH_MAX];
-    carta_status st = deck_find_prebuilt(rules, spec, path, sizeof path, err);
-    if (st != CARTA_OK)
-        return st;
-    return deck_load_file(rules, path, out, err);
+    return carta_deck_spec_resolve(rules, deck_data_dir(rules), spec, seed, deck_load_file,
+                                   deck_generate, out, err);
 }

@@ -118,6 +118,8 @@ typedef struct leaders_ref {
     char file[256];
 } leaders_ref;
 
+extern const carta_game carta_game_leaders;
+
 struct carta_rules {
     carta_catalog *catalog;
     int n_defs, cap_defs;

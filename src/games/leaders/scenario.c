@@ -8,9 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/expect.h"
 #include "core/yaml.h"
-
-enum { SCEN_LIST_MAX = 64 };
 
 static const char *const scen_dirs[] = {"north", "east", "south", "west", NULL};
 
@@ -433,80 +432,32 @@ static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const ch
                            msg);
 }
 
-/* Writes "[A, B, C]" for n ids into buf. */
-static void scen_names(const scen_expect *x, const uint16_t *ids, int n, char *buf, size_t cap)
-{
-    size_t len = (size_t)snprintf(buf, cap, "[");
-    for (int i = 0; i < n && len < cap; i++)
-        len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? ", " : "",
-                                scen_name_of(x->rules, ids[i]));
-    if (len < cap)
-        snprintf(buf + len, cap - len, "]");
-}
-
-/* Compares a list of names with n ids, in order or as multisets. */
+/* Compares a list of names with n ids, in order or as multisets ("player N <key>: ..."). */
 static carta_status scen_ids_match(scen_expect *x, struct fy_node *seq, const char *key,
                                    const uint16_t *have, int n, bool ordered)
 {
-    uint16_t want[SCEN_LIST_MAX];
-    int nw = scen_list(x->rules, seq, key, 0, "name", want, SCEN_LIST_MAX, x->file, x->err);
-    if (nw < 0)
-        return CARTA_ERR_INPUT;
-    bool same = nw == n;
-    if (same && ordered) {
-        same = n == 0 || memcmp(want, have, (size_t)n * sizeof *have) == 0;
-    } else if (same) {
-        bool used[SCEN_LIST_MAX] = {false};
-        for (int i = 0; i < nw && same; i++) {
-            int j = 0;
-            while (j < n && (used[j] || have[j] != want[i]))
-                j++;
-            same = j < n;
-            if (same)
-                used[j] = true;
-        }
-    }
-    if (same)
-        return CARTA_OK;
-    char a[400], b[400];
-    scen_names(x, want, nw, a, sizeof a);
-    scen_names(x, have, n, b, sizeof b);
-    return scen_mismatch(x, seq, "player %d %s: expected %s, found %s", x->seat, key, a, b);
+    char what[160];
+    snprintf(what, sizeof what, "player %d %s", x->seat, key);
+    return carta_expect_cards(&carta_game_leaders, x->rules, seq, what, have, n, ordered, x->file,
+                              x->err);
 }
 
-/* An integer expectation. */
+/* An integer expectation ("<who> <key>: ..."). */
 static carta_status scen_int_is(scen_expect *x, struct fy_node *node, const char *key, int have,
                                 const char *who)
 {
-    char text[32], *end;
-    if (!carta_yaml_scalar(node, text, sizeof text) || !text[0])
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a whole number", key);
-    long want = strtol(text, &end, 10);
-    if (*end)
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a whole number", key);
-    if (want == have)
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %ld, found %d", who, key, want, have);
+    char what[160];
+    snprintf(what, sizeof what, "%s %s", who, key);
+    return carta_expect_int(node, what, have, x->file, x->err);
 }
 
-/* A boolean expectation. */
+/* A boolean expectation ("<who> <key>: ..."). */
 static carta_status scen_bool_is(scen_expect *x, struct fy_node *node, const char *key, bool have,
                                  const char *who)
 {
-    char text[16];
-    bool want;
-    if (!carta_yaml_scalar(node, text, sizeof text))
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs true or false", key);
-    if (!strcasecmp(text, "true") || !strcasecmp(text, "yes"))
-        want = true;
-    else if (!strcasecmp(text, "false") || !strcasecmp(text, "no"))
-        want = false;
-    else
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs true or false", key);
-    if (want == have)
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %s, found %s", who, key,
-                         want ? "true" : "false", have ? "true" : "false");
+    char what[160];
+    snprintf(what, sizeof what, "%s %s", who, key);
+    return carta_expect_bool(node, what, have, x->file, x->err);
 }
 
 /* A name expectation (or "none"): have is an id, LEADERS_NONE or LEADERS_UNKNOWN. */
