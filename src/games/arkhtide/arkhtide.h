@@ -318,6 +318,7 @@ void ark_determinize(const carta_rules *rules, void *state, int seat, uint64_t s
 /* --- text.c --- */
 void ark_describe_action(const carta_rules *rules, const void *state, carta_action action,
                          char *buf, size_t cap);
+int ark_action_card(const carta_rules *rules, const void *state, carta_action action);
 void ark_describe_move(const carta_rules *rules, const void *state, carta_action action,
                        int viewer, char *buf, size_t cap);
 void ark_describe_card(const carta_rules *rules, int card_id, carta_text *out);

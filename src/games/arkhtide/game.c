@@ -101,6 +101,7 @@ const carta_game carta_game_arkhtide = {
     .evaluate = ark_evaluate,
     .describe_action = ark_describe_action,
     .describe_move = ark_describe_move,
+    .action_card = ark_action_card,
     .describe_card = ark_describe_card,
     .render = ark_render,
     .describe_state = ark_describe_state,

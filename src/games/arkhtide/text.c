@@ -430,3 +430,21 @@ void ark_describe_state(const carta_rules *rules, const void *state, char *buf, 
              : top->kind == ARK_FR_QUEUE    ? " (damage order)"
                                             : " (effect)");
 }
+
+/* The card an action plays from the actor's hand (Unit, Binding, Feat, Amplify, Shield), or -1:
+ * for carta sim's per-card statistics. */
+int ark_action_card(const carta_rules *rules, const void *state, carta_action action)
+{
+    (void)rules;
+    const ark_state *st = state;
+    int kind = ARK_ACT_KIND(action), a = ARK_ACT_A(action), actor = text_actor(st);
+    if (kind != ARK_A_UNIT && kind != ARK_A_BINDING && kind != ARK_A_FEAT &&
+        kind != ARK_A_AMPLIFY && kind != ARK_A_SHIELD)
+        return -1;
+    if (actor < 0 || actor >= st->n_seats)
+        return -1;
+    const ark_zone *hand = &st->seat[actor].hand;
+    if (a >= hand->n || hand->cards[a] == ARK_UNKNOWN)
+        return -1;
+    return hand->cards[a];
+}
