@@ -8,6 +8,7 @@
  *   mcts_bench rate GAME [SPEC]          iterations/s (default spec mcts:iters=3000)
  *   mcts_bench match GAME SPEC_A SPEC_B [GAMES] [THREADS] [SEED]
  */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -201,14 +202,13 @@ static int bench_match(match *m, int threads)
         pthread_create(&th[t], NULL, match_worker, m);
     for (int t = 0; t < threads; t++)
         pthread_join(th[t], NULL);
-    int wins[2] = {0}, draws = 0, a_first = 0;
+    int wins[2] = {0}, draws = 0;
     long actions = 0;
     for (int i = 0; i < m->n_games; i++) {
         if (m->winner[i] < 0)
             draws++;
         else
             wins[m->winner[i]]++;
-        a_first += i % 2 == 0 && m->winner[i] == 0;
         actions += m->actions[i];
     }
     printf("%s: %d games, seed %llu, %d threads, %.1f s, %.1f actions/game\n", m->g->id,

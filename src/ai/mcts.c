@@ -1,4 +1,5 @@
 /* mcts.c: information-set MCTS (mcts.h): the node arena, one iteration, root-parallel search. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "mcts.h"
 #include "ai_impl.h"
 
@@ -141,11 +142,9 @@ static int32_t tree_uct(const mcts_worker *w, int n)
         if (id == MCTS_NONE)
             continue;
         const mcts_node *nd = &w->nodes[id];
-        double v = nd->visits ? nd->reward / nd->visits : 0.5;
-        if (nd->visits)
-            v += c * sqrt(log((double)nd->avail) / nd->visits);
-        else
-            v = HUGE_VAL;
+        double v = nd->visits ? nd->reward / nd->visits +
+                                    c * sqrt(log((double)nd->avail) / nd->visits)
+                              : HUGE_VAL; /* never backed up (its apply failed): try it */
         if (v > best) {
             best = v;
             best_id = id;

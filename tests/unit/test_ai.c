@@ -116,10 +116,10 @@ static void test_ai_new_errors(void **unused)
     carta_error err = {0};
     carta_rules *r = carta_toy_game.open(NULL, &err);
     assert_non_null(r);
-    carta_ai *ai = carta_ai_new(&carta_toy_game, r, "mcts:ms=1000,threads=2", 1, &err);
+    carta_ai *ai = carta_ai_new(&carta_toy_game, r, "minimax:depth=3,threads=2", 1, &err);
     assert_null(ai);
     assert_int_equal(err.status, CARTA_ERR_UNKNOWN);
-    assert_non_null(strstr(err.msg, "mcts"));
+    assert_non_null(strstr(err.msg, "minimax"));
     carta_error_clear(&err);
     assert_null(carta_ai_new(&carta_toy_game, r, "greedy:depth=3", 1, &err));
     assert_int_equal(err.status, CARTA_ERR_INPUT);
