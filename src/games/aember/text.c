@@ -178,6 +178,18 @@ void aember_describe_state(const carta_rules *rules, const void *state, char *bu
     snprintf(buf, cap, "turn %d, player %d, %s", st->turn, st->active + 1, step);
 }
 
+/* "  discard: A, B" for an open zone, nothing when it is empty. */
+static void text_zone(const carta_rules *rules, const char *label, const aember_zone *z,
+                      carta_text *out)
+{
+    if (!z->n)
+        return;
+    carta_text_printf(out, "  %s:", label);
+    for (int i = 0; i < z->n; i++)
+        carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, z->cards[i]));
+    carta_text_printf(out, "\n");
+}
+
 static void text_line(const carta_rules *rules, const aember_state *st, int seat, carta_text *out)
 {
     const aember_seat *s = &st->seat[seat];
@@ -247,6 +259,12 @@ void aember_render(const carta_rules *rules, const void *state, int seat, carta_
     char line[128];
     aember_describe_state(rules, st, line, sizeof line);
     carta_text_printf(out, "%s\n", line);
+    /* what is resolving now: the abilities in progress, innermost last (an action card being
+     * played is in no zone until it resolves) */
+    for (int i = 0; i < st->pending.n; i++)
+        if (st->pending.frame[i].kind == AEMBER_FR_RUN)
+            carta_text_printf(out, "resolving: %s\n",
+                              text_card(rules, (uint16_t)st->pending.frame[i].arg[0]));
     for (int k = 0; k < AEMBER_SEATS; k++) {
         int p = k == 0 ? !seat : seat;
         const aember_seat *s = &st->seat[p];
@@ -264,6 +282,8 @@ void aember_render(const carta_rules *rules, const void *state, int seat, carta_
                                   : "");
         carta_text_printf(out, "\n");
         text_line(rules, st, p, out);
+        text_zone(rules, "discard", &s->discard, out);
+        text_zone(rules, "purged", &s->purged, out);
         carta_text_printf(out, "  hand (%d):", s->hand.n);
         if (p != seat) {
             carta_text_printf(out, " %d card%s\n", s->hand.n, s->hand.n == 1 ? "" : "s");

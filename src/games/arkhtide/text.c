@@ -360,6 +360,12 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
                           (se->flags & ARK_S_ELIMINATED) ? " ELIMINATED" : "");
         if (se->pick != ARK_NO_CARD)
             carta_text_printf(out, "  face-down Realm: %s\n", text_card(rules, se->pick));
+        if (se->chronicle.n) { /* the discard pile: open to everyone */
+            carta_text_printf(out, "  Chronicle:");
+            for (int i = 0; i < se->chronicle.n; i++)
+                carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, se->chronicle.cards[i]));
+            carta_text_printf(out, "\n");
+        }
     }
     for (int r = 0; r < ARK_REALMS; r++) {
         const ark_realm *rm = &st->realms[r];
