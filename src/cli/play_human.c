@@ -181,9 +181,24 @@ static int apply_typed(play_session *s, const char *line)
     return 1;
 }
 
+/* A decision with one legal choice (a "pass" when there is nothing to answer with) is not
+ * asked: it is taken and said. 1 if it was taken. */
+static int take_only_choice(play_session *s)
+{
+    carta_action legal[CARTA_MAX_ACTIONS];
+    if (s->g->legal_actions(s->r, s->view, legal) != 1)
+        return 0;
+    char text[256];
+    s->g->describe_action(s->r, s->view, legal[0], text, sizeof text);
+    printf("%s: %s (the only choice)\n", s->label[s->human], text);
+    return play_apply(s, s->human, legal[0], text) == 0;
+}
+
 play_turn play_human_turn(play_session *s)
 {
     s->g->observe(s->r, s->state, s->human, s->view);
+    if (take_only_choice(s))
+        return PLAY_MOVED;
     show_board(s);
     show_actions(s);
     char prompt[CARTA_NAME_MAX + 8];
