@@ -149,6 +149,13 @@ static int ai_turn(play_session *s, int seat)
 
 static void print_result(play_session *s)
 {
+    /* the final board, as the human (or, watching, the first seat) sees it */
+    int seat = s->human != CARTA_NO_SEAT ? s->human : 0;
+    carta_text board = {0};
+    s->g->observe(s->r, s->state, seat, s->view);
+    s->g->render(s->r, s->view, seat, &board);
+    printf("\n%s", carta_text_str(&board));
+    carta_text_free(&board);
     double returns[CARTA_MAX_SEATS] = {0};
     s->g->returns(s->r, s->state, returns);
     int winner = s->g->winner(s->r, s->state);
