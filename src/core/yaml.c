@@ -250,45 +250,55 @@ void carta_yaml_stream_close(carta_yaml_stream *s)
 /* ---- nodes ---- */
 
 /* The line of the key whose value is node, in node's parent mapping; 0 if none. */
-static int yaml_key_line(struct fy_node *node)
+/* Line finding recurses up and down the tree (a collection has no mark of its own; a null
+ * scalar has no token); depth bounds it, so a shape that leads back to itself (an empty sequence
+ * item, a null key) ends with 0 instead of exhausting the stack. */
+enum { YAML_LINE_DEPTH = 64 };
+
+static int yaml_line_at(struct fy_node *node, int depth);
+
+/* The line of the key that node is the value of, else of node's parent collection. */
+static int yaml_key_line(struct fy_node *node, int depth)
 {
     struct fy_node *parent = fy_node_get_parent(node);
-    if (!parent)
+    if (!parent || depth > YAML_LINE_DEPTH)
         return 0;
     if (fy_node_is_mapping(parent)) {
         void *it = NULL;
         struct fy_node_pair *pair;
         while ((pair = fy_node_mapping_iterate(parent, &it)))
             if (fy_node_pair_value(pair) == node)
-                return carta_yaml_line(fy_node_pair_key(pair));
+                return yaml_line_at(fy_node_pair_key(pair), depth + 1);
     }
-    return carta_yaml_line(parent);
+    return yaml_key_line(parent, depth + 1);
 }
 
-int carta_yaml_line(struct fy_node *node)
+static int yaml_line_at(struct fy_node *node, int depth)
 {
-    if (!node)
+    if (!node || depth > YAML_LINE_DEPTH)
         return 0;
     if (fy_node_is_scalar(node)) {
         struct fy_token *tok = fy_node_get_scalar_token(node);
         const struct fy_mark *mark = tok ? fy_token_start_mark(tok) : NULL;
         if (mark)
             return mark->line + 1;
-        return yaml_key_line(node);
+        return yaml_key_line(node, depth + 1);
     }
     /* A collection has no public start mark: use its first key or item, else its key. */
     void *it = NULL;
     if (fy_node_is_mapping(node)) {
         struct fy_node_pair *pair = fy_node_mapping_iterate(node, &it);
         if (pair)
-            return carta_yaml_line(fy_node_pair_key(pair));
+            return yaml_line_at(fy_node_pair_key(pair), depth + 1);
     } else if (fy_node_is_sequence(node)) {
         struct fy_node *item = fy_node_sequence_iterate(node, &it);
         if (item)
-            return carta_yaml_line(item);
+            return yaml_line_at(item, depth + 1);
     }
-    return yaml_key_line(node);
+    return yaml_key_line(node, depth + 1);
 }
+
+int carta_yaml_line(struct fy_node *node) { return yaml_line_at(node, 0); }
 
 struct fy_node *carta_yaml_get(struct fy_node *map, const char *key)
 {
