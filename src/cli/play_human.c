@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include <editline/readline.h>
@@ -96,7 +97,8 @@ static play_turn quit(play_session *s)
     } else {
         answer = read_line("Save the game? Type a file name, or press Enter to quit: ");
         const char *a = answer ? trim(answer) : "";
-        if (*a)
+        /* "n" and "no" are answers, not file names */
+        if (*a && strcasecmp(a, "n") != 0 && strcasecmp(a, "no") != 0)
             play_save(s, a);
     }
     free(answer);
