@@ -11,18 +11,25 @@
 
 enum { EXPECT_CARDS_MAX = 256 };
 
+carta_status carta_expect_failv(carta_error *err, const char *file, struct fy_node *node,
+                                const char *fmt, va_list ap)
+{
+    char msg[600];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    return carta_error_set(err, CARTA_ERR_INPUT, "%s:%d: %s", file, carta_yaml_line(node), msg);
+}
+
 static carta_status mismatch(carta_error *err, const char *file, struct fy_node *node,
                              const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 static carta_status mismatch(carta_error *err, const char *file, struct fy_node *node,
                              const char *fmt, ...)
 {
-    char msg[448];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    carta_status st = carta_expect_failv(err, file, node, fmt, ap);
     va_end(ap);
-    return carta_error_set(err, CARTA_ERR_INPUT, "%s:%d: %s", file, carta_yaml_line(node), msg);
+    return st;
 }
 
 /* Writes "[A, B, C]" for n card ids into buf. */

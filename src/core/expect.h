@@ -4,6 +4,7 @@
 #ifndef CARTA_EXPECT_H
 #define CARTA_EXPECT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -16,6 +17,11 @@ struct fy_node;
 carta_status carta_expect_cards(const carta_game *game, const carta_rules *rules,
                                 struct fy_node *seq, const char *what, const uint16_t *have,
                                 int n, bool ordered, const char *file, carta_error *err);
+
+/* Reports a failed expectation at node: sets err to "file:line: <printf text>" and returns
+ * CARTA_ERR_INPUT. For a game's own checks (the va_list form serves its variadic wrappers). */
+carta_status carta_expect_failv(carta_error *err, const char *file, struct fy_node *node,
+                                const char *fmt, va_list ap);
 
 /* Compares a whole number. */
 carta_status carta_expect_int(struct fy_node *node, const char *what, int have, const char *file,

@@ -423,13 +423,11 @@ static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const ch
 /* Reports a failed check: "file:line: <what>: expected ..., found ...". */
 static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
 {
-    char msg[400];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    carta_status st = carta_expect_failv(x->err, x->file, node, fmt, ap);
     va_end(ap);
-    return carta_error_set(x->err, CARTA_ERR_INPUT, "%s:%d: %s", x->file, carta_yaml_line(node),
-                           msg);
+    return st;
 }
 
 /* Compares a list of names with n ids, in order or as multisets ("player N <key>: ..."). */
