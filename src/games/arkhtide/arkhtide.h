@@ -84,7 +84,8 @@ enum {
 };
 /* Step flags. */
 enum { ARK_ST_MAY = 1 << 0, ARK_ST_STAT = 1 << 1 /* attack at the performer's stat */,
-       ARK_ST_CHOSEN = 1 << 2 /* drain: one chosen opponent */ };
+       ARK_ST_CHOSEN = 1 << 2 /* drain: one chosen opponent */,
+       ARK_ST_EVERYONE = 1 << 3 /* drain: every player, the controller too */ };
 
 /* One compiled effect step. 16 bytes. */
 typedef struct ark_step {
@@ -158,7 +159,8 @@ enum ark_frame {
     ARK_FR_TALENT,    /* Talent of a feat: arg 0 card, 1 ability, 3 performer uid, 5 controller */
     ARK_FR_QUEUE,     /* resolve queued damage instances (the active player orders them) */
     ARK_FR_DAMAGE,    /* one damage instance resolving: args as ark_damage (see damage.c) */
-    ARK_FR_METAMORPH  /* decision: which own Unit a Metamorphosis Unit replaces (combat) */
+    ARK_FR_CHEAT_DEATH /* decision: arg 0 uid of a Unit that would die (arg 1: by a kill
+                          effect) outside a damage sequence; yes = Cheat Death (death.c) */
 };
 /* ARK_FR_DAMAGE args. */
 enum { ARK_D_SOURCE = 0, ARK_D_TARGET, ARK_D_SEAT, ARK_D_ASKER, ARK_D_AMOUNT, ARK_D_KIND,
@@ -270,8 +272,6 @@ void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to);
 enum { ARK_TO_CHRONICLE = 0, ARK_TO_HAND, ARK_TO_POOL, ARK_TO_NOWHERE };
 /* Removes attached card slot of piece pi to its controller's Chronicle (Statuses vanish). */
 void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot);
-/* Kills every Unit whose Wounds reached its Health (after a Health change). */
-void ark_check_deaths(const carta_rules *rules, ark_state *st);
 bool ark_critically_wounded(const carta_rules *rules, const ark_state *st, int pi);
 /* Seat loses n Willpower (elimination and defeat are checked by ark_check_end). */
 void ark_lose_willpower(ark_state *st, int seat, int n);
@@ -290,6 +290,16 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
 void ark_attack(const carta_rules *rules, ark_state *st, int pi, int ti, int kind, int value,
                 int flags);
 
+/* --- death.c --- */
+/* Every Unit whose Wounds reached its Health (after a Health change) would die: it dies, or
+ * its owner is asked whether to Cheat Death. */
+void ark_check_deaths(const carta_rules *rules, ark_state *st);
+/* A `kill` effect: the Unit would die (Cheat Death may save it). */
+void ark_kill(const carta_rules *rules, ark_state *st, int pi);
+/* Steps the top ARK_FR_CHEAT_DEATH frame; returns true if its owner must decide. */
+bool ark_death_step(const carta_rules *rules, ark_state *st);
+void ark_death_choose(const carta_rules *rules, ark_state *st, bool cheat);
+
 /* --- effects.c --- */
 /* Pushes a RUN frame for ability `ab` of card, performed by performer (uid, 0 if none). */
 void ark_run_push(ark_state *st, uint16_t card, int ab, uint16_t performer, uint16_t it,
@@ -298,6 +308,8 @@ void ark_run_push(ark_state *st, uint16_t card, int ab, uint16_t performer, uint
 bool ark_run_step(const carta_rules *rules, ark_state *st);
 int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_action *out);
 bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action action);
+/* Seek: the looked-at cards not taken go to the bottom of the Main Deck. */
+void ark_seek_return(ark_seat *me);
 /* Whether seat can pay an ability's extra cost (performer pi for an exhaust cost). */
 bool ark_can_pay(const ark_state *st, const ark_ability *ab, int seat, int pi);
 /* Pays it: Arkhé, Willpower, exhaust now; a discard cost pushes its decision frame, so call it

@@ -258,28 +258,6 @@ bool ark_critically_wounded(const carta_rules *rules, const ark_state *st, int p
     return left * 2 < health;
 }
 
-void ark_check_deaths(const carta_rules *rules, ark_state *st)
-{
-    for (int i = 0; i < st->n_pieces;) {
-        ark_piece *p = &st->pieces[i];
-        if (!(p->flags & ARK_P_SEEKER)) {
-            int health = ark_stat(rules, st, i, ARK_STAT_HEALTH);
-            if (p->wounds >= health) {
-                /* outside a damage sequence Cheat Death is used whenever it can be (ruling) */
-                if ((ark_keywords(rules, st, i, NULL) & ARK_KW_CHEAT_DEATH) &&
-                    !(p->flags & ARK_P_EXHAUSTED) && health > 0) {
-                    p->flags |= ARK_P_EXHAUSTED;
-                    p->wounds = (uint8_t)(health - 1);
-                } else {
-                    ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
-                    continue;
-                }
-            }
-        }
-        i++;
-    }
-}
-
 void ark_lose_willpower(ark_state *st, int seat, int n)
 {
     int w = st->seat[seat].willpower - n;

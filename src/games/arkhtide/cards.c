@@ -378,11 +378,14 @@ static carta_status cards_step(cards_ctx *c, struct fy_node *m, ark_step *s, int
     if (who) {
         char buf[16];
         if (s->op != ARK_OP_DRAIN || !carta_yaml_scalar(who, buf, sizeof buf) ||
-            (strcmp(buf, "chosen") != 0 && strcmp(buf, "each") != 0))
+            (strcmp(buf, "chosen") != 0 && strcmp(buf, "each") != 0 &&
+             strcmp(buf, "everyone") != 0))
             return carta_yaml_error(c->err, c->file, who,
-                                    "'who' is only for drain: chosen or each");
+                                    "'who' is only for drain: chosen, each or everyone");
         if (strcmp(buf, "chosen") == 0)
             s->flags |= ARK_ST_CHOSEN;
+        if (strcmp(buf, "everyone") == 0)
+            s->flags |= ARK_ST_EVERYONE;
     }
     return CARTA_OK;
 }

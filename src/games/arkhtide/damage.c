@@ -247,8 +247,8 @@ bool ark_damage_step(const carta_rules *rules, ark_state *st)
             carta_pending_pop(&st->pending);
             return false;
         }
-        if (st->n_queue == 1) {
-            damage_start(rules, st, 0);
+        if (st->n_queue == 1 || !ark_alive(st, st->active)) {
+            damage_start(rules, st, 0); /* no choice, or nobody left to choose: queued order */
             return false;
         }
         f->seat = st->active;

@@ -124,21 +124,6 @@ static void run_status(const carta_rules *rules, ark_state *st, int ti, uint16_t
         t->attach[t->n_attach++] = ARK_ATTACH(card, seat);
 }
 
-static void run_kill(const carta_rules *rules, ark_state *st, int ti)
-{
-    ark_piece *t = &st->pieces[ti];
-    if (t->flags & ARK_P_SEEKER)
-        return;
-    if ((ark_keywords(rules, st, ti, NULL) & ARK_KW_CHEAT_DEATH) &&
-        !(t->flags & ARK_P_EXHAUSTED)) {
-        int h = ark_stat(rules, st, ti, ARK_STAT_HEALTH);
-        t->flags |= ARK_P_EXHAUSTED;
-        t->wounds = (uint8_t)(h > 0 ? h - 1 : 0);
-        return;
-    }
-    ark_remove_piece(rules, st, ti, ARK_TO_CHRONICLE);
-}
-
 static int run_dest_count(const ark_state *st, int ti, int *only)
 {
     int n = 0, from = st->pieces[ti].loc;
@@ -229,7 +214,7 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
         }
         break;
     case ARK_OP_KILL:
-        run_kill(rules, st, ti);
+        ark_kill(rules, st, ti);
         break;
     case ARK_OP_UNBIND:
         for (int i = t->n_attach - 1; i >= 0; i--) {
@@ -310,9 +295,9 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
         bool chosen = s->op == ARK_OP_STEAL || (s->flags & ARK_ST_CHOSEN);
         if (n == 0)
             break;
-        if (!chosen) {
+        if (!chosen) { /* every opponent, and with `who: everyone` the controller too */
             for (int o = 0; o < st->n_seats; o++)
-                if (o != c && ark_alive(st, o))
+                if ((o != c || (s->flags & ARK_ST_EVERYONE)) && ark_alive(st, o))
                     run_player_verb_on(st, s->op, s->amount, c, o);
         } else if (n == 1) {
             run_player_verb_on(st, s->op, s->amount, c, only);
@@ -445,6 +430,7 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
     switch (f->kind) {
     case ARK_FR_TALENT:
     case ARK_FR_MAY:
+    case ARK_FR_CHEAT_DEATH:
         out[n++] = ARK_ACT(ARK_A_YES, 0, 0, 0);
         out[n++] = ARK_ACT(ARK_A_NO, 0, 0, 0);
         return n;
@@ -490,7 +476,7 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
     }
 }
 
-static void seek_finish(ark_state *st, ark_seat *me)
+void ark_seek_return(ark_seat *me)
 {
     /* the rest go to the bottom of the Main Deck, in the order looked at (docs/rulings) */
     for (int i = 0; i < me->n_look; i++) {
@@ -501,7 +487,6 @@ static void seek_finish(ark_state *st, ark_seat *me)
         me->deck.n++;
     }
     me->n_look = 0;
-    carta_pending_pop(&st->pending);
 }
 
 bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action action)
@@ -523,6 +508,9 @@ bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action act
         } else {
             carta_pending_pop(&st->pending);
         }
+        return true;
+    case ARK_FR_CHEAT_DEATH:
+        ark_death_choose(rules, st, kind == ARK_A_YES);
         return true;
     case ARK_FR_MAY: {
         carta_pending_pop(&st->pending);
@@ -556,8 +544,10 @@ bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action act
         ark_zone_push(&me->hand, me->look[a]);
         memmove(&me->look[a], &me->look[a + 1], (size_t)(me->n_look - a - 1) * 2);
         me->n_look--;
-        if (--f->arg[0] <= 0 || me->n_look == 0)
-            seek_finish(st, me);
+        if (--f->arg[0] <= 0 || me->n_look == 0) {
+            ark_seek_return(me);
+            carta_pending_pop(&st->pending);
+        }
         return true;
     case ARK_FR_OPPONENT: {
         int op = f->arg[0], amount = f->arg[1], c = f->seat;

@@ -171,6 +171,32 @@ static void rules_eliminate(const carta_rules *rules, ark_state *st, int seat, i
             ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
 }
 
+/* Defeat is immediate ("that player immediately loses the game"): checked before every step of
+ * an effect, not only once the whole action has resolved. A seat eliminated meanwhile (Desperate
+ * Measures) decides nothing more, so its frames leave the stack; damage frames stay (they skip
+ * seats no longer in the game, and end when their target has left play). */
+static void rules_check_defeat(const carta_rules *rules, ark_state *st)
+{
+    bool fallen = false;
+    for (int s = 0; s < st->n_seats; s++)
+        fallen |= ark_alive(st, s) && st->seat[s].willpower <= 0;
+    if (!fallen)
+        return;
+    ark_check_end(rules, st);
+    if (st->phase == ARK_PHASE_OVER)
+        return;
+    carta_pending_stack *ps = &st->pending;
+    int kept = 0;
+    for (int i = 0; i < ps->n; i++) {
+        carta_pending *f = &ps->frame[i];
+        if (f->kind == ARK_FR_QUEUE || f->kind == ARK_FR_DAMAGE || ark_alive(st, f->seat))
+            ps->frame[kept++] = *f;
+        else if (f->kind == ARK_FR_SEEK)
+            ark_seek_return(&st->seat[f->seat]);
+    }
+    ps->n = kept;
+}
+
 void ark_check_end(const carta_rules *rules, ark_state *st)
 {
     if (st->phase == ARK_PHASE_OVER || st->phase == ARK_PHASE_HARVEST)
@@ -596,6 +622,9 @@ void ark_advance(const carta_rules *rules, ark_state *st)
             st->pending.n = 0;
             return;
         }
+        rules_check_defeat(rules, st);
+        if (st->phase == ARK_PHASE_OVER)
+            continue;
         const carta_pending *top = carta_pending_peek(&st->pending);
         if (top) {
             bool decide;
@@ -607,6 +636,9 @@ void ark_advance(const carta_rules *rules, ark_state *st)
             case ARK_FR_QUEUE:
             case ARK_FR_DAMAGE:
                 decide = ark_damage_step(rules, st);
+                break;
+            case ARK_FR_CHEAT_DEATH:
+                decide = ark_death_step(rules, st);
                 break;
             default:
                 decide = true;

@@ -80,8 +80,7 @@ enum {
     ARK_P_MOVED = 1 << 2,      /* moved from the Safe Zone this Round (Preparation) */
     ARK_P_PREP_SAFE = 1 << 3,  /* was in the Safe Zone when this Preparation Phase began */
     ARK_P_TOKEN = 1 << 4,      /* a Token: it leaves the game instead of going to a zone */
-    ARK_P_OATH_USED = 1 << 5,  /* its Oath redirected damage this Turn */
-    ARK_P_DYING = 1 << 6       /* its Wounds reached its Health; Cheat Death may still save it */
+    ARK_P_OATH_USED = 1 << 5   /* its Oath redirected damage this Turn */
 };
 
 /* A Seeker or Unit in play. 26 bytes. */

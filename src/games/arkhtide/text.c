@@ -416,9 +416,51 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
     }
 }
 
+/* What the pending decision is about, e.g. " (Cheat Death for Ashen Revenant?)". */
+static void text_decision(const carta_rules *rules, const ark_state *st, const carta_pending *top,
+                          char *buf, size_t cap)
+{
+    char p[64];
+    switch (top->kind) {
+    case ARK_FR_DAMAGE:
+        snprintf(buf, cap, " (damage)");
+        return;
+    case ARK_FR_QUEUE:
+        snprintf(buf, cap, " (damage order)");
+        return;
+    case ARK_FR_CHEAT_DEATH:
+        text_piece(rules, st, ark_find_uid(st, (uint16_t)top->arg[0]), p, sizeof p);
+        snprintf(buf, cap, " (Cheat Death for %s? yes: Exhaust it, it stays on 1 Health)", p);
+        return;
+    case ARK_FR_MAY:
+        snprintf(buf, cap, " (use the optional effect?)");
+        return;
+    case ARK_FR_TALENT:
+        snprintf(buf, cap, " (use the Talent?)");
+        return;
+    case ARK_FR_TARGET:
+        snprintf(buf, cap, " (choose a target)");
+        return;
+    case ARK_FR_DEST:
+        snprintf(buf, cap, " (choose where it moves)");
+        return;
+    case ARK_FR_CARD:
+        snprintf(buf, cap, " (discard %d)", top->arg[0]);
+        return;
+    case ARK_FR_SEEK:
+        snprintf(buf, cap, " (Seek: take %d)", top->arg[0]);
+        return;
+    case ARK_FR_OPPONENT:
+        snprintf(buf, cap, " (choose an opponent)");
+        return;
+    default:
+        snprintf(buf, cap, " (effect)");
+        return;
+    }
+}
+
 void ark_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap)
 {
-    (void)rules;
     const ark_state *st = state;
     if (st->phase == ARK_PHASE_OVER) {
         if (st->winner >= 0)
@@ -429,12 +471,11 @@ void ark_describe_state(const carta_rules *rules, const void *state, char *buf, 
         return;
     }
     const carta_pending *top = carta_pending_peek(&st->pending);
+    char what[160] = "";
+    if (top)
+        text_decision(rules, st, top, what, sizeof what);
     snprintf(buf, cap, "round %d, %s phase, P%d to act%s", st->round,
-             phase_names[st->phase < 8 ? st->phase : 7], ark_to_act(rules, st) + 1,
-             !top                           ? ""
-             : top->kind == ARK_FR_DAMAGE   ? " (damage)"
-             : top->kind == ARK_FR_QUEUE    ? " (damage order)"
-                                            : " (effect)");
+             phase_names[st->phase < 8 ? st->phase : 7], ark_to_act(rules, st) + 1, what);
 }
 
 /* The card an action plays from the actor's hand (Unit, Binding, Feat, Amplify, Shield), or -1:
