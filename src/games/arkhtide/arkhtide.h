@@ -308,6 +308,12 @@ void ark_run_push(ark_state *st, uint16_t card, int ab, uint16_t performer, uint
 bool ark_run_step(const carta_rules *rules, ark_state *st);
 int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_action *out);
 bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action action);
+/* Pushes a Feat's primary ability, performed by piece pi, and its Talents (offered after it);
+ * returns the primary ability's index. The caller pays (or, Manifesting, does not). */
+int ark_feat_push(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat);
+/* seat Binds card to piece pi: its invoke abilities resolve (Combat, on a Realm), then Wounds
+ * are checked against a changed Health. */
+void ark_bind(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat);
 /* Seek: the looked-at cards not taken go to the bottom of the Main Deck. */
 void ark_seek_return(ark_seat *me);
 /* Whether seat can pay an ability's extra cost (performer pi for an exhaust cost). */

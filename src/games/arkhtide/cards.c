@@ -146,7 +146,7 @@ typedef struct verb_info {
     const char *name;
     uint8_t op;
     uint8_t arg;       /* V_* */
-    uint8_t targeted;  /* 0 none, 1 default enemy chosen, 2 default self */
+    uint8_t targeted;  /* 0 none, 1 default enemy chosen, 2 default self, 3 none unless given */
 } verb_info;
 enum { V_INT = 0, V_TRUE, V_NAME, V_BUFF, V_KEYWORD, V_SEEK, V_ATTACK };
 
@@ -167,7 +167,7 @@ static const verb_info verbs[] = {
     {"kill", ARK_OP_KILL, V_TRUE, 1},
     {"unbind", ARK_OP_UNBIND, V_TRUE, 1},
     {"status", ARK_OP_STATUS, V_NAME, 1},
-    {"manifest", ARK_OP_MANIFEST, V_NAME, 0},
+    {"manifest", ARK_OP_MANIFEST, V_NAME, 3},
     {"draw", ARK_OP_DRAW, V_INT, 0},
     {"discard", ARK_OP_DISCARD, V_INT, 0},
     {"seek", ARK_OP_SEEK, V_SEEK, 0},
@@ -353,7 +353,7 @@ static carta_status cards_step(cards_ctx *c, struct fy_node *m, ark_step *s, int
         return carta_yaml_error(c->err, c->file, m,
                                 "a constant ability may only have buff and keyword steps");
     struct fy_node *t = carta_yaml_get(m, "target");
-    if (found->targeted == 0) {
+    if (found->targeted == 0 || (found->targeted == 3 && !t)) {
         s->tflags = ARK_TG_NONE;
         if (t)
             return carta_yaml_error(c->err, c->file, t, "'%s' takes no target", found->name);
@@ -745,6 +745,29 @@ carta_status ark_compile_card(void *ctx, int card_id, struct fy_node *card, cons
     return CARTA_OK;
 }
 
+/* Why a `manifest` step cannot bring card r into play (NULL if it can). A Token Unit enters the
+ * performer's Realm and a Token Feat resolves at once, both without a target; a Token Binding is
+ * Bound to the step's target. A manifested Feat pays nothing, so its primary ability has no
+ * cost. */
+static const char *cards_manifest_problem(const ark_card_def *r, bool has_target)
+{
+    if (!r->token)
+        return "only Tokens are Manifested (it needs token: true)";
+    if (r->type == ARK_BINDING)
+        return has_target ? NULL : "a Token binding is Bound to a target: give the step a target";
+    if (r->type != ARK_UNIT && r->type != ARK_FEAT)
+        return "a Token is a unit, feat or binding";
+    if (has_target)
+        return "a Token unit or feat takes no target";
+    for (int a = 0; r->type == ARK_FEAT && a < r->n_abilities; a++) {
+        const ark_ability *ab = &r->abilities[a];
+        if (!ab->talent && (ab->cost_arkhe || ab->cost_willpower || ab->cost_discard ||
+                            ab->cost_exhaust))
+            return "a Token feat's primary ability has no cost (Manifesting pays nothing)";
+    }
+    return NULL;
+}
+
 carta_status ark_resolve_refs(carta_rules *rules, carta_error *err)
 {
     for (int id = 0; id < rules->n_defs; id++) {
@@ -764,10 +787,13 @@ carta_status ark_resolve_refs(carta_rules *rules, carta_error *err)
                 return carta_error_set(err, CARTA_ERR_INPUT,
                                        "card '%s': error: '%s' is not a status card", d->name,
                                        name);
-            if (s->op == ARK_OP_MANIFEST && (r->type != ARK_UNIT || !r->token))
-                return carta_error_set(err, CARTA_ERR_INPUT,
-                                       "card '%s': error: '%s' is not a Token unit", d->name,
-                                       name);
+            if (s->op == ARK_OP_MANIFEST) {
+                const char *why = cards_manifest_problem(r, !(s->tflags & ARK_TG_NONE));
+                if (why)
+                    return carta_error_set(err, CARTA_ERR_INPUT,
+                                           "card '%s': error: manifest '%s': %s", d->name, name,
+                                           why);
+            }
             s->ref = (uint16_t)ref;
         }
     }

@@ -73,6 +73,43 @@ void ark_enter_play(const carta_rules *rules, ark_state *st, int pi)
             ark_run_push(st, p->card, a, p->uid, 0, p->owner);
 }
 
+int ark_feat_push(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat)
+{
+    const ark_card_def *c = ark_def(rules, card);
+    uint16_t uid = st->pieces[pi].uid;
+    int primary = -1;
+    for (int a = c->n_abilities - 1; a >= 0; a--) { /* Talents wait below the primary effect */
+        if (!c->abilities[a].talent) {
+            primary = a;
+            continue;
+        }
+        carta_pending *f = carta_pending_push(&st->pending, ARK_FR_TALENT, seat);
+        if (f) {
+            f->arg[0] = (int16_t)card;
+            f->arg[1] = (int16_t)a;
+            f->arg[3] = (int16_t)uid;
+            f->arg[5] = (int16_t)seat;
+        }
+    }
+    ark_run_push(st, card, primary, uid, 0, seat);
+    return primary;
+}
+
+void ark_bind(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat)
+{
+    ark_piece *p = &st->pieces[pi];
+    if (p->n_attach >= ARK_ATTACH_MAX)
+        return;
+    p->attach[p->n_attach++] = ARK_ATTACH(card, seat);
+    uint16_t uid = p->uid;
+    const ark_card_def *d = ark_def(rules, card);
+    bool works = st->phase == ARK_PHASE_COMBAT && p->loc != ARK_LOC_SAFE;
+    for (int a = d && works ? d->n_abilities - 1 : -1; a >= 0; a--)
+        if (d->abilities[a].timing == ARK_TM_INVOKE) /* performed by the card it is Bound to */
+            ark_run_push(st, card, a, uid, 0, seat);
+    ark_check_deaths(rules, st); /* a Binding lowering Health may kill */
+}
+
 /* ---- targets ---- */
 
 static bool run_matches(const ark_state *st, const ark_step *s, int pi, int controller, int qi)
@@ -227,6 +264,9 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
     case ARK_OP_STATUS:
         run_status(rules, st, ti, s->ref, controller);
         break;
+    case ARK_OP_MANIFEST: /* a Token Binding */
+        ark_bind(rules, st, s->ref, ti, controller);
+        break;
     default:
         break;
     }
@@ -318,13 +358,19 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
                 break;
             }
         break;
-    case ARK_OP_MANIFEST:
-        if (pi >= 0 && !ark_unique_blocked(rules, st, c, s->ref)) {
+    case ARK_OP_MANIFEST: { /* a Token Unit onto the performer's Realm, or a Token Feat */
+        const ark_card_def *r = ark_def(rules, s->ref);
+        if (pi < 0)
+            break;
+        if (r->type == ARK_FEAT) {
+            ark_feat_push(rules, st, s->ref, pi, c);
+        } else if (!ark_unique_blocked(rules, st, c, s->ref)) {
             ark_piece *p = ark_place(st, c, s->ref, st->pieces[pi].loc, ARK_P_TOKEN);
             if (p)
                 ark_enter_play(rules, st, st->n_pieces - 1);
         }
         break;
+    }
     default:
         break;
     }

@@ -317,9 +317,7 @@ static void turn_play_binding(const carta_rules *rules, ark_state *st, int seat,
     ark_seat *s = &st->seat[seat];
     uint16_t card = ark_zone_remove(&s->hand, h);
     turn_invoke_cost(rules, st, seat, ark_def(rules, card));
-    ark_piece *p = &st->pieces[pi];
-    p->attach[p->n_attach++] = ARK_ATTACH(card, seat);
-    ark_check_deaths(rules, st); /* a Binding lowering Health may kill */
+    ark_bind(rules, st, card, pi, seat);
 }
 
 static void turn_use_ability(const carta_rules *rules, ark_state *st, int seat, int pi, int code)
@@ -360,25 +358,9 @@ static void turn_feat(const carta_rules *rules, ark_state *st, int seat, int h, 
     const ark_card_def *c = ark_def(rules, card);
     turn_invoke_cost(rules, st, seat, c);
     ark_zone_push(&s->chronicle, card); /* resolved, it goes to the Chronicle */
-    uint16_t uid = st->pieces[pi].uid;
-    int primary = -1;
-    for (int a = c->n_abilities - 1; a >= 0; a--) {
-        if (!c->abilities[a].talent) {
-            primary = a;
-            continue;
-        }
-        carta_pending *f = carta_pending_push(&st->pending, ARK_FR_TALENT, seat);
-        if (f) {
-            f->arg[0] = (int16_t)card;
-            f->arg[1] = (int16_t)a;
-            f->arg[3] = (int16_t)uid;
-            f->arg[5] = (int16_t)seat;
-        }
-    }
-    const ark_ability *pa = &c->abilities[primary];
+    const ark_ability *pa = &c->abilities[ark_feat_push(rules, st, card, pi, seat)];
     if (pa->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;
-    ark_run_push(st, card, primary, uid, 0, seat);
     ark_pay(st, pa, seat, pi);
 }
 
