@@ -74,6 +74,14 @@ static const bad_case bad[] = {
     {"cards:\n" SEEKER
      "  - {name: A, faction: probe, type: seeker, token: true, soul: 1, melee: 1, ranged: 1}\n",
      3, "only units, feats and bindings can be Tokens"},
+    {"cards:\n" SEEKER
+     "  - {name: A, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 2,\n"
+     "     abilities: [{timing: constant, omni: true, effects: [{buff: {soul: 1}}]}]}\n",
+     4, "'omni' is for slow, fast, reaction and invoke abilities"},
+    {"cards:\n" SEEKER
+     "  - {name: A, faction: probe, type: feat, cost: 1, block: 0, invoke_in_combat: true,\n"
+     "     abilities: [{timing: fast, effects: [{draw: 1}]}]}\n",
+     3, "'invoke_in_combat' is only for bindings from a deck"},
     /* Manifest: the referenced card must be a Token, of the right kind for the step */
     {"cards:\n" SEEKER
      "  - {name: B, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 1}\n"

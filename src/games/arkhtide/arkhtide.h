@@ -106,6 +106,7 @@ typedef struct ark_ability {
     uint8_t talent;    /* 0 none; trait id + 1; ARK_TALENT_ANY */
     uint8_t cost_arkhe, cost_willpower, cost_discard, cost_exhaust;
     uint8_t first, n;  /* its steps */
+    uint8_t omni;      /* usable (or resolving) in the Preparation Phase too */
 } ark_ability;
 #define ARK_TALENT_ANY 0xFF
 
@@ -119,6 +120,7 @@ typedef struct ark_card_def {
     uint8_t faction;     /* faction id + 1, 0 = none */
     uint8_t cost, block, initiative, quintessence;
     uint8_t token, neutral, binds, binds_seeker;
+    uint8_t invoke_in_combat; /* bindings: may also be Invoked in Combat (a Major Action) */
     int8_t soul, melee, ranged, health; /* units/seekers: stats (ARK_NO_ATTACK); others: mods */
     uint8_t reaping, penitent;
     uint16_t kw;         /* ARK_KW_* */
@@ -322,7 +324,12 @@ bool ark_can_pay(const ark_state *st, const ark_ability *ab, int seat, int pi);
  * after pushing the ability's RUN frame. */
 void ark_pay(ark_state *st, const ark_ability *ab, int seat, int pi);
 bool ark_cond_ok(const ark_state *st, int cond, int pi);
-/* A piece entered play (Invoked or Manifested): during Combat its invoke abilities resolve. */
+/* Whether an ability works in the current phase: in Combat, and in Preparation if it is Omni
+ * ("During the Preparation Phase: No card abilities may be used; Abilities explicitly labeled
+ * as Omni are exempt"). The card must also be on a Realm. */
+bool ark_ability_works(const ark_state *st, const ark_ability *ab);
+/* A piece entered play (Invoked or Manifested): on a Realm, its invoke abilities that work now
+ * resolve. */
 void ark_enter_play(const carta_rules *rules, ark_state *st, int pi);
 /* Whether seat already has a copy of a Unique card on its side (Safe Zone or Realms). */
 bool ark_unique_blocked(const carta_rules *rules, const ark_state *st, int seat, uint16_t card);

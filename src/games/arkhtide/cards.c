@@ -419,7 +419,7 @@ static carta_status cards_cost(cards_ctx *c, struct fy_node *m, ark_ability *a)
 static carta_status cards_ability(cards_ctx *c, struct fy_node *m, ark_ability *a)
 {
     static const char *const keys[] = {"timing", "on", "cost", "talent", "condition", "effects",
-                                       NULL};
+                                       "omni", NULL};
     if (carta_yaml_check_keys(m, keys, "an ability", c->file, c->err) != CARTA_OK)
         return CARTA_ERR_INPUT;
     memset(a, 0, sizeof *a);
@@ -441,6 +441,13 @@ static carta_status cards_ability(cards_ctx *c, struct fy_node *m, ark_ability *
     a->timing = (uint8_t)timing;
     a->on = (uint8_t)on;
     a->cond = (uint8_t)cond;
+    bool omni = false;
+    if (carta_yaml_bool(m, "omni", false, &omni, c->file, c->err) != CARTA_OK)
+        return CARTA_ERR_INPUT;
+    if (omni && (timing == ARK_TM_CONSTANT || talent))
+        return carta_yaml_error(c->err, c->file, carta_yaml_get(m, "omni"),
+                                "'omni' is for slow, fast, reaction and invoke abilities");
+    a->omni = omni;
     if (talent) {
         char buf[ARK_WORD_MAX + 8];
         if (c->def->type != ARK_FEAT)
@@ -596,8 +603,9 @@ static carta_status cards_fields(cards_ctx *c, struct fy_node *card)
                                     "too many factions (at most %d)", ARK_MAX_FACTIONS);
         d->faction = (uint8_t)(f + 1);
     }
-    bool token = false, neutral = false, seeker = false;
-    if (carta_yaml_bool(card, "token", false, &token, c->file, c->err) ||
+    bool token = false, neutral = false, seeker = false, in_combat = false;
+    if (carta_yaml_bool(card, "invoke_in_combat", false, &in_combat, c->file, c->err) ||
+        carta_yaml_bool(card, "token", false, &token, c->file, c->err) ||
         carta_yaml_bool(card, "neutral", false, &neutral, c->file, c->err) ||
         carta_yaml_bool(card, "seeker", false, &seeker, c->file, c->err))
         return CARTA_ERR_INPUT;
@@ -610,6 +618,10 @@ static carta_status cards_fields(cards_ctx *c, struct fy_node *card)
     if (seeker && type != ARK_BINDING)
         return carta_yaml_error(c->err, c->file, carta_yaml_get(card, "seeker"),
                                 "'seeker' is only for bindings");
+    if (in_combat && (type != ARK_BINDING || token))
+        return carta_yaml_error(c->err, c->file, carta_yaml_get(card, "invoke_in_combat"),
+                                "'invoke_in_combat' is only for bindings from a deck");
+    d->invoke_in_combat = in_combat;
     d->token = token;
     d->neutral = neutral;
     d->binds_seeker = seeker;
@@ -716,7 +728,7 @@ carta_status ark_compile_card(void *ctx, int card_id, struct fy_node *card, cons
     carta_rules *rules = ctx;
     static const char *const keys[] = {
         "name", "faction", "type", "token", "cost", "soul", "melee", "ranged", "health",
-        "block", "binds", "seeker", "initiative", "quintessence", "neutral", "traits", "keywords",
+        "block", "binds", "seeker", "invoke_in_combat", "initiative", "quintessence", "neutral", "traits", "keywords",
         "text", "abilities", "abilities_b", NULL};
     if (carta_yaml_check_keys(card, keys, "a card", file, err) != CARTA_OK)
         return CARTA_ERR_INPUT;

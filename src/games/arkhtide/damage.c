@@ -106,7 +106,7 @@ static bool damage_react_ok(const carta_rules *rules, const ark_state *st,
                             const carta_pending *f, int seat, int pi, const ark_ability *ab,
                             bool wound_step)
 {
-    if (ab->timing != ARK_TM_REACTION || ab->talent)
+    if (ab->timing != ARK_TM_REACTION || ab->talent || !ark_ability_works(st, ab))
         return false;
     const ark_piece *p = &st->pieces[pi];
     uint16_t target = (uint16_t)f->arg[ARK_D_TARGET], source = (uint16_t)f->arg[ARK_D_SOURCE];
@@ -131,8 +131,6 @@ static bool damage_react_ok(const carta_rules *rules, const ark_state *st,
 static int damage_reactions(const carta_rules *rules, const ark_state *st, const carta_pending *f,
                             int seat, bool wound_step, carta_action *out)
 {
-    if (st->phase != ARK_PHASE_COMBAT)
-        return 0; /* abilities work only during the Combat Phase */
     int n = 0;
     for (int i = 0; i < st->n_pieces; i++) {
         const ark_piece *p = &st->pieces[i];

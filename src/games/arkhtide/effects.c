@@ -62,15 +62,26 @@ void ark_pay(ark_state *st, const ark_ability *ab, int seat, int pi)
     }
 }
 
+bool ark_ability_works(const ark_state *st, const ark_ability *ab)
+{
+    return st->phase == ARK_PHASE_COMBAT || (st->phase == ARK_PHASE_PREPARATION && ab->omni);
+}
+
+/* Pushes card's invoke abilities that work now, performed by piece pi, for seat. */
+static void run_invoke(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat)
+{
+    const ark_piece *p = &st->pieces[pi];
+    const ark_card_def *d = ark_def(rules, card);
+    if (!d || p->loc == ARK_LOC_SAFE)
+        return; /* abilities work only on a Realm */
+    for (int a = d->n_abilities - 1; a >= 0; a--)
+        if (d->abilities[a].timing == ARK_TM_INVOKE && ark_ability_works(st, &d->abilities[a]))
+            ark_run_push(st, card, a, p->uid, 0, seat);
+}
+
 void ark_enter_play(const carta_rules *rules, ark_state *st, int pi)
 {
-    if (st->phase != ARK_PHASE_COMBAT)
-        return; /* abilities work only during the Combat Phase */
-    const ark_piece *p = &st->pieces[pi];
-    const ark_card_def *d = ark_def(rules, p->card);
-    for (int a = d ? d->n_abilities - 1 : -1; a >= 0; a--)
-        if (d->abilities[a].timing == ARK_TM_INVOKE)
-            ark_run_push(st, p->card, a, p->uid, 0, p->owner);
+    run_invoke(rules, st, st->pieces[pi].card, pi, st->pieces[pi].owner);
 }
 
 int ark_feat_push(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat)
@@ -101,12 +112,7 @@ void ark_bind(const carta_rules *rules, ark_state *st, uint16_t card, int pi, in
     if (p->n_attach >= ARK_ATTACH_MAX)
         return;
     p->attach[p->n_attach++] = ARK_ATTACH(card, seat);
-    uint16_t uid = p->uid;
-    const ark_card_def *d = ark_def(rules, card);
-    bool works = st->phase == ARK_PHASE_COMBAT && p->loc != ARK_LOC_SAFE;
-    for (int a = d && works ? d->n_abilities - 1 : -1; a >= 0; a--)
-        if (d->abilities[a].timing == ARK_TM_INVOKE) /* performed by the card it is Bound to */
-            ark_run_push(st, card, a, uid, 0, seat);
+    run_invoke(rules, st, card, pi, seat); /* performed by the card it is Bound to */
     ark_check_deaths(rules, st); /* a Binding lowering Health may kill */
 }
 

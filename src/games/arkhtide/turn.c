@@ -84,7 +84,8 @@ static bool turn_binding_ok(const ark_state *st, int seat, const ark_card_def *c
         return false;
     if (st->phase == ARK_PHASE_REGROUP) /* a Unit in your Safe Zone */
         return p->owner == seat && p->loc == ARK_LOC_SAFE;
-    /* Preparation: a Seeker/Unit on a Realm, or in your own Safe Zone (docs/rulings) */
+    /* Preparation (and Combat): a Seeker/Unit on a Realm, or in your own Safe Zone
+       (docs/rulings) */
     return turn_on_realm(p) || p->owner == seat;
 }
 
@@ -96,11 +97,18 @@ static void turn_list_bindings(const carta_rules *rules, const ark_state *st, in
         const ark_card_def *c = ark_def(rules, s->hand.cards[i]);
         if (!c || c->type != ARK_BINDING || c->cost > s->arkhe || !ark_hand_distinct(&s->hand, i))
             continue;
+        if (st->phase == ARK_PHASE_COMBAT && !c->invoke_in_combat)
+            continue;
         for (int p = 0; p < st->n_pieces; p++)
             if (turn_binding_ok(st, seat, c, p))
                 turn_add(l, ARK_ACT(ARK_A_BINDING, i, p, 0));
     }
 }
+
+static void turn_list_abilities(const carta_rules *rules, const ark_state *st, int seat,
+                                turn_list *l);
+static void turn_list_feats(const carta_rules *rules, const ark_state *st, int seat,
+                            turn_list *l);
 
 static int turn_preparation(const carta_rules *rules, const ark_state *st, carta_action *out)
 {
@@ -108,6 +116,8 @@ static int turn_preparation(const carta_rules *rules, const ark_state *st, carta
     turn_list l = {out, 0};
     turn_list_units(rules, st, seat, &l);
     turn_list_bindings(rules, st, seat, &l);
+    turn_list_abilities(rules, st, seat, &l); /* Omni abilities and Feats only */
+    turn_list_feats(rules, st, seat, &l);
     bool seeker_on_realm = false;
     for (int i = 0; i < st->n_pieces; i++) {
         const ark_piece *p = &st->pieces[i];
@@ -151,6 +161,8 @@ static void turn_realm_side(const ark_card_def *d, const ark_realm *r, int seat,
 
 static bool turn_timing_ok(const ark_state *st, const ark_ability *ab)
 {
+    if (!ark_ability_works(st, ab))
+        return false;
     if (ab->timing == ARK_TM_SLOW)
         return !(st->turn_flags & ARK_T_MAJOR);
     return ab->timing == ARK_TM_FAST;
@@ -259,6 +271,7 @@ static int turn_combat(const carta_rules *rules, const ark_state *st, carta_acti
     if (!(st->turn_flags & ARK_T_MAJOR)) {
         turn_list_acts(rules, st, seat, &l);
         turn_list_units(rules, st, seat, &l);
+        turn_list_bindings(rules, st, seat, &l);
     }
     turn_list_abilities(rules, st, seat, &l);
     turn_list_feats(rules, st, seat, &l);
@@ -389,6 +402,8 @@ bool ark_turn_apply(const carta_rules *rules, ark_state *st, carta_action action
         break;
     case ARK_A_BINDING:
         turn_play_binding(rules, st, seat, a, b);
+        if (combat)
+            st->turn_flags |= ARK_T_MAJOR;
         break;
     case ARK_A_MOVE:
         st->pieces[a].loc = (uint8_t)b;
