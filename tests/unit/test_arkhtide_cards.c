@@ -82,6 +82,23 @@ static const bad_case bad[] = {
      "  - {name: A, faction: probe, type: feat, cost: 1, block: 0, invoke_in_combat: true,\n"
      "     abilities: [{timing: fast, effects: [{draw: 1}]}]}\n",
      3, "'invoke_in_combat' is only for bindings from a deck"},
+    /* keywords (Keyword Ability Definitions): only Reaping and Penitent are numbered */
+    {"cards:\n" SEEKER
+     "  - {name: A, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 2,\n"
+     "     keywords: [flying]}\n",
+     4, "unknown keyword 'flying' (expected: lethal, evasion,"},
+    {"cards:\n" SEEKER
+     "  - {name: A, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 2,\n"
+     "     keywords: [lethal 2]}\n",
+     4, "keyword 'lethal' takes no value"},
+    {"cards:\n" SEEKER
+     "  - {name: A, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 2,\n"
+     "     keywords: [reaping]}\n",
+     4, "keyword 'reaping' needs a value ('reaping 1')"},
+    {"cards:\n" SEEKER
+     "  - {name: A, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 2,\n"
+     "     keywords: [reaping 12]}\n",
+     4, "reaping value must be 1..9"},
     /* Manifest: the referenced card must be a Token, of the right kind for the step */
     {"cards:\n" SEEKER
      "  - {name: B, faction: probe, type: unit, cost: 1, soul: 1, melee: 1, health: 1}\n"

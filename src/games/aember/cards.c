@@ -60,33 +60,10 @@ static const char *const kw_names[] = {"assault", "hazardous", "elusive", "poiso
 /* Parses "elusive" or "assault 2" into a keyword bit and value. */
 static carta_status cards_keyword(cards_ctx *c, struct fy_node *node, uint16_t *bit, int *value)
 {
-    char buf[64], word[32];
-    if (!carta_yaml_scalar(node, buf, sizeof buf))
-        return carta_yaml_error(c->err, c->file, node, "a keyword must be a word");
-    int n = 0, v = 0;
-    if (sscanf(buf, "%31s %d%n", word, &v, &n) == 2 && buf[n] == '\0') {
-        int k = carta_vocab_find(kw_names, word);
-        if (k != 0 && k != 1)
-            return carta_yaml_error(c->err, c->file, node,
-                                    "keyword '%s' takes no value (only assault and hazardous do)",
-                                    word);
-        if (v < 1 || v > 99)
-            return carta_yaml_error(c->err, c->file, node, "%s value must be 1..99", word);
-        *bit = (uint16_t)(1u << k);
-        *value = v;
-        return CARTA_OK;
-    }
-    int k = carta_vocab_find(kw_names, buf);
-    if (k < 0)
-        return carta_yaml_error(c->err, c->file, node,
-                                "unknown keyword '%s' (expected elusive, poison, skirmish, "
-                                "taunt, assault N or hazardous N)",
-                                buf);
-    if (k <= 1)
-        return carta_yaml_error(c->err, c->file, node, "keyword '%s' needs a value ('%s 2')", buf,
-                                buf);
+    int k;
+    if (carta_vocab_keyword(node, kw_names, 1u << 0 | 1u << 1, 99, &k, value, c->file, c->err))
+        return CARTA_ERR_INPUT; /* assault N and hazardous N take a value */
     *bit = (uint16_t)(1u << k);
-    *value = 0;
     return CARTA_OK;
 }
 
