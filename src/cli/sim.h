@@ -51,6 +51,8 @@ typedef struct sim_game {
     uint8_t finished;
     uint8_t deck[CARTA_MAX_SEATS]; /* deck index per player */
     int actions, turns;            /* turns -1 if describe_state does not say */
+    uint8_t has_points;            /* the game gave points (game->points) */
+    int16_t points[CARTA_MAX_SEATS]; /* per player */
 } sim_game;
 
 /* Which deck slots of a player's deck had their card played in one game: bit j of word j / 64
@@ -94,6 +96,8 @@ typedef struct sim_summary {
     int wins[CARTA_MAX_SEATS];      /* per player */
     int seat_wins[CARTA_MAX_SEATS]; /* per seat */
     int draws, unfinished;
+    int points_games;                          /* games that gave points */
+    double points_sum[CARTA_MAX_SEATS], points_sq[CARTA_MAX_SEATS]; /* per player */
     long long actions, turns;
     int with_turns;
     int has_cards;                  /* the game gives per-card statistics */
@@ -105,6 +109,10 @@ typedef struct sim_summary {
     int matrix_wins[SIM_MAX_DECKS][SIM_MAX_DECKS];
     int matrix_draws[SIM_MAX_DECKS][SIM_MAX_DECKS];
 } sim_summary;
+
+/* Player p's mean points per game over the games that gave points, with a 95% interval for the
+ * mean (normal approximation: mean +- 1.96 sd / sqrt(n)). */
+void sim_points_mean(const sim_summary *sum, int p, double *mean, double *lo, double *hi);
 
 /* Aggregates results in game order into a new summary (free with sim_summary_free). NULL with
  * err set on failure. */

@@ -60,6 +60,13 @@ static json_t *report_players_json(const sim_settings *s, const sim_summary *sum
                               sum->n_games - sum->wins[p] - sum->draws - sum->unfinished,
                               "unfinished", sum->unfinished);
         report_rate_json(o, "", sum->wins[p], sum->n_games);
+        if (sum->points_games) {
+            double mean, lo, hi;
+            sim_points_mean(sum, p, &mean, &lo, &hi);
+            json_object_set_new(o, "points_mean", json_real(mean));
+            json_object_set_new(o, "points_ci_low", json_real(lo));
+            json_object_set_new(o, "points_ci_high", json_real(hi));
+        }
         json_array_append_new(players, o);
     }
     return players;
@@ -169,6 +176,19 @@ static void report_players_text(FILE *out, const sim_settings *s, const sim_summ
     }
 }
 
+/* The game's own points (Arkhtide's tournament scoring), when its games give them. */
+static void report_points_text(FILE *out, const sim_settings *s, const sim_summary *sum)
+{
+    if (!sum->points_games)
+        return;
+    fprintf(out, "points (the rulebook's scoring) per game, over %d games:\n", sum->points_games);
+    for (int p = 0; p < s->n_players; p++) {
+        double mean, lo, hi;
+        sim_points_mean(sum, p, &mean, &lo, &hi);
+        fprintf(out, "  player %d: %.1f [%.1f, %.1f]\n", p + 1, mean, lo, hi);
+    }
+}
+
 static void report_seats_text(FILE *out, const sim_summary *sum)
 {
     double lo, hi, even = 1.0 / sum->n_players;
@@ -243,6 +263,7 @@ void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, i
     fprintf(out, "%s: %d games, %d players%s%s, seed %llu\n", s->g->id, n, s->n_players,
             s->mode[0] ? ", mode " : "", s->mode, (unsigned long long)s->seed);
     report_players_text(out, s, sum);
+    report_points_text(out, s, sum);
     report_seats_text(out, sum);
     fprintf(out, "draws: %d, unfinished (over %d actions): %d\n", sum->draws, SIM_MAX_ACTIONS,
             sum->unfinished);

@@ -156,6 +156,10 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
         out->winner_seat = (int8_t)seat;
         out->winner_player =
             (int8_t)(seat == CARTA_NO_SEAT ? -1 : sim_seat_player(s->n_players, i, seat));
+        int pts[CARTA_MAX_SEATS];
+        out->has_points = g->points && g->points(s->r, w->state, pts);
+        for (int seat = 0; out->has_points && seat < s->n_players; seat++)
+            out->points[sim_seat_player(s->n_players, i, seat)] = (int16_t)pts[seat];
     }
     carta_error err = {0};
     if (c->sink && c->sink->game_done(c->sink->ctx, i, out, &config, names, w->actions,

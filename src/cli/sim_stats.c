@@ -65,6 +65,19 @@ void sim_wilson(double k, int n, double *lo, double *hi)
 enum { SIM_CARD_IDS = 65536 }; /* card ids are 16-bit */
 
 /* Counts one (game, player) for every distinct card of the player's deck. */
+void sim_points_mean(const sim_summary *sum, int p, double *mean, double *lo, double *hi)
+{
+    int n = sum->points_games;
+    *mean = *lo = *hi = 0;
+    if (n == 0)
+        return;
+    *mean = sum->points_sum[p] / n;
+    double var = n > 1 ? (sum->points_sq[p] - n * *mean * *mean) / (n - 1) : 0;
+    double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt(n);
+    *lo = *mean - half;
+    *hi = *mean + half;
+}
+
 static void stats_cards(sim_card_stat *cards, const carta_deck *deck, const sim_played *played,
                         int won, int drew)
 {
@@ -154,6 +167,13 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
     else {
         sum->wins[g->winner_player]++;
         sum->seat_wins[g->winner_seat]++;
+    }
+    if (g->has_points) {
+        sum->points_games++;
+        for (int p = 0; p < s->n_players; p++) {
+            sum->points_sum[p] += g->points[p];
+            sum->points_sq[p] += (double)g->points[p] * g->points[p];
+        }
     }
     stats_matrix(sum, s, g);
     for (int p = 0; by_id && p < s->n_players; p++) {

@@ -105,6 +105,10 @@ typedef struct carta_game {
     /* Replaces in state everything seat cannot know by a random guess consistent with what it
      * can, and reseeds the PRNG from seed. */
     void (*determinize)(const carta_rules *rules, void *state, int seat, uint64_t seed);
+    /* Optional. The points a finished game gives each seat where the rulebook scores games
+     * beyond winning (Arkhtide's Desperate Measures tournament scoring): fills out[seat] and
+     * returns 1, or returns 0 if this game (or mode) scores none. NULL: never. */
+    int (*points)(const carta_rules *rules, const void *state, int *out);
     /* A heuristic value of state for seat, higher is better, in [-1, 1]; for greedy and search. */
     double (*evaluate)(const carta_rules *rules, const void *state, int seat);
 

@@ -365,6 +365,7 @@ static void test_aember_threads_identical(void **unused)
     assert_true(json_array_size(json_object_get(j, "cards")) > 0); /* Æmber names played cards */
     json_t *p1 = json_array_get(json_object_get(j, "players"), 0);
     assert_true(json_integer_value(json_object_get(p1, "wins")) >= 15); /* greedy beats random */
+    assert_null(json_object_get(p1, "points_mean")); /* Æmber scores no points */
     json_decref(j);
     free(a);
     free(b);
@@ -406,6 +407,56 @@ static void test_toy_without_card_stats(void **unused)
     assert_non_null(strstr(text, "\"matrix\":null"));
     free(text);
     carta_toy_game.close(r);
+}
+
+/* Arkhtide's Desperate Measures scores every game (rulebook "Tournament Scoring for FFA": 1st
+ * 100, 2nd 60, 3rd 20, each + Quintessence + remaining Willpower); the duel does not. */
+static void test_points_of_desperate_measures(void **unused)
+{
+    (void)unused;
+    const carta_game *g = carta_game_find("arkhtide");
+    assert_non_null(g);
+    carta_error err = {0};
+    carta_rules *r = g->open(CARTA_DATA_DIR "/arkhtide", &err);
+    if (!r)
+        fail_msg("%s", err.msg);
+    sim_settings s;
+    real_settings(&s, g, r, 6, 2);
+    s.n_players = 3;
+    s.ai_spec[1] = s.ai_spec[2] = "random";
+    sim_results res;
+    assert_int_equal(sim_run(&s, &res, NULL, 0, &err), CARTA_OK);
+    sim_summary *sum = sim_summarize(&res, &err);
+    assert_non_null(sum);
+    assert_int_equal(sum->points_games, 6);
+    double total[3] = {0};
+    for (int i = 0; i < 6; i++) {
+        const sim_game *game = &res.games[i];
+        assert_true(game->finished && game->has_points);
+        for (int p = 0; p < 3; p++) {
+            total[p] += game->points[p];
+            if (game->winner_player >= 0 && p != game->winner_player)
+                assert_true(game->points[game->winner_player] > game->points[p]);
+        }
+        if (game->winner_player >= 0)
+            assert_true(game->points[game->winner_player] >= 100);
+    }
+    for (int p = 0; p < 3; p++) {
+        double mean, lo, hi;
+        sim_points_mean(sum, p, &mean, &lo, &hi);
+        assert_true(mean > total[p] / 6 - 1e-9 && mean < total[p] / 6 + 1e-9);
+        assert_true(lo <= mean && mean <= hi);
+    }
+    sim_summary_free(sum);
+    sim_results_free(&res);
+    s.n_players = 2; /* the duel */
+    assert_int_equal(sim_run(&s, &res, NULL, 0, &err), CARTA_OK);
+    sum = sim_summarize(&res, &err);
+    assert_non_null(sum);
+    assert_int_equal(sum->points_games, 0);
+    sim_summary_free(sum);
+    sim_results_free(&res);
+    g->close(r);
 }
 
 /* ---- SQLite ---- */
@@ -550,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_csv_and_text_shape),
         cmocka_unit_test(test_aember_threads_identical),
         cmocka_unit_test(test_toy_without_card_stats),
+        cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),
         cmocka_unit_test(test_game_opts),
     };

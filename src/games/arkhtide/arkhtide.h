@@ -240,6 +240,8 @@ bool ark_alive(const ark_state *st, int seat);
 void ark_check_end(const carta_rules *rules, ark_state *st);
 /* Desperate Measures tournament points of each seat (0 for a game not over). */
 void ark_scores(const carta_rules *rules, const ark_state *st, int *out);
+/* The contract's points: the tournament scores of a finished Desperate Measures game. */
+int ark_points(const carta_rules *rules, const void *state, int *out);
 
 /* --- turn.c: Turns of Preparation, Combat and Regroup --- */
 int ark_turn_actions(const carta_rules *rules, const ark_state *st, carta_action *out);

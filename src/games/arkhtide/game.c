@@ -103,6 +103,7 @@ const carta_game carta_game_arkhtide = {
     .describe_move = ark_describe_move,
     .action_card = ark_action_card,
     .describe_card = ark_describe_card,
+    .points = ark_points,
     .render = ark_render,
     .describe_state = ark_describe_state,
     .scenario_position = arkhtide_scenario_position,

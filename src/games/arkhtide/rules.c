@@ -289,6 +289,15 @@ void ark_scores(const carta_rules *rules, const ark_state *st, int *out)
     }
 }
 
+int ark_points(const carta_rules *rules, const void *state, int *out)
+{
+    const ark_state *st = state;
+    if (st->mode != ARK_MODE_DESPERATE || st->phase != ARK_PHASE_OVER)
+        return 0;
+    ark_scores(rules, st, out);
+    return 1;
+}
+
 /* ---- the Round ---- */
 
 static void rules_round_start(const carta_rules *rules, ark_state *st)
