@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "games/aember/aember.h"
+#include "support/test_actions.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/aember_test_cards.yaml"
 
@@ -46,13 +47,7 @@ static int group_teardown(void **unused)
 
 /* ---- helpers ---- */
 
-static uint16_t card(const char *name)
-{
-    int i = G->card_id(R, name);
-    if (i < 0)
-        fail_msg("no test card '%s'", name);
-    return (uint16_t)i;
-}
+static uint16_t card(const char *name) { return tact_card(G, R, name); }
 
 /* A main-step position: seat 0 active with house red, turn 3, decks of Test Grunts. */
 static void blank(aember_state *st)
@@ -89,49 +84,8 @@ static void give(aember_state *st, int seat, const char *name)
     aember_zone_push(&st->seat[seat].hand, card(name));
 }
 
-static bool find(const aember_state *st, const char *text, carta_action *out)
-{
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = G->legal_actions(R, st, legal);
-    for (int i = 0; i < n; i++) {
-        char buf[160];
-        G->describe_action(R, st, legal[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0) {
-            *out = legal[i];
-            return true;
-        }
-    }
-    return false;
-}
-
-static bool has(const aember_state *st, const char *text)
-{
-    carta_action a;
-    return find(st, text, &a);
-}
-
-static void dump_legal(const aember_state *st)
-{
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = G->legal_actions(R, st, legal);
-    for (int i = 0; i < n; i++) {
-        char buf[160];
-        G->describe_action(R, st, legal[i], buf, sizeof buf);
-        fprintf(stderr, "  legal: %s\n", buf);
-    }
-}
-
-static void act(aember_state *st, const char *text)
-{
-    carta_action a;
-    if (!find(st, text, &a)) {
-        dump_legal(st);
-        fail_msg("'%s' is not legal", text);
-    }
-    carta_error err;
-    carta_error_clear(&err);
-    assert_int_equal(G->apply(R, st, a, &err), CARTA_OK);
-}
+static bool has(const aember_state *st, const char *text) { return tact_has(G, R, st, text); }
+static void act(aember_state *st, const char *text) { tact_apply(G, R, st, text); }
 
 static const aember_card_in_play *at(const aember_state *st, uint16_t uid)
 {

@@ -13,69 +13,10 @@
 
 #include "ai/ai.h"
 #include "core/rng.h"
+#include "support/test_games.h"
 #include "support/toy_game.h"
 
-enum { MAX_TEST_GAMES = 16, GAME_ACTION_BOUND = 20000 };
-
-typedef struct test_game {
-    const carta_game *g;
-    carta_rules *r;
-} test_game;
-
-/* Opens the toy game and every registered game (from CARTA_DATA_DIR/<id>); returns the count. */
-static int open_games(test_game *games)
-{
-    int n = 0;
-    carta_error err = {0};
-    games[n].g = &carta_toy_game;
-    games[n].r = carta_toy_game.open(NULL, &err);
-    assert_non_null(games[n].r);
-    n++;
-    for (int i = 0; i < carta_game_count() && n < MAX_TEST_GAMES; i++) {
-        char dir[1024];
-        const carta_game *g = carta_game_at(i);
-        snprintf(dir, sizeof dir, "%s/%s", CARTA_DATA_DIR, g->id);
-        carta_error_clear(&err);
-        carta_rules *r = g->open(dir, &err);
-        if (!r)
-            fail_msg("cannot open %s from %s: %s", g->id, dir, err.msg);
-        games[n].g = g;
-        games[n].r = r;
-        n++;
-    }
-    return n;
-}
-
-static void close_games(test_game *games, int n)
-{
-    for (int i = 0; i < n; i++)
-        games[i].g->close(games[i].r);
-}
-
-/* Sets up a 2-seat (or minimum-seat) game with random decks from seed. */
-static void setup_game(const test_game *t, uint64_t seed, void *state)
-{
-    carta_config config = {0};
-    carta_error err = {0};
-    config.n_seats = t->g->min_seats <= 2 && t->g->max_seats >= 2 ? 2 : t->g->min_seats;
-    config.seed = seed;
-    for (int s = 0; s < config.n_seats; s++)
-        assert_int_equal(t->g->deck_resolve(t->r, "random", carta_mix64(seed + 100 + s),
-                                            &config.decks[s], &err),
-                         CARTA_OK);
-    if (t->g->setup(t->r, state, &config, &err) != CARTA_OK)
-        fail_msg("%s setup: %s", t->g->id, err.msg);
-}
-
-static int is_legal(const test_game *t, const void *state, carta_action a)
-{
-    static carta_action legal[CARTA_MAX_ACTIONS];
-    int n = t->g->legal_actions(t->r, state, legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i] == a)
-            return 1;
-    return 0;
-}
+enum { GAME_ACTION_BOUND = 20000 };
 
 /* ---- spec parsing ---- */
 
@@ -141,7 +82,7 @@ static void test_ai_new_errors(void **unused)
 
 /* Plays games with the AI of spec in every seat, each choosing from its observation; every
  * choice must be legal in the true state. Returns the number of actions played. */
-static long play_ai_games(const test_game *t, const char *spec, int n_games)
+static long play_ai_games(const tgame *t, const char *spec, int n_games)
 {
     const carta_game *g = t->g;
     void *state = malloc(g->state_size), *obs = malloc(g->state_size);
@@ -150,13 +91,13 @@ static long play_ai_games(const test_game *t, const char *spec, int n_games)
         carta_error err = {0};
         carta_ai *ai = carta_ai_new(g, t->r, spec, 1000 + game, &err);
         assert_non_null(ai);
-        setup_game(t, 77 + game, state);
+        tgame_setup(t, 77 + game, state);
         int seat, moves = 0;
         while ((seat = g->to_act(t->r, state)) != CARTA_NO_SEAT) {
             carta_action a;
             g->observe(t->r, state, seat, obs);
             assert_int_equal(carta_ai_choose(ai, obs, seat, &a), CARTA_OK);
-            if (!is_legal(t, state, a))
+            if (!tgame_is_legal(t, state, a))
                 fail_msg("%s: %s chose %u, not legal", g->id, spec, (unsigned)a);
             assert_int_equal(g->apply(t->r, state, a, &err), CARTA_OK);
             assert_true(++moves < GAME_ACTION_BOUND);
@@ -176,26 +117,26 @@ static long play_ai_games(const test_game *t, const char *spec, int n_games)
 static void test_random_and_greedy_choose_legal_actions(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         assert_true(play_ai_games(&games[i], "random", 10) > 0);
         assert_true(play_ai_games(&games[i], "greedy", 3) > 0);
         assert_true(play_ai_games(&games[i], "greedy:samples=1", 2) > 0);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 static void test_choose_refuses_wrong_seat(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
         carta_error err = {0};
-        setup_game(&games[i], 5, state);
+        tgame_setup(&games[i], 5, state);
         int seat = g->to_act(games[i].r, state), other = (seat + 1) % 2;
         g->observe(games[i].r, state, other, obs);
         carta_ai *ai = carta_ai_new(g, games[i].r, "greedy", 1, &err);
@@ -205,22 +146,22 @@ static void test_choose_refuses_wrong_seat(void **unused)
         free(state);
         free(obs);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* The same seed and the same observations give the same choices. */
 static void test_ai_is_deterministic(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
         carta_error err = {0};
         carta_ai *a1 = carta_ai_new(g, games[i].r, "greedy", 42, &err);
         carta_ai *a2 = carta_ai_new(g, games[i].r, "greedy", 42, &err);
-        setup_game(&games[i], 9, state);
+        tgame_setup(&games[i], 9, state);
         int seat;
         for (int k = 0; k < 200 && (seat = g->to_act(games[i].r, state)) != CARTA_NO_SEAT; k++) {
             carta_action x, y;
@@ -235,13 +176,13 @@ static void test_ai_is_deterministic(void **unused)
         free(state);
         free(obs);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* Honesty: along random games, for the seat to act, S' = determinize(copy of S, that seat, x)
  * changes only what the seat cannot see; an AI with a fixed seed must choose the same from
  * observe(S) as from observe(S'). */
-static void check_honesty(const test_game *t, const char *spec)
+static void check_honesty(const tgame *t, const char *spec)
 {
     const carta_game *g = t->g;
     size_t size = g->state_size;
@@ -253,7 +194,7 @@ static void check_honesty(const test_game *t, const char *spec)
     static carta_action legal[CARTA_MAX_ACTIONS];
     int checked = 0;
     for (int game = 0; game < 6; game++) {
-        setup_game(t, 300 + game, state);
+        tgame_setup(t, 300 + game, state);
         int seat, n;
         for (int k = 0; k < 400 && (seat = g->to_act(t->r, state)) != CARTA_NO_SEAT; k++) {
             for (uint64_t x = 1; x <= 3; x++) {
@@ -290,13 +231,13 @@ static void check_honesty(const test_game *t, const char *spec)
 static void test_ai_honesty(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         check_honesty(&games[i], "random");
         check_honesty(&games[i], "greedy");
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* Greedy against random, seats alternating; greedy must win more than it loses. */
@@ -304,7 +245,7 @@ static void test_greedy_beats_random_on_toy(void **unused)
 {
     (void)unused;
     carta_error err = {0};
-    test_game t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
+    tgame t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
     assert_non_null(t.r);
     void *state = malloc(sizeof(carta_toy_state)), *obs = malloc(sizeof(carta_toy_state));
     int greedy_wins = 0, random_wins = 0;
@@ -313,7 +254,7 @@ static void test_greedy_beats_random_on_toy(void **unused)
         int greedy_seat = game % 2;
         ai[greedy_seat] = carta_ai_new(t.g, t.r, "greedy", 500 + game, &err);
         ai[1 - greedy_seat] = carta_ai_new(t.g, t.r, "random", 900 + game, &err);
-        setup_game(&t, 7000 + game, state);
+        tgame_setup(&t, 7000 + game, state);
         int seat;
         while ((seat = t.g->to_act(t.r, state)) != CARTA_NO_SEAT) {
             carta_action a;

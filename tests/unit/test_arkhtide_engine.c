@@ -13,89 +13,25 @@
 #include <cmocka.h>
 
 #include "games/arkhtide/arkhtide.h"
-
-#define TEST_CARDS CARTA_TESTS_DIR "/unit/arkhtide_test_cards.yaml"
+#include "support/arkhtide_fixture.h"
+#include "support/test_actions.h"
 
 extern const carta_game carta_game_arkhtide;
 static const carta_game *G = &carta_game_arkhtide;
 static carta_rules *R;      /* the test cards */
 static carta_rules *RDATA;  /* the real card set (data/arkhtide) */
 
-static int group_setup(void **unused)
-{
-    (void)unused;
-    carta_error err;
-    carta_error_clear(&err);
-    R = G->open(NULL, &err);
-    if (!R)
-        return -1;
-    if (carta_catalog_load_file(R->catalog, TEST_CARDS, ark_compile_card, R, &err) != CARTA_OK ||
-        ark_resolve_refs(R, &err) != CARTA_OK) {
-        fprintf(stderr, "test cards: %s\n", err.msg);
-        return -1;
-    }
-    RDATA = G->open(CARTA_DATA_DIR "/arkhtide", &err);
-    if (!RDATA) {
-        fprintf(stderr, "data/arkhtide: %s\n", err.msg);
-        return -1;
-    }
-    return 0;
-}
+static int group_setup(void **unused) { (void)unused; return arkfx_open(&R, &RDATA); }
+static int group_teardown(void **unused) { (void)unused; arkfx_close(R, RDATA); return 0; }
 
-static int group_teardown(void **unused)
-{
-    (void)unused;
-    G->close(R);
-    G->close(RDATA);
-    return 0;
-}
+/* ---- positions on the test cards (support/arkhtide_fixture.h) ---- */
 
-
-/* ---- positions on the test cards ---- */
-
-static uint16_t card(const char *name)
-{
-    int i = G->card_id(R, name);
-    if (i < 0)
-        fail_msg("no test card '%s'", name);
-    return (uint16_t)i;
-}
-
-/* A duel in Combat, Round 1, P1 to act: each Seeker on its own Realm (slot 0 Test Realm of P1,
- * slot 1 Low Realm of P2, the Neutral Realm in slot 5), 13 Willpower, 9 Arkhé, empty hands. */
-static void blank(ark_state *st)
-{
-    memset(st, 0, sizeof *st);
-    st->version = ARK_STATE_VERSION;
-    carta_rng_seed(&st->rng, 7);
-    st->n_seats = 2;
-    st->mode = ARK_MODE_DUEL;
-    st->phase = ARK_PHASE_COMBAT;
-    st->round = 1;
-    st->active = 0;
-    st->first = st->combat_first = 0;
-    st->winner = -1;
-    for (int r = 0; r < ARK_REALMS; r++) {
-        st->realms[r].card = ARK_NO_CARD;
-        st->realms[r].owner = -1;
-    }
-    st->realms[0] = (ark_realm){card("Test Realm"), 0, 0, {0}, 0};
-    st->realms[1] = (ark_realm){card("Low Realm"), 1, 0, {0}, 0};
-    st->realms[ARK_NEUTRAL_SLOT] = (ark_realm){card("Test Neutral"), -1, 0, {0}, 0};
-    for (int s = 0; s < 2; s++) {
-        ark_seat *se = &st->seat[s];
-        se->seeker = card(s == 0 ? "Test Seeker" : "Blue Seeker");
-        se->willpower = ARK_WILLPOWER;
-        se->arkhe = se->arkhe_max = ARK_ARKHE;
-        se->pick = ARK_NO_CARD;
-        assert_non_null(ark_place(st, s, se->seeker, s, ARK_P_SEEKER));
-    }
-}
+static uint16_t card(const char *name) { return tact_card(G, R, name); }
+static void blank(ark_state *st) { arkfx_blank(R, st); }
 
 static int put(ark_state *st, int seat, const char *name, int loc)
 {
-    assert_non_null(ark_place(st, seat, card(name), loc, 0));
-    return st->n_pieces - 1;
+    return arkfx_put(R, st, seat, name, loc);
 }
 
 static void hand(ark_state *st, int seat, const char *name)
@@ -103,42 +39,8 @@ static void hand(ark_state *st, int seat, const char *name)
     ark_zone_push(&st->seat[seat].hand, card(name));
 }
 
-/* Applies the legal action whose text is `text`; fails if there is none. */
-static void act(ark_state *st, const char *text)
-{
-    carta_action legal[CARTA_MAX_ACTIONS];
-    char buf[256];
-    int n = G->legal_actions(R, st, legal);
-    for (int i = 0; i < n; i++) {
-        G->describe_action(R, st, legal[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0) {
-            carta_error err;
-            carta_error_clear(&err);
-            assert_int_equal(G->apply(R, st, legal[i], &err), CARTA_OK);
-            return;
-        }
-    }
-    char list[2048] = "";
-    for (int i = 0; i < n; i++) {
-        G->describe_action(R, st, legal[i], buf, sizeof buf);
-        strncat(list, buf, sizeof list - strlen(list) - 3);
-        strncat(list, "; ", sizeof list - strlen(list) - 1);
-    }
-    fail_msg("no legal action '%s' (legal: %s)", text, list);
-}
-
-static bool has_action(ark_state *st, const char *text)
-{
-    carta_action legal[CARTA_MAX_ACTIONS];
-    char buf[256];
-    int n = G->legal_actions(R, st, legal);
-    for (int i = 0; i < n; i++) {
-        G->describe_action(R, st, legal[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0)
-            return true;
-    }
-    return false;
-}
+static void act(ark_state *st, const char *text) { tact_apply(G, R, st, text); }
+static bool has_action(const ark_state *st, const char *text) { return tact_has(G, R, st, text); }
 
 /* Shielding: "If a unit is dealt 4 Damage and has 3 Block, it will only suffer 1 Wound." */
 static void test_four_damage_three_block_one_wound(void **unused)

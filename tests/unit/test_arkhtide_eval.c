@@ -14,85 +14,27 @@
 
 #include "ai/ai.h"
 #include "games/arkhtide/arkhtide.h"
-
-#define TEST_CARDS CARTA_TESTS_DIR "/unit/arkhtide_test_cards.yaml"
+#include "support/arkhtide_fixture.h"
+#include "support/test_actions.h"
 
 static const carta_game *G = &carta_game_arkhtide;
 static carta_rules *R;     /* the test cards */
 static carta_rules *RDATA; /* the real card set */
 
-static int group_setup(void **unused)
-{
-    (void)unused;
-    carta_error err;
-    carta_error_clear(&err);
-    R = G->open(NULL, &err);
-    if (!R)
-        return -1;
-    if (carta_catalog_load_file(R->catalog, TEST_CARDS, ark_compile_card, R, &err) != CARTA_OK ||
-        ark_resolve_refs(R, &err) != CARTA_OK) {
-        fprintf(stderr, "test cards: %s\n", err.msg);
-        return -1;
-    }
-    RDATA = G->open(CARTA_DATA_DIR "/arkhtide", &err);
-    if (!RDATA) {
-        fprintf(stderr, "data/arkhtide: %s\n", err.msg);
-        return -1;
-    }
-    return 0;
-}
+static int group_setup(void **unused) { (void)unused; return arkfx_open(&R, &RDATA); }
+static int group_teardown(void **unused) { (void)unused; arkfx_close(R, RDATA); return 0; }
 
-static int group_teardown(void **unused)
-{
-    (void)unused;
-    G->close(R);
-    G->close(RDATA);
-    return 0;
-}
+/* Positions on the test cards (support/arkhtide_fixture.h). */
+static uint16_t card(const char *name) { return tact_card(G, R, name); }
+static void blank(ark_state *st) { arkfx_blank(R, st); }
 
-static uint16_t card(const char *name)
+static int put(ark_state *st, int seat, const char *name, int loc)
 {
-    int i = G->card_id(R, name);
-    if (i < 0)
-        fail_msg("no test card '%s'", name);
-    return (uint16_t)i;
-}
-
-/* A duel in Combat, Round 1, P1 to act: each Seeker on its own Realm (slot 0 Test Realm of P1,
- * 3 Quintessence; slot 1 Low Realm of P2, 4; the Neutral Realm, 2, in slot 5), 13 Willpower,
- * 9 Arkhé, empty hands. Blue Seeker and Test Seeker differ (Soul 1 and 2), so positions that
- * must be mirror images use `mirror` below. */
-static void blank(ark_state *st)
-{
-    memset(st, 0, sizeof *st);
-    st->version = ARK_STATE_VERSION;
-    carta_rng_seed(&st->rng, 7);
-    st->n_seats = 2;
-    st->mode = ARK_MODE_DUEL;
-    st->phase = ARK_PHASE_COMBAT;
-    st->round = 1;
-    st->active = 0;
-    st->first = st->combat_first = 0;
-    st->winner = -1;
-    for (int r = 0; r < ARK_REALMS; r++) {
-        st->realms[r].card = ARK_NO_CARD;
-        st->realms[r].owner = -1;
-    }
-    st->realms[0] = (ark_realm){card("Test Realm"), 0, 0, {0}, 0};
-    st->realms[1] = (ark_realm){card("Low Realm"), 1, 0, {0}, 0};
-    st->realms[ARK_NEUTRAL_SLOT] = (ark_realm){card("Test Neutral"), -1, 0, {0}, 0};
-    for (int s = 0; s < 2; s++) {
-        ark_seat *se = &st->seat[s];
-        se->seeker = card(s == 0 ? "Test Seeker" : "Blue Seeker");
-        se->willpower = ARK_WILLPOWER;
-        se->arkhe = se->arkhe_max = ARK_ARKHE;
-        se->pick = ARK_NO_CARD;
-        assert_non_null(ark_place(st, s, se->seeker, s, ARK_P_SEEKER));
-    }
+    return arkfx_put(R, st, seat, name, loc);
 }
 
 /* Both Seekers are Test Seekers, both on the Neutral Realm (equal Soul), no other Realm: a
- * position that is the same for either seat. */
+ * position that is the same for either seat (blank's Seekers differ in Soul). */
 static void mirror(ark_state *st)
 {
     blank(st);
@@ -100,12 +42,6 @@ static void mirror(ark_state *st)
     st->realms[0].owner = st->realms[1].owner = -1;
     st->seat[1].seeker = st->pieces[1].card = card("Test Seeker");
     st->pieces[0].loc = st->pieces[1].loc = ARK_NEUTRAL_SLOT;
-}
-
-static int put(ark_state *st, int seat, const char *name, int loc)
-{
-    assert_non_null(ark_place(st, seat, card(name), loc, 0));
-    return st->n_pieces - 1;
 }
 
 static double eval(const ark_state *st, int seat)
@@ -141,20 +77,7 @@ static void test_won_by_willpower(void **unused)
     blank(&st);
     st.seat[1].willpower = 1;
     put(&st, 0, "Test Brute", 1);
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = G->legal_actions(R, &st, legal);
-    char buf[256];
-    bool done = false;
-    for (int i = 0; i < n && !done; i++) {
-        G->describe_action(R, &st, legal[i], buf, sizeof buf);
-        if (strcmp(buf, "strike Test Brute -> Blue Seeker melee") == 0) {
-            carta_error err;
-            carta_error_clear(&err);
-            assert_int_equal(G->apply(R, &st, legal[i], &err), CARTA_OK);
-            done = true;
-        }
-    }
-    assert_true(done);
+    tact_apply(G, R, &st, "strike Test Brute -> Blue Seeker melee");
     assert_int_equal(st.phase, ARK_PHASE_OVER);
     assert_true(G->evaluate(R, &st, 0) == 1.0);
     assert_true(G->evaluate(R, &st, 1) == -1.0);

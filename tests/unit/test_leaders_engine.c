@@ -13,6 +13,8 @@
 
 #include "core/yaml.h"
 #include "games/leaders/leaders.h"
+#include "support/leaders_fixture.h"
+#include "support/test_actions.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/leaders_test_cards.yaml"
 
@@ -46,42 +48,14 @@ static int group_teardown(void **unused)
     return 0;
 }
 
-/* ---- helpers ---- */
+/* ---- helpers (positions: support/leaders_fixture.h) ---- */
 
-static uint16_t card(const char *name)
-{
-    int i = G->card_id(R, name);
-    if (i < 0)
-        fail_msg("no test card '%s'", name);
-    return (uint16_t)i;
-}
-
-static int cell(const char *name) { return (name[1] - '1') * LEADERS_COLS + (name[0] - 'A'); }
+static uint16_t card(const char *name) { return tact_card(G, R, name); }
+static int cell(const char *name) { return leadfx_cell(name); }
 
 /* Turn 3, seat 0 active, main step; Test Leaders on C1 and C6; full Barracks; empty hands and
  * decks (deck lists hold what give() adds). */
-static void blank(leaders_state *st)
-{
-    memset(st, 0, sizeof *st);
-    st->version = LEADERS_STATE_VERSION;
-    for (int c = 0; c < LEADERS_CELLS; c++)
-        st->board[c].kind = LEADERS_NONE;
-    st->winner = -1;
-    st->chain = -1;
-    st->facedown = LEADERS_NONE;
-    st->turn = 3;
-    st->phase = LEADERS_PHASE_MAIN;
-    for (int p = 0; p < 2; p++) {
-        leaders_seat *s = &st->seat[p];
-        s->leader = card("Test Leader");
-        s->domain = card("Test Domain");
-        const leaders_def *d = leaders_def_of(R, s->domain);
-        for (int i = 0; i < d->n_roster; i++)
-            s->barracks[s->n_barracks++] = d->roster[i];
-    }
-    assert_true(leaders_state_place(R, st, cell("C1"), card("Test Leader"), 0, LEADERS_NORTH));
-    assert_true(leaders_state_place(R, st, cell("C6"), card("Test Leader"), 1, LEADERS_SOUTH));
-}
+static void blank(leaders_state *st) { leadfx_blank(R, st, 3, "Test Leader", "Test Domain"); }
 
 static void give(leaders_state *st, int seat, const char *name)
 {
@@ -102,41 +76,11 @@ static void put_deck(leaders_state *st, int seat, const char *name, int n)
 static leaders_char *place(leaders_state *st, const char *at, const char *kind, int owner,
                            int dir)
 {
-    assert_true(leaders_state_place(R, st, cell(at), card(kind), owner, dir));
-    return &st->board[cell(at)];
+    return leadfx_place(R, st, at, kind, owner, dir);
 }
 
-static bool has(const leaders_state *st, const char *text)
-{
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = G->legal_actions(R, st, legal);
-    for (int i = 0; i < n; i++) {
-        char buf[160];
-        G->describe_action(R, st, legal[i], buf, sizeof buf);
-        if (strcmp(buf, text) == 0)
-            return true;
-    }
-    return false;
-}
-
-static void act(leaders_state *st, const char *text)
-{
-    carta_error err = {0};
-    if (!has(st, text)) {
-        carta_action legal[CARTA_MAX_ACTIONS];
-        int n = G->legal_actions(R, st, legal);
-        for (int i = 0; i < n; i++) {
-            char buf[160];
-            G->describe_action(R, st, legal[i], buf, sizeof buf);
-            fprintf(stderr, "  legal: %s\n", buf);
-        }
-        fail_msg("'%s' is not legal", text);
-    }
-    carta_action a;
-    assert_int_equal(carta_action_parse(G, R, st, text, &a, &err), CARTA_OK);
-    if (G->apply(R, st, a, &err) != CARTA_OK)
-        fail_msg("'%s' refused: %s", text, err.msg);
-}
+static bool has(const leaders_state *st, const char *text) { return tact_has(G, R, st, text); }
+static void act(leaders_state *st, const char *text) { tact_apply(G, R, st, text); }
 
 static bool any_starting(const leaders_state *st, const char *prefix)
 {

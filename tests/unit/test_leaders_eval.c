@@ -14,6 +14,8 @@
 #include <cmocka.h>
 
 #include "games/leaders/leaders.h"
+#include "support/leaders_fixture.h"
+#include "support/test_actions.h"
 
 static carta_rules *R;
 static const carta_game *G;
@@ -39,53 +41,29 @@ static int group_teardown(void **unused)
     return 0;
 }
 
-static uint16_t card(const char *name)
-{
-    int i = G->card_id(R, name);
-    if (i < 0)
-        fail_msg("no card '%s'", name);
-    return (uint16_t)i;
-}
-
-static int cell(const char *name) { return (name[1] - '1') * LEADERS_COLS + (name[0] - 'A'); }
+/* Positions: support/leaders_fixture.h. */
+static uint16_t card(const char *name) { return tact_card(G, R, name); }
+static int cell(const char *name) { return leadfx_cell(name); }
 
 /* Turn 5, seat 0 active, main step; Vaska (14) on C1 for seat 0 and Vaska on C6 for seat 1,
  * both Ironmarch with full Barracks; three cards in each hand and deck. */
 static void blank(leaders_state *st)
 {
-    memset(st, 0, sizeof *st);
-    st->version = LEADERS_STATE_VERSION;
-    for (int c = 0; c < LEADERS_CELLS; c++)
-        st->board[c].kind = LEADERS_NONE;
-    st->winner = -1;
-    st->chain = -1;
-    st->facedown = LEADERS_NONE;
-    st->turn = 5;
-    st->phase = LEADERS_PHASE_MAIN;
+    leadfx_blank(R, st, 5, "Vaska the Iron Crown", "Ironmarch");
     for (int p = 0; p < 2; p++) {
         leaders_seat *s = &st->seat[p];
-        s->leader = card("Vaska the Iron Crown");
-        s->domain = card("Ironmarch");
-        const leaders_def *d = leaders_def_of(R, s->domain);
-        for (int i = 0; i < d->n_roster; i++)
-            s->barracks[s->n_barracks++] = d->roster[i];
         for (int i = 0; i < 3; i++) {
             s->hand.cards[s->hand.n++] = card("Sidestep");
             s->deck.cards[s->deck.n++] = card("Sidestep");
         }
         s->deck_list = s->deck;
     }
-    assert_true(leaders_state_place(R, st, cell("C1"), card("Vaska the Iron Crown"), 0,
-                                    LEADERS_NORTH));
-    assert_true(leaders_state_place(R, st, cell("C6"), card("Vaska the Iron Crown"), 1,
-                                    LEADERS_SOUTH));
 }
 
 static leaders_char *place(leaders_state *st, const char *at, const char *kind, int owner,
                            int dir)
 {
-    assert_true(leaders_state_place(R, st, cell(at), card(kind), owner, dir));
-    return &st->board[cell(at)];
+    return leadfx_place(R, st, at, kind, owner, dir);
 }
 
 static double ev(const leaders_state *st, int seat) { return G->evaluate(R, st, seat); }

@@ -15,60 +15,16 @@
 #include "ai/ai.h"
 #include "ai/mcts.h"
 #include "core/rng.h"
+#include "support/test_games.h"
 #include "support/toy_game.h"
 
-enum { MAX_TEST_GAMES = 16 };
-
-typedef struct test_game {
-    const carta_game *g;
-    carta_rules *r;
-} test_game;
-
-/* Opens the toy game and every registered game (from CARTA_DATA_DIR/<id>); returns the count. */
-static int open_games(test_game *games)
-{
-    int n = 0;
-    carta_error err = {0};
-    games[n].g = &carta_toy_game;
-    games[n].r = carta_toy_game.open(NULL, &err);
-    assert_non_null(games[n].r);
-    n++;
-    for (int i = 0; i < carta_game_count() && n < MAX_TEST_GAMES; i++) {
-        char dir[1024];
-        const carta_game *g = carta_game_at(i);
-        snprintf(dir, sizeof dir, "%s/%s", CARTA_DATA_DIR, g->id);
-        carta_error_clear(&err);
-        carta_rules *r = g->open(dir, &err);
-        if (!r)
-            fail_msg("cannot open %s from %s: %s", g->id, dir, err.msg);
-        games[n].g = g;
-        games[n].r = r;
-        n++;
-    }
-    return n;
-}
-
-static void close_games(test_game *games, int n)
-{
-    for (int i = 0; i < n; i++)
-        games[i].g->close(games[i].r);
-}
-
-/* Sets up a 2-seat (or minimum-seat) game with random decks from seed, then plays `plies` random
- * actions (fewer if the game ends) so the position is a mid-game one. */
-static void setup_position(const test_game *t, uint64_t seed, int plies, void *state)
+/* Sets up a game as tgame_setup does, then plays `plies` random actions (fewer if the game
+ * ends) so the position is a mid-game one. */
+static void setup_position(const tgame *t, uint64_t seed, int plies, void *state)
 {
     const carta_game *g = t->g;
-    carta_config config = {0};
     carta_error err = {0};
-    config.n_seats = g->min_seats <= 2 && g->max_seats >= 2 ? 2 : g->min_seats;
-    config.seed = seed;
-    for (int s = 0; s < config.n_seats; s++)
-        assert_int_equal(g->deck_resolve(t->r, "random", carta_mix64(seed + 100 + s),
-                                         &config.decks[s], &err),
-                         CARTA_OK);
-    if (g->setup(t->r, state, &config, &err) != CARTA_OK)
-        fail_msg("%s setup: %s", g->id, err.msg);
+    tgame_setup(t, seed, state);
     carta_rng rng;
     carta_rng_seed(&rng, seed ^ 0x5eed);
     static carta_action legal[CARTA_MAX_ACTIONS];
@@ -89,17 +45,7 @@ static void setup_position(const test_game *t, uint64_t seed, int plies, void *s
     }
 }
 
-static int is_legal(const test_game *t, const void *state, carta_action a)
-{
-    static carta_action legal[CARTA_MAX_ACTIONS];
-    int n = t->g->legal_actions(t->r, state, legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i] == a)
-            return 1;
-    return 0;
-}
-
-static carta_mcts *make_mcts(const test_game *t, const char *spec_text)
+static carta_mcts *make_mcts(const tgame *t, const char *spec_text)
 {
     carta_ai_spec spec;
     carta_mcts_options opt;
@@ -114,7 +60,7 @@ static carta_mcts *make_mcts(const test_game *t, const char *spec_text)
 }
 
 /* The choice of a fresh search made from spec with seed, from observe(state) for the seat to act. */
-static carta_action choose_fresh(const test_game *t, const char *spec, const void *state,
+static carta_action choose_fresh(const tgame *t, const char *spec, const void *state,
                                  uint64_t seed)
 {
     const carta_game *g = t->g;
@@ -179,8 +125,8 @@ static void test_options(void **unused)
 static void test_chooses_legal_actions(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     static const char *const specs[] = {"mcts:iters=120", "mcts:iters=120,rollout=random",
                                         "mcts:iters=120,threads=2,depth=0"};
     for (int i = 0; i < n; i++) {
@@ -195,7 +141,7 @@ static void test_chooses_legal_actions(void **unused)
                 carta_action a;
                 assert_int_equal(carta_mcts_search(m, obs, seat, 5 + (uint64_t)pos, &a),
                                  CARTA_OK);
-                if (!is_legal(&games[i], state, a))
+                if (!tgame_is_legal(&games[i], state, a))
                     fail_msg("%s: %s chose %u, not legal", g->id, specs[s], (unsigned)a);
                 carta_mcts_stats st;
                 carta_mcts_last_stats(m, &st);
@@ -211,15 +157,15 @@ static void test_chooses_legal_actions(void **unused)
         free(state);
         free(obs);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* Same seed, same observation, iters budget: same choice, with one thread or with two. */
 static void test_deterministic(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         void *state = malloc(games[i].g->state_size);
         for (int pos = 0; pos < 5; pos++) {
@@ -235,7 +181,7 @@ static void test_deterministic(void **unused)
         }
         free(state);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* A search reused across decisions gives the same choice as a fresh one (no state leaks from one
@@ -243,8 +189,8 @@ static void test_deterministic(void **unused)
 static void test_reuse_matches_fresh(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
@@ -261,13 +207,13 @@ static void test_reuse_matches_fresh(void **unused)
         free(state);
         free(obs);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* Honesty: S' = determinize(copy of S, seat, x) differs from S only in what seat cannot see
  * (other hands, deck orders, the PRNG); the search must choose the same from observe(S) as from
  * observe(S'), for a fixed seed and iterations budget. */
-static void check_honesty(const test_game *t, const char *spec)
+static void check_honesty(const tgame *t, const char *spec)
 {
     const carta_game *g = t->g;
     size_t size = g->state_size;
@@ -298,22 +244,22 @@ static void check_honesty(const test_game *t, const char *spec)
 static void test_honesty(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         check_honesty(&games[i], "mcts:iters=150");
         check_honesty(&games[i], "mcts:iters=100,rollout=random");
         check_honesty(&games[i], "mcts:iters=120,threads=2");
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* A tiny arena fills up; the search still runs its iterations and answers legally. */
 static void test_full_arena(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
@@ -323,7 +269,7 @@ static void test_full_arena(void **unused)
         g->observe(games[i].r, state, seat, obs);
         carta_action a;
         assert_int_equal(carta_mcts_search(m, obs, seat, 1, &a), CARTA_OK);
-        assert_true(is_legal(&games[i], state, a));
+        assert_true(tgame_is_legal(&games[i], state, a));
         carta_mcts_stats st;
         carta_mcts_last_stats(m, &st);
         if (st.iterations) {
@@ -336,35 +282,35 @@ static void test_full_arena(void **unused)
         free(state);
         free(obs);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* A time budget stops by itself and answers legally. */
 static void test_time_budget(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     for (int i = 0; i < n; i++) {
         void *state = malloc(games[i].g->state_size);
         setup_position(&games[i], 8, 10, state);
         carta_action a = choose_fresh(&games[i], "mcts:ms=20,threads=2", state, 4);
-        assert_true(is_legal(&games[i], state, a));
+        assert_true(tgame_is_legal(&games[i], state, a));
         free(state);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 /* ---- strength ---- */
 
-static uint16_t toy_id(const test_game *t, const char *name)
+static uint16_t toy_id(const tgame *t, const char *name)
 {
     int id = t->g->card_id(t->r, name);
     assert_true(id >= 0);
     return (uint16_t)id;
 }
 
-static void toy_pile(uint16_t *pile, int16_t *count, const test_game *t, const char *const *names)
+static void toy_pile(uint16_t *pile, int16_t *count, const tgame *t, const char *const *names)
 {
     *count = 0;
     for (; *names; names++)
@@ -378,7 +324,7 @@ static void test_finds_win_in_one(void **unused)
 {
     (void)unused;
     carta_error err = {0};
-    test_game t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
+    tgame t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
     assert_non_null(t.r);
     carta_toy_state s;
     memset(&s, 0, sizeof s);
@@ -422,7 +368,7 @@ static void test_beats_random_on_toy(void **unused)
 {
     (void)unused;
     carta_error err = {0};
-    test_game t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
+    tgame t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
     assert_non_null(t.r);
     carta_toy_state s, obs;
     carta_mcts *m = make_mcts(&t, "mcts:iters=200");
@@ -463,8 +409,8 @@ static void test_beats_random_on_toy(void **unused)
 static void test_ai_kind(void **unused)
 {
     (void)unused;
-    test_game games[MAX_TEST_GAMES];
-    int n = open_games(games);
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
     carta_error err = {0};
     assert_null(carta_ai_new(games[0].g, games[0].r, "mcts:depht=3", 1, &err));
     assert_int_equal(err.status, CARTA_ERR_INPUT);
@@ -485,7 +431,7 @@ static void test_ai_kind(void **unused)
             carta_action a, b;
             g->observe(games[i].r, state, seat, obs);
             assert_int_equal(carta_ai_choose(ai, obs, seat, &a), CARTA_OK);
-            if (!is_legal(&games[i], state, a))
+            if (!tgame_is_legal(&games[i], state, a))
                 fail_msg("%s: mcts chose %u, not legal", g->id, (unsigned)a);
             if (moves % 10 == 0) { /* honesty through the public API */
                 memcpy(other, state, g->state_size);
@@ -511,7 +457,7 @@ static void test_ai_kind(void **unused)
         free(other);
         free(obs2);
     }
-    close_games(games, n);
+    tgame_close_all(games, n);
 }
 
 int main(void)
