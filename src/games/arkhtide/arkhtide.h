@@ -156,7 +156,8 @@ enum ark_frame {
     ARK_FR_MAY,       /* decision: yes/no for the step of the RUN frame below */
     ARK_FR_DEST,      /* decision: Realm to move arg 0 (uid) to, for the RUN below */
     ARK_FR_CARD,      /* decision: card of hand to discard (arg 0 count left) */
-    ARK_FR_SEEK,      /* decision: card of look[] to draw (arg 0 count left) */
+    ARK_FR_SEEK,      /* decision: card of look[] to draw (arg 0 count left), then, arg 1 set,
+                         the order the rest go to the bottom of the Main Deck */
     ARK_FR_OPPONENT,  /* decision: opponent for the RUN frame below */
     ARK_FR_TALENT,    /* Talent of a feat: arg 0 card, 1 ability, 3 performer uid, 5 controller */
     ARK_FR_QUEUE,     /* resolve queued damage instances (the active player orders them) */
@@ -199,7 +200,7 @@ enum ark_act {
     ARK_A_ORDER,        /* a: queue index */
     ARK_A_SEEK,         /* a: look index */
     ARK_A_OPPONENT,     /* a: seat */
-    ARK_A_VICTIM        /* a: piece (Metamorphosis replaces it) */
+    ARK_A_BOTTOM        /* a: look index: Seek, the next card to the bottom of the Main Deck */
 };
 #define ARK_ACT(k, a, b, c)                                                                  \
     ((carta_action)(((uint32_t)(k) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) | \
@@ -270,6 +271,16 @@ bool ark_in_group(const ark_state *st, int pi);
 bool ark_realm_nearby(const ark_state *st, int a, int b);  /* two different Realm slots */
 /* Whether a piece at loc `from` (Realm slot or ARK_LOC_SAFE of seat) may reach Realm slot to. */
 bool ark_can_enter(const ark_state *st, int seat, int from, int to);
+/* Whether the ability `code` of piece p (0..7 its own, 8 + slot an attached card's) is neither
+ * Locked nor used this Turn; ark_ability_used Locks it and marks it used. */
+bool ark_ability_ready(const ark_piece *p, int code);
+void ark_ability_used(ark_piece *p, int code);
+/* The Block of p that counts against damage of kind (ARK_DMG_*): the Evasion / Stealth doubling
+ * counts only against the Attacks it was given against. */
+int ark_block_against(const ark_piece *p, int kind);
+/* Extracts a Unit (the Harvest; Paragon): its owner gains 1 Quintessence, +1 with Collector,
+ * +1 per Cask Binding the owner Bound to it (which goes to the pool with it). */
+void ark_extract(const carta_rules *rules, ark_state *st, int pi);
 /* A Unit dies (or is extracted for Paragon when extract): leaves play to its owner's Chronicle,
  * its Bindings to their controllers' Chronicles, Statuses and Tokens leave the game. */
 void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to);

@@ -89,8 +89,8 @@ bool ark_cond_ok(const ark_state *st, int cond, int pi)
 static void board_constants(const ark_card_def *def, const ark_state *st, int pi, int *mods,
                             uint16_t *kw)
 {
-    if (!def->has_constant)
-        return;
+    if (!def->has_constant || st->pieces[pi].loc == ARK_LOC_SAFE)
+        return; /* abilities work only on a Realm */
     for (int a = 0; a < def->n_abilities; a++) {
         const ark_ability *ab = &def->abilities[a];
         if (ab->timing != ARK_TM_CONSTANT || !ark_cond_ok(st, ab->cond, pi))
@@ -213,6 +213,43 @@ bool ark_can_enter(const ark_state *st, int seat, int from, int to)
     return to == seat || ark_realm_nearby(st, seat, to);
 }
 
+/* The bits of x with bit `slot` taken out and the higher ones moved down (the lock and use bits
+ * follow their attached cards). */
+static uint8_t board_bit_removed(uint8_t x, int slot)
+{
+    uint8_t low = (uint8_t)(x & ((1u << slot) - 1));
+    uint8_t high = (uint8_t)((x >> (slot + 1)) << slot);
+    return (uint8_t)(low | high);
+}
+
+bool ark_ability_ready(const ark_piece *p, int code)
+{
+    if (code >= 8)
+        return !((p->attach_locked | p->attach_used) & (1u << (code - 8)));
+    return !((p->locked | p->used) & (1u << code));
+}
+
+void ark_ability_used(ark_piece *p, int code)
+{
+    if (code >= 8) {
+        p->attach_locked |= (uint8_t)(1u << (code - 8));
+        p->attach_used |= (uint8_t)(1u << (code - 8));
+    } else {
+        p->locked |= (uint8_t)(1u << code);
+        p->used |= (uint8_t)(1u << code);
+    }
+}
+
+int ark_block_against(const ark_piece *p, int kind)
+{
+    int b = p->block;
+    if (kind != ARK_DMG_MELEE)
+        b -= p->block_only[0];
+    if (kind != ARK_DMG_RANGED)
+        b -= p->block_only[1];
+    return b;
+}
+
 void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
 {
     ark_piece *p = &st->pieces[pi];
@@ -224,9 +261,30 @@ void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
             (size_t)(p->n_attach - slot - 1) * sizeof p->attach[0]);
     p->n_attach--;
     /* the lock bits follow their cards */
-    uint8_t low = (uint8_t)(p->attach_locked & ((1u << slot) - 1));
-    uint8_t high = (uint8_t)((p->attach_locked >> (slot + 1)) << slot);
-    p->attach_locked = (uint8_t)(low | high);
+    p->attach_locked = board_bit_removed(p->attach_locked, slot);
+    p->attach_used = board_bit_removed(p->attach_used, slot);
+}
+
+void ark_extract(const carta_rules *rules, ark_state *st, int pi)
+{
+    ark_piece *p = &st->pieces[pi];
+    ark_seat *se = &st->seat[p->owner];
+    int q = 1 + ((ark_keywords(rules, st, pi, NULL) & ARK_KW_COLLECTOR) ? 1 : 0);
+    for (int a = p->n_attach - 1; a >= 0; a--) {
+        uint16_t card = ARK_ATTACH_CARD(p->attach[a]);
+        const ark_card_def *d = ark_def(rules, card);
+        if (!d || !(d->kw & ARK_KW_CASK) || ARK_ATTACH_SEAT(p->attach[a]) != p->owner)
+            continue;
+        q++; /* "the Binding with Cask can be extracted with it providing +1 Quintessence" */
+        if (!d->token)
+            ark_zone_push(&se->pool, card);
+        memmove(&p->attach[a], &p->attach[a + 1],
+                (size_t)(p->n_attach - a - 1) * sizeof p->attach[0]);
+        p->n_attach--;
+    }
+    int t = se->quintessence + q;
+    se->quintessence = (uint8_t)(t > 250 ? 250 : t);
+    ark_remove_piece(rules, st, pi, ARK_TO_POOL);
 }
 
 void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
@@ -235,14 +293,14 @@ void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
     ark_seat *s = &st->seat[p->owner];
     while (p->n_attach)
         ark_detach(rules, st, pi, p->n_attach - 1);
-    if (to == ARK_TO_POOL)
-        ark_zone_push(&s->pool, p->card);
-    else if (!(p->flags & ARK_P_TOKEN)) {
-        if (to == ARK_TO_CHRONICLE)
-            ark_zone_push(&s->chronicle, p->card);
-        else if (to == ARK_TO_HAND)
-            ark_zone_push(&s->hand, p->card);
-    }
+    /* a Token leaves the game (an extracted one is still worth its Quintessence) */
+    ark_zone *z = (p->flags & ARK_P_TOKEN)    ? NULL
+                  : to == ARK_TO_POOL         ? &s->pool
+                  : to == ARK_TO_CHRONICLE    ? &s->chronicle
+                  : to == ARK_TO_HAND         ? &s->hand
+                                              : NULL;
+    if (z)
+        ark_zone_push(z, p->card);
     memmove(&st->pieces[pi], &st->pieces[pi + 1],
             (size_t)(st->n_pieces - pi - 1) * sizeof st->pieces[0]);
     st->n_pieces--;

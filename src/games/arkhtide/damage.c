@@ -138,7 +138,7 @@ static int damage_reactions(const carta_rules *rules, const ark_state *st, const
             continue;
         const ark_card_def *d = ark_def(rules, p->card);
         for (int a = 0; d && a < d->n_abilities; a++)
-            if (!(p->locked & (1u << a)) &&
+            if (ark_ability_ready(p, a) &&
                 damage_react_ok(rules, st, f, seat, i, &d->abilities[a], wound_step)) {
                 if (out)
                     out[n] = ARK_ACT(ARK_A_REACT, i, a, 0);
@@ -147,7 +147,7 @@ static int damage_reactions(const carta_rules *rules, const ark_state *st, const
         for (int s = 0; s < p->n_attach; s++) {
             const ark_card_def *b = ark_def(rules, ARK_ATTACH_CARD(p->attach[s]));
             if (!b || !b->activated || ARK_ATTACH_SEAT(p->attach[s]) != seat ||
-                (p->attach_locked & (1u << s)))
+                !ark_ability_ready(p, 8 + s))
                 continue;
             if (damage_react_ok(rules, st, f, seat, i, &b->abilities[b->activated - 1],
                                 wound_step)) {
@@ -160,16 +160,23 @@ static int damage_reactions(const carta_rules *rules, const ark_state *st, const
     return n;
 }
 
-/* The Block a card gives the target of this instance when used for Shielding. */
-static int damage_shield_value(const carta_rules *rules, const ark_state *st,
-                               const carta_pending *f, int ti, const ark_card_def *c)
+static uint8_t damage_add(int a, int b) { return (uint8_t)(a + b > 250 ? 250 : a + b); }
+
+/* Shielding the target of this instance with card c: its Block, doubled against a Melee
+ * Attack by Evasion and against a Ranged one by Stealth; the doubling counts only against that
+ * kind of Attack for the rest of the Turn. */
+static void damage_shield(const carta_rules *rules, ark_state *st, const carta_pending *f, int ti,
+                          const ark_card_def *c)
 {
+    ark_piece *t = &st->pieces[ti];
     uint16_t kw = ark_keywords(rules, st, ti, NULL);
-    int v = c->block;
-    if ((f->arg[ARK_D_KIND] == ARK_DMG_MELEE && (kw & ARK_KW_EVASION)) ||
-        (f->arg[ARK_D_KIND] == ARK_DMG_RANGED && (kw & ARK_KW_STEALTH)))
-        v *= 2;
-    return v;
+    int kind = f->arg[ARK_D_KIND];
+    t->block = damage_add(t->block, c->block);
+    if ((kind == ARK_DMG_MELEE && (kw & ARK_KW_EVASION)) ||
+        (kind == ARK_DMG_RANGED && (kw & ARK_KW_STEALTH))) {
+        t->block = damage_add(t->block, c->block);
+        t->block_only[kind] = damage_add(t->block_only[kind], c->block);
+    }
 }
 
 static int damage_penitent(const carta_rules *rules, const ark_state *st, int ti)
@@ -182,6 +189,8 @@ static bool damage_can_shield(const carta_rules *rules, const ark_state *st, int
                               uint16_t card)
 {
     const ark_card_def *c = ark_def(rules, card);
+    if (st->phase != ARK_PHASE_COMBAT) /* "can be used for Shielding during the Combat Phase" */
+        return false;
     if (!c || (c->type != ARK_FEAT && c->type != ARK_BINDING))
         return false;
     if (c->cost > st->seat[seat].arkhe)
@@ -221,7 +230,7 @@ static void damage_to_step(const ark_state *st, carta_pending *f, int step)
 static void damage_wound(const carta_rules *rules, ark_state *st, carta_pending *f, int ti)
 {
     ark_piece *t = &st->pieces[ti];
-    int dmg = f->arg[ARK_D_AMOUNT] - t->block;
+    int dmg = f->arg[ARK_D_AMOUNT] - ark_block_against(t, f->arg[ARK_D_KIND]);
     if (dmg < 0)
         dmg = 0;
     int wounds = (f->arg[ARK_D_FLAGS] & ARK_DF_LETHAL) ? dmg * 2 : dmg;
@@ -360,10 +369,8 @@ static void damage_react(const carta_rules *rules, ark_state *st, int seat, int 
     if (code >= 8) {
         card = ARK_ATTACH_CARD(p->attach[code - 8]);
         ab = ark_def(rules, card)->activated - 1;
-        p->attach_locked |= (uint8_t)(1u << (code - 8));
-    } else {
-        p->locked |= (uint8_t)(1u << code);
     }
+    ark_ability_used(p, code);
     const ark_ability *a = &ark_def(rules, card)->abilities[ab];
     uint16_t it = (a->on == ARK_ON_DEALS_DAMAGE || a->on == ARK_ON_WOUNDS)
                       ? (uint16_t)f->arg[ARK_D_SOURCE]
@@ -409,8 +416,7 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
             uint16_t card = ark_zone_remove(&s->hand, a);
             const ark_card_def *c = ark_def(rules, card);
             s->arkhe = (uint8_t)(s->arkhe - c->cost);
-            int v = damage_shield_value(rules, st, f, ti, c) + st->pieces[ti].block;
-            st->pieces[ti].block = (uint8_t)(v > 250 ? 250 : v);
+            damage_shield(rules, st, f, ti, c);
             ark_lose_willpower(st, seat, damage_penitent(rules, st, ti)); /* Penitent X */
             ark_zone_push(&s->chronicle, card);
         } else {

@@ -207,7 +207,7 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
         t->wounds = (uint8_t)(t->wounds > s->amount ? t->wounds - s->amount : 0);
         break;
     case ARK_OP_BLOCK: {
-        int b = t->block + s->amount;
+        int b = t->block + s->amount; /* counts against every kind of damage */
         t->block = (uint8_t)(b > 250 ? 250 : b);
         break;
     }
@@ -299,6 +299,8 @@ static void run_player_verb_on(ark_state *st, int op, int amount, int controller
     }
 }
 
+static void seek_next(ark_state *st, carta_pending *f, ark_seat *me);
+
 /* A verb that takes no target (the controller's resources, tokens). */
 static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_step *s,
                             carta_pending *f, int pi)
@@ -322,8 +324,10 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
             me->look[me->n_look++] = me->deck.cards[--me->deck.n];
         if (me->n_look) {
             carta_pending *d = carta_pending_push(&st->pending, ARK_FR_SEEK, c);
-            if (d)
+            if (d) {
                 d->arg[0] = s->amount2;
+                seek_next(st, d, me);
+            }
         }
         break;
     }
@@ -515,7 +519,7 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
             for (int j = 0; j < i; j++)
                 dup |= me->look[j] == me->look[i];
             if (!dup)
-                out[n++] = ARK_ACT(ARK_A_SEEK, i, 0, 0);
+                out[n++] = ARK_ACT(f->arg[1] ? ARK_A_BOTTOM : ARK_A_SEEK, i, 0, 0);
         }
         return n;
     case ARK_FR_OPPONENT:
@@ -528,17 +532,37 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
     }
 }
 
-void ark_seek_return(ark_seat *me)
+/* Puts looked-at card i under the Main Deck. */
+static void seek_bottom(ark_seat *me, int i)
 {
-    /* the rest go to the bottom of the Main Deck, in the order looked at (docs/rulings) */
-    for (int i = 0; i < me->n_look; i++) {
-        if (me->deck.n >= ARK_ZONE_MAX)
-            break;
+    if (me->deck.n < ARK_ZONE_MAX) {
         memmove(&me->deck.cards[1], &me->deck.cards[0], (size_t)me->deck.n * 2);
         me->deck.cards[0] = me->look[i];
         me->deck.n++;
     }
-    me->n_look = 0;
+    memmove(&me->look[i], &me->look[i + 1], (size_t)(me->n_look - i - 1) * 2);
+    me->n_look--;
+}
+
+void ark_seek_return(ark_seat *me)
+{
+    while (me->n_look)
+        seek_bottom(me, 0);
+}
+
+/* After a take or a card put under: the next Seek decision, or the frame's end. "Place the
+ * remaining cards on the bottom of your Main Deck in any order": with two or more left, their
+ * owner puts them one by one, each under the ones before. */
+static void seek_next(ark_state *st, carta_pending *f, ark_seat *me)
+{
+    if (f->arg[0] <= 0 || me->n_look == 0)
+        f->arg[1] = 1;
+    if (!f->arg[1])
+        return;
+    if (me->n_look <= 1) {
+        ark_seek_return(me);
+        carta_pending_pop(&st->pending);
+    }
 }
 
 bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action action)
@@ -593,13 +617,15 @@ bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action act
             carta_pending_pop(&st->pending);
         return true;
     case ARK_FR_SEEK:
-        ark_zone_push(&me->hand, me->look[a]);
-        memmove(&me->look[a], &me->look[a + 1], (size_t)(me->n_look - a - 1) * 2);
-        me->n_look--;
-        if (--f->arg[0] <= 0 || me->n_look == 0) {
-            ark_seek_return(me);
-            carta_pending_pop(&st->pending);
+        if (kind == ARK_A_BOTTOM) {
+            seek_bottom(me, a);
+        } else {
+            ark_zone_push(&me->hand, me->look[a]);
+            memmove(&me->look[a], &me->look[a + 1], (size_t)(me->n_look - a - 1) * 2);
+            me->n_look--;
+            f->arg[0]--;
         }
+        seek_next(st, f, me);
         return true;
     case ARK_FR_OPPONENT: {
         int op = f->arg[0], amount = f->arg[1], c = f->seat;

@@ -78,7 +78,7 @@ static int ark_card_id(const carta_rules *rules, const char *name)
 const carta_game carta_game_arkhtide = {
     .id = "arkhtide",
     .name = "Arkhtide (Seeker's Duel, Desperate Measures)",
-    .rules_version = "1",
+    .rules_version = "2",
     .min_seats = 2,
     .max_seats = 5,
     .state_size = sizeof(ark_state),

@@ -328,10 +328,10 @@ static void rules_round_start(const carta_rules *rules, ark_state *st)
         if (p->loc == ARK_LOC_SAFE)
             p->flags &= (uint8_t)~ARK_P_EXHAUSTED; /* Ready cards */
         p->flags &= (uint8_t)(ARK_P_SEEKER | ARK_P_TOKEN | ARK_P_EXHAUSTED);
-        p->locked = p->attach_locked = 0;
+        p->locked = p->attach_locked = p->used = p->attach_used = 0;
         p->soul_mod = p->melee_mod = p->ranged_mod = p->health_mod = 0;
         p->kw_round = 0;
-        p->block = 0;
+        p->block = p->block_only[0] = p->block_only[1] = 0;
         for (int a = p->n_attach - 1; a >= 0; a--) { /* Statuses last for the Round */
             const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(p->attach[a]));
             if (d && d->type == ARK_STATUS)
@@ -539,21 +539,7 @@ static void rules_extract(const carta_rules *rules, ark_state *st)
             ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
             continue;
         }
-        ark_seat *se = &st->seat[p->owner];
-        int q = 1 + ((ark_keywords(rules, st, i, NULL) & ARK_KW_COLLECTOR) ? 1 : 0);
-        for (int a = p->n_attach - 1; a >= 0; a--) {
-            const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(p->attach[a]));
-            if (d && (d->kw & ARK_KW_CASK) && ARK_ATTACH_SEAT(p->attach[a]) == p->owner) {
-                q++;
-                ark_zone_push(&se->pool, ARK_ATTACH_CARD(p->attach[a]));
-                memmove(&p->attach[a], &p->attach[a + 1],
-                        (size_t)(p->n_attach - a - 1) * sizeof p->attach[0]);
-                p->n_attach--;
-            }
-        }
-        int t = se->quintessence + q;
-        se->quintessence = (uint8_t)(t > 250 ? 250 : t);
-        ark_remove_piece(rules, st, i, ARK_TO_POOL);
+        ark_extract(rules, st, i);
     }
 }
 
@@ -657,6 +643,11 @@ void ark_advance(const carta_rules *rules, ark_state *st)
                 return;
             continue;
         }
+        /* a Health modifier may have stopped applying (a Constant's Unit moved or lost its
+           group): Wounds are rechecked, as when a Health Binding leaves */
+        ark_check_deaths(rules, st);
+        if (st->pending.n)
+            continue;
         ark_check_end(rules, st);
         if (st->phase == ARK_PHASE_OVER)
             continue;

@@ -83,7 +83,7 @@ enum {
     ARK_P_OATH_USED = 1 << 5   /* its Oath redirected damage this Turn */
 };
 
-/* A Seeker or Unit in play. 26 bytes. */
+/* A Seeker or Unit in play. 30 bytes. */
 typedef struct ark_piece {
     uint16_t card;      /* card id */
     uint16_t uid;       /* unique instance id within one game (see next_uid) */
@@ -91,7 +91,9 @@ typedef struct ark_piece {
     uint8_t loc;        /* Realm slot 0..ARK_REALMS-1, or ARK_LOC_SAFE */
     uint8_t flags;      /* ARK_P_* */
     uint8_t wounds;     /* Wounds suffered (Units; a Seeker loses Willpower instead) */
-    uint8_t block;      /* Block from Shielding, until the end of the current Turn */
+    uint8_t block;      /* Block until the end of the current Turn (Shielding, effects) */
+    uint8_t block_only[2]; /* of block, the part that counts only against Melee [0] / Ranged [1]
+                              Attacks: the doubling of Evasion / Stealth */
     uint8_t locked;     /* bit per ability index: Locked for the rest of the Round */
     int8_t soul_mod;    /* modifiers from effects lasting until the end of the Round */
     int8_t melee_mod;
@@ -100,7 +102,9 @@ typedef struct ark_piece {
     uint8_t n_attach;
     uint8_t kw_round;   /* ARK_KW_* bits (low 8) granted by effects until the end of the Round */
     uint8_t attach_locked; /* bit per attach slot: that card's activated ability is Locked */
-    uint8_t pad;
+    uint8_t used;          /* bit per own ability used this Turn ("the same Minor Action cannot
+                              be performed more than once per Turn") */
+    uint8_t attach_used;   /* the same per attach slot */
     uint16_t attach[ARK_ATTACH_MAX]; /* ARK_ATTACH(card, controller): Bindings and Statuses */
 } ark_piece;
 
@@ -231,6 +235,6 @@ enum {
     ARK_T_ACTED = 1 << 1   /* some action was taken this Turn (so it ends, not passes) */
 };
 
-#define ARK_STATE_VERSION 1u
+#define ARK_STATE_VERSION 2u
 
 #endif

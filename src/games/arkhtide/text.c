@@ -198,6 +198,9 @@ void ark_describe_action(const carta_rules *rules, const void *state, carta_acti
     case ARK_A_SEEK:
         snprintf(buf, cap, "take %s", a < s->n_look ? text_card(rules, s->look[a]) : "?");
         return;
+    case ARK_A_BOTTOM:
+        snprintf(buf, cap, "bottom %s", a < s->n_look ? text_card(rules, s->look[a]) : "?");
+        return;
     case ARK_A_OPPONENT:
         snprintf(buf, cap, "opponent P%d", a + 1);
         return;
@@ -225,6 +228,9 @@ void ark_describe_move(const carta_rules *rules, const void *state, carta_action
             return;
         case ARK_A_SEEK:
             snprintf(buf, cap, "take a card");
+            return;
+        case ARK_A_BOTTOM:
+            snprintf(buf, cap, "put a card on the bottom of the Main Deck");
             return;
         default:
             break;

@@ -178,14 +178,14 @@ static void turn_list_abilities(const carta_rules *rules, const ark_state *st, i
         const ark_card_def *d = ark_def(rules, p->card);
         for (int a = 0; d && a < d->n_abilities; a++) {
             const ark_ability *ab = &d->abilities[a];
-            if (!(p->locked & (1u << a)) && turn_timing_ok(st, ab) &&
+            if (ark_ability_ready(p, a) && turn_timing_ok(st, ab) &&
                 ark_cond_ok(st, ab->cond, i) && ark_can_pay(st, ab, seat, i))
                 turn_add(l, ARK_ACT(ARK_A_ABILITY, i, a, 0));
         }
         for (int s = 0; s < p->n_attach; s++) {
             const ark_card_def *b = ark_def(rules, ARK_ATTACH_CARD(p->attach[s]));
             if (!b || !b->activated || ARK_ATTACH_SEAT(p->attach[s]) != seat ||
-                (p->attach_locked & (1u << s)))
+                !ark_ability_ready(p, 8 + s))
                 continue;
             const ark_ability *ab = &b->abilities[b->activated - 1];
             if (turn_timing_ok(st, ab) && ark_cond_ok(st, ab->cond, i) &&
@@ -295,15 +295,6 @@ int ark_turn_actions(const carta_rules *rules, const ark_state *st, carta_action
 
 /* ---- applying ---- */
 
-static void turn_extract_paragon(const carta_rules *rules, ark_state *st, int vi)
-{
-    int q = 1 + ((ark_keywords(rules, st, vi, NULL) & ARK_KW_COLLECTOR) ? 1 : 0);
-    int owner = st->pieces[vi].owner;
-    ark_remove_piece(rules, st, vi, ARK_TO_POOL);
-    int t = st->seat[owner].quintessence + q;
-    st->seat[owner].quintessence = (uint8_t)(t > 250 ? 250 : t);
-}
-
 static void turn_play_unit(const carta_rules *rules, ark_state *st, int seat, int h, int b,
                            int metamorph)
 {
@@ -315,7 +306,7 @@ static void turn_play_unit(const carta_rules *rules, ark_state *st, int seat, in
     if (metamorph) { /* kill one of your Units and take its place (Paragon: extracted) */
         loc = st->pieces[b].loc;
         if (ark_keywords(rules, st, b, NULL) & ARK_KW_PARAGON)
-            turn_extract_paragon(rules, st, b);
+            ark_extract(rules, st, b);
         else
             ark_remove_piece(rules, st, b, ARK_TO_CHRONICLE);
     } else if ((c->kw & ARK_KW_METAMORPHOSIS) && st->phase != ARK_PHASE_COMBAT) {
@@ -341,10 +332,8 @@ static void turn_use_ability(const carta_rules *rules, ark_state *st, int seat, 
     if (code >= 8) {
         card = ARK_ATTACH_CARD(p->attach[code - 8]);
         ab = ark_def(rules, card)->activated - 1;
-        p->attach_locked |= (uint8_t)(1u << (code - 8));
-    } else {
-        p->locked |= (uint8_t)(1u << code);
     }
+    ark_ability_used(p, code);
     const ark_ability *a = &ark_def(rules, card)->abilities[ab];
     if (a->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;
@@ -381,8 +370,10 @@ static void turn_feat(const carta_rules *rules, ark_state *st, int seat, int h, 
 void ark_turn_end(ark_state *st)
 {
     for (int i = 0; i < st->n_pieces; i++) {
-        st->pieces[i].block = 0;
-        st->pieces[i].flags &= (uint8_t)~ARK_P_OATH_USED;
+        ark_piece *p = &st->pieces[i];
+        p->block = p->block_only[0] = p->block_only[1] = 0;
+        p->used = p->attach_used = 0;
+        p->flags &= (uint8_t)~ARK_P_OATH_USED;
     }
     st->turn_flags = 0;
     st->turn++;
