@@ -557,7 +557,8 @@ static void test_event_pile(void **unused)
     assert_int_equal(leaders_event_mod(R, &st, LEADERS_OP_BONUS, 1, LEADERS_MELEE), 1);
 }
 
-/* Emblems and banners restrict who may play a card (ruling 28); spells need a target. */
+/* Emblems and banners restrict who may play a card (ruling 28); a spell's effect must be able to
+ * resolve (ruling 26): a target for Test Bolt, a card to draw for Other Leader Card. */
 static void test_emblems_and_spell_targets(void **unused)
 {
     (void)unused;
@@ -565,6 +566,8 @@ static void test_emblems_and_spell_targets(void **unused)
     blank(&st);
     give(&st, 0, "Other Leader Card");
     give(&st, 0, "Test Bolt");
+    assert_false(has(&st, "play Other Leader Card")); /* draws from an empty deck */
+    put_deck(&st, 0, "Test Strike", 1);
     assert_true(has(&st, "play Other Leader Card"));
     assert_false(has(&st, "play Test Bolt")); /* no enemy Unit to target */
     st.seat[0].leader = card("Test Domain"); /* any other id: not the card's Leader */
@@ -606,6 +609,29 @@ static void test_observe_hides_hand_and_deck(void **unused)
     G->determinize(R, &obs, 0, 42);
     assert_int_equal(obs.seat[1].hand.cards[0], card("Test Guard")); /* the only unknown card */
     assert_int_equal(obs.seat[0].deck.cards[2], card("Test Strike"));
+}
+
+/* The Discard Pile: "Each player can view their own and their opponent's Discard Pile at any
+ * time." observe hides hands and decks, never a discard pile. */
+static void test_observe_shows_discard_piles(void **unused)
+{
+    (void)unused;
+    leaders_state st, obs;
+    blank(&st);
+    place(&st, "C3", "Test Pike", 0, LEADERS_NORTH);
+    place(&st, "C4", "Test Pike", 1, LEADERS_SOUTH);
+    give(&st, 1, "Test Guard");
+    give(&st, 1, "Test Bolt");
+    act(&st, "attack C3 -> C4");
+    act(&st, "defend with Test Guard");
+    st.seat[0].discard.cards[st.seat[0].discard.n++] = card("Test Strike");
+    G->observe(R, &st, 0, &obs);
+    assert_int_equal(obs.seat[1].discard.n, 1);
+    assert_int_equal(obs.seat[1].discard.cards[0], card("Test Guard"));
+    assert_int_equal(obs.seat[1].hand.cards[0], LEADERS_UNKNOWN);
+    G->observe(R, &st, 1, &obs);
+    assert_int_equal(obs.seat[0].discard.n, 1);
+    assert_int_equal(obs.seat[0].discard.cards[0], card("Test Strike"));
 }
 
 /* The grid is drawn with labelled rows and columns, owner, kind, facing, health, exhaustion. */
@@ -659,6 +685,7 @@ int main(void)
         cmocka_unit_test(test_emblems_and_spell_targets),
         cmocka_unit_test(test_victory),
         cmocka_unit_test(test_observe_hides_hand_and_deck),
+        cmocka_unit_test(test_observe_shows_discard_piles),
         cmocka_unit_test(test_render_and_texts),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);

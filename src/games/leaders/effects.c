@@ -198,9 +198,12 @@ static void effects_on_cell(const carta_rules *rules, leaders_state *st, const l
     if (ch->kind == LEADERS_NONE)
         return;
     switch (s->op) {
-    case LEADERS_OP_DAMAGE:
-        leaders_damage(rules, st, cell, s->amount);
+    case LEADERS_OP_DAMAGE: {
+        int dealt = leaders_damage(rules, st, cell, s->amount);
+        if (cell == ctx->defender)
+            ctx->defender_dealt += dealt;
         break;
+    }
     case LEADERS_OP_HEAL: {
         const leaders_def *d = leaders_def_of(rules, ch->kind);
         int h = ch->health + s->amount;
@@ -264,6 +267,39 @@ void leaders_run_steps(const carta_rules *rules, leaders_state *st, const leader
     }
 }
 
+static bool effects_free_cell_in_field(const leaders_state *st, int seat)
+{
+    for (int c = 0; c < LEADERS_CELLS; c++)
+        if (st->board[c].kind == LEADERS_NONE && leaders_in_field(seat, c))
+            return true;
+    return false;
+}
+
+static bool effects_step_resolves(const leaders_state *st, const leaders_step *s,
+                                  const leaders_ctx *ctx)
+{
+    const leaders_seat *own = &st->seat[ctx->seat];
+    switch (s->op) {
+    case LEADERS_OP_BONUS:
+    case LEADERS_OP_PREVENT: return ctx->attacker >= 0 && ctx->defender >= 0;
+    case LEADERS_OP_CANCEL: return ctx->declared;
+    case LEADERS_OP_DRAW: return own->deck.n > 0;
+    case LEADERS_OP_DISCARD: return st->seat[1 - ctx->seat].hand.n > 0;
+    case LEADERS_OP_SUMMON:
+        return own->n_barracks > 0 && effects_free_cell_in_field(st, ctx->seat);
+    default: return effects_select(st, ctx, s->to) != 0;
+    }
+}
+
+bool leaders_steps_resolve(const leaders_state *st, const leaders_step *steps, int n,
+                           const leaders_ctx *ctx)
+{
+    for (int i = 0; i < n; i++)
+        if (effects_step_resolves(st, &steps[i], ctx))
+            return true;
+    return false;
+}
+
 static int effects_distance(int a, int b)
 {
     int dc = abs(leaders_col(a) - leaders_col(b)), dr = abs(leaders_row(a) - leaders_row(b));
@@ -293,8 +329,35 @@ static void effects_conquer(leaders_state *st, int from, int to)
         st->chain = (int8_t)dest;
 }
 
+/* The strike of the attacker on from against to: its damage plus every bonus, minus every
+ * prevention, never below 0. Returns the damage dealt. */
+static int effects_strike(const carta_rules *rules, leaders_state *st, int from, int to,
+                          int mod)
+{
+    int attacker = st->board[from].owner;
+    const leaders_def *a = leaders_def_of(rules, st->board[from].kind);
+    const leaders_def *t = leaders_def_of(rules, st->board[to].kind);
+    int dmg = (a ? a->damage : 0) + mod +
+              leaders_event_mod(rules, st, LEADERS_OP_BONUS, attacker, a ? a->cls : 0) -
+              leaders_event_mod(rules, st, LEADERS_OP_PREVENT, 1 - attacker, t ? t->cls : 0);
+    return dmg > 0 ? leaders_damage(rules, st, to, dmg) : 0;
+}
+
+/* Reveals the face-down Attack card into its owner's Discard Pile and resolves its steps. */
+static void effects_reveal_attack_card(const carta_rules *rules, leaders_state *st,
+                                       leaders_ctx *actx)
+{
+    const leaders_def *ad = leaders_def_of(rules, st->facedown);
+    leaders_seat *s = &st->seat[actx->seat];
+    if (s->discard.n < LEADERS_ZONE_MAX)
+        s->discard.cards[s->discard.n++] = st->facedown;
+    st->facedown = LEADERS_NONE;
+    if (ad && st->phase != LEADERS_PHASE_OVER)
+        leaders_run_steps(rules, st, ad->steps, ad->n_steps, actx);
+}
+
 void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int to, int attack_card,
-                    int defense_card)
+                    int defense_card, int react_mod)
 {
     int attacker = st->board[from].owner, defender = 1 - attacker;
     uint16_t akind = st->board[from].kind, tkind = st->board[to].kind;
@@ -306,30 +369,20 @@ void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int t
     const leaders_def *dd = leaders_def_of(rules, defense_card);
     if (dd && defense_card != LEADERS_NONE)
         leaders_run_steps(rules, st, dd->steps, dd->n_steps, &dctx);
-    if (attack_card != LEADERS_NONE && st->facedown == attack_card) { /* revealed */
-        leaders_seat *s = &st->seat[attacker];
-        if (s->discard.n < LEADERS_ZONE_MAX)
-            s->discard.cards[s->discard.n++] = st->facedown;
-        st->facedown = LEADERS_NONE;
-        const leaders_def *ad = leaders_def_of(rules, attack_card);
-        actx.attacker = dctx.attacker;
+    if (attack_card != LEADERS_NONE && st->facedown == attack_card) {
+        actx.attacker = dctx.attacker; /* where the Defense card left them */
         actx.defender = dctx.defender;
-        if (ad && st->phase != LEADERS_PHASE_OVER)
-            leaders_run_steps(rules, st, ad->steps, ad->n_steps, &actx);
+        effects_reveal_attack_card(rules, st, &actx);
     }
     if (st->phase == LEADERS_PHASE_OVER)
         return;
+    bool attacker_stays = st->board[from].kind == akind && st->board[from].owner == attacker;
+    int dealt = dctx.defender_dealt + actx.defender_dealt;
     /* The strike lands only if both are still where the attack was declared. */
-    if (st->board[from].kind != akind || st->board[from].owner != attacker ||
-        st->board[to].kind != tkind || st->board[to].owner != defender)
-        return;
-    const leaders_def *a = leaders_def_of(rules, akind), *t = leaders_def_of(rules, tkind);
-    int dmg = (a ? a->damage : 0) + actx.bonus + dctx.bonus - actx.prevent - dctx.prevent +
-              leaders_event_mod(rules, st, LEADERS_OP_BONUS, attacker, a ? a->cls : 0) -
-              leaders_event_mod(rules, st, LEADERS_OP_PREVENT, defender, t ? t->cls : 0);
-    if (dmg <= 0)
-        return;
-    int dealt = leaders_damage(rules, st, to, dmg);
-    if (dealt >= 1 && st->phase != LEADERS_PHASE_OVER)
+    if (attacker_stays && st->board[to].kind == tkind && st->board[to].owner == defender)
+        dealt += effects_strike(rules, st, from, to,
+                               react_mod + actx.bonus + dctx.bonus - actx.prevent - dctx.prevent);
+    /* Success: the target suffered damage, from the strike or a card (a kill deals damage too). */
+    if (dealt >= 1 && attacker_stays && st->phase != LEADERS_PHASE_OVER)
         effects_conquer(st, from, to);
 }

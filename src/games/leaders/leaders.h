@@ -153,8 +153,13 @@ enum {
                               state.facedown, hidden by observe) */
     LEADERS_ANS_FLAGS,     /* LEADERS_AF_* */
     LEADERS_ANS_KIND,      /* kind of the acting Character when declared (to spot a change) */
-    LEADERS_ANS_DIR        /* summon: facing */
+    LEADERS_ANS_DIR,       /* summon: facing */
+    LEADERS_ANS_MOD        /* attack: a Reaction's bonus minus prevent, for the strike */
 };
+/* LEADERS_ANS_ACT of a window that answers no declared action: "rest" or "end turn"
+ * (LEADERS_ANS_EXTRA: LEADERS_A_REST or LEADERS_A_END) closes the action cycle of the Character
+ * on LEADERS_ANS_FROM; only Slow Reactions answer it (ruling 24). */
+enum { LEADERS_ACT_CLOSE = LEADERS_ACT_COUNT };
 enum {
     LEADERS_AF_REACTED = 1 << 0,  /* a reaction was played */
     LEADERS_AF_CYCLE_END = 1 << 1, /* the declared action ends an action cycle (slow window) */
@@ -229,20 +234,27 @@ typedef struct leaders_ctx {
     int attacker, defender; /* battle cells or -1 */
     int actor;     /* reactions: the acting Character's cell or -1 */
     int bonus, prevent;
+    int defender_dealt; /* damage the steps dealt to the defender (battle success) */
+    bool declared; /* reactions: an action was declared (a cancel step has one to stop) */
     bool cancel;
 } leaders_ctx;
 void leaders_ctx_init(leaders_ctx *ctx, int seat);
 void leaders_run_steps(const carta_rules *rules, leaders_state *st, const leaders_step *steps,
                        int n, leaders_ctx *ctx);
+/* Whether at least one of the steps has something to act on for ctx: a selected Character, a
+ * card to draw or discard, a Unit and a free cell to summon, a battle to modify, an action to
+ * cancel (ruling 26). */
+bool leaders_steps_resolve(const leaders_state *st, const leaders_step *steps, int n,
+                           const leaders_ctx *ctx);
 /* Deals n damage to the Character on cell (destroying it at 0 health); returns the damage dealt. */
 int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n);
 /* Whether the Character on cell matches t as seen by seat. */
 bool leaders_target_ok(const leaders_state *st, const leaders_target *t, int seat, int cell,
                        const carta_rules *rules);
 /* Resolves a declared attack: defense card (or NONE) first, then the attack card, the strike and
- * Conquering. */
+ * Conquering. react_mod: the bonus minus prevent of the Reaction that answered the attack. */
 void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int to, int attack_card,
-                    int defense_card);
+                    int defense_card, int react_mod);
 /* Lasting Event modifiers: the sum of op amounts of the top Event that apply to seat. */
 int leaders_event_mod(const carta_rules *rules, const leaders_state *st, int op, int seat, int cls);
 void leaders_draw(leaders_state *st, int seat, int n);

@@ -330,13 +330,53 @@ static bool rules_chain_active(const carta_rules *rules, const leaders_state *st
                               rules_occupied(st, ch->owner), &o) > 0;
 }
 
-static bool rules_any_target(const carta_rules *rules, const leaders_state *st,
-                             const leaders_target *t, int seat)
+/* Whether card d's effect, played in ctx on the target cell, can resolve. */
+static bool rules_target_resolves(const carta_rules *rules, const leaders_state *st,
+                                  const leaders_def *d, const leaders_ctx *base, int cell)
 {
+    if (!leaders_target_ok(st, &d->target, base->seat, cell, rules))
+        return false;
+    leaders_ctx ctx = *base;
+    ctx.chosen = cell;
+    return leaders_steps_resolve(st, d->steps, d->n_steps, &ctx);
+}
+
+/* Whether card d, played by ctx->seat in ctx, has an effect that can resolve: a target it can
+ * resolve on if it needs one, else a step with something to act on (ruling 26). */
+static bool rules_card_resolves(const carta_rules *rules, const leaders_state *st,
+                                const leaders_def *d, const leaders_ctx *ctx)
+{
+    if (!d->has_target)
+        return leaders_steps_resolve(st, d->steps, d->n_steps, ctx);
     for (int c = 0; c < LEADERS_CELLS; c++)
-        if (leaders_target_ok(st, t, seat, c, rules))
+        if (rules_target_resolves(rules, st, d, ctx, c))
             return true;
     return false;
+}
+
+/* The context a Reaction or Defense card answering the window with args resolves in. */
+static void rules_answer_ctx(const int16_t *arg, int seat, leaders_ctx *ctx)
+{
+    leaders_ctx_init(ctx, seat);
+    ctx->declared = arg[LEADERS_ANS_ACT] != LEADERS_ACT_CLOSE;
+    if (arg[LEADERS_ANS_ACT] != LEADERS_ACT_SUMMON)
+        ctx->actor = arg[LEADERS_ANS_FROM];
+    if (arg[LEADERS_ANS_ACT] == LEADERS_ACT_ATTACK) {
+        ctx->attacker = arg[LEADERS_ANS_FROM];
+        ctx->defender = arg[LEADERS_ANS_TO];
+    }
+}
+
+/* The context the card of the target frame f resolves in: a Reaction's (the answer window
+ * below f is its player's) or a Spell's. */
+static void rules_target_ctx(const leaders_state *st, const carta_pending *f, leaders_ctx *ctx)
+{
+    const carta_pending *below = st->pending.n >= 2 ? &st->pending.frame[st->pending.n - 2]
+                                                    : NULL;
+    if (below && below->kind == LEADERS_FR_ANSWER && below->seat == f->seat)
+        rules_answer_ctx(below->arg, f->seat, ctx);
+    else
+        leaders_ctx_init(ctx, f->seat);
 }
 
 /* Whether seat may play card as a spell or event in its own turn now. */
@@ -347,10 +387,12 @@ static bool rules_main_card_ok(const carta_rules *rules, const leaders_state *st
     if (!d || !leaders_card_allowed(rules, st, seat, card))
         return false;
     if (d->type == LEADERS_T_EVENT)
-        return true;
+        return true; /* it resolves by becoming the active Event */
     if (d->type != LEADERS_T_SPELL)
         return false;
-    return !d->has_target || rules_any_target(rules, st, &d->target, seat);
+    leaders_ctx ctx;
+    leaders_ctx_init(&ctx, seat);
+    return rules_card_resolves(rules, st, d, &ctx);
 }
 
 static void rules_main_actions(const carta_rules *rules, const leaders_state *st, rules_out *o)
@@ -382,17 +424,28 @@ static void rules_main_actions(const carta_rules *rules, const leaders_state *st
         rules_char_actions(rules, st, __builtin_ctz(m), occ, mine, o);
 }
 
-/* Whether a reaction card answers the declared action of frame f. */
+/* Whether reaction d answers the window of frame f: a Sudden one the declared action itself, a
+ * Slow one the end of an action cycle holding an action of its kind (ruling 24). */
+static bool rules_reaction_matches(const leaders_state *st, const carta_pending *f,
+                                   const leaders_def *d)
+{
+    int act = f->arg[LEADERS_ANS_ACT];
+    if (d->speed == LEADERS_SLOW)
+        return (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CYCLE_END) && (d->on & st->cycle);
+    return act != LEADERS_ACT_CLOSE && (d->on >> act & 1);
+}
+
+/* Whether a reaction card answers the window of frame f and its effect can resolve. */
 static bool rules_reaction_ok(const carta_rules *rules, const leaders_state *st,
                               const carta_pending *f, int card)
 {
     const leaders_def *d = leaders_def_of(rules, card);
-    if (!d || d->type != LEADERS_T_REACTION || !leaders_card_allowed(rules, st, f->seat, card))
+    if (!d || d->type != LEADERS_T_REACTION || !leaders_card_allowed(rules, st, f->seat, card) ||
+        !rules_reaction_matches(st, f, d))
         return false;
-    bool match = d->speed == LEADERS_SUDDEN
-                     ? (d->on >> f->arg[LEADERS_ANS_ACT] & 1) != 0
-                     : (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CYCLE_END) && (d->on & st->cycle);
-    return match && (!d->has_target || rules_any_target(rules, st, &d->target, f->seat));
+    leaders_ctx ctx;
+    rules_answer_ctx(f->arg, f->seat, &ctx);
+    return rules_card_resolves(rules, st, d, &ctx);
 }
 
 static bool rules_defense_ok(const carta_rules *rules, const leaders_state *st,
@@ -408,17 +461,27 @@ static bool rules_defense_ok(const carta_rules *rules, const leaders_state *st,
     if (t->kind == LEADERS_NONE || t->owner != f->seat)
         return false;
     const leaders_def *td = leaders_def_of(rules, t->kind);
-    return d->cls == LEADERS_CLASS_ANY || (td && td->cls == d->cls);
+    if (d->cls != LEADERS_CLASS_ANY && !(td && td->cls == d->cls))
+        return false;
+    leaders_ctx ctx;
+    rules_answer_ctx(f->arg, f->seat, &ctx);
+    return rules_card_resolves(rules, st, d, &ctx);
 }
 
 static bool rules_attack_card_ok(const carta_rules *rules, const leaders_state *st, int seat,
-                                 int from, int card)
+                                 int from, int to, int card)
 {
     const leaders_def *d = leaders_def_of(rules, card);
     if (!d || d->type != LEADERS_T_ATTACK || !leaders_card_allowed(rules, st, seat, card))
         return false;
     const leaders_def *ad = leaders_def_of(rules, st->board[from].kind);
-    return d->cls == LEADERS_CLASS_ANY || (ad && ad->cls == d->cls);
+    if (d->cls != LEADERS_CLASS_ANY && !(ad && ad->cls == d->cls))
+        return false;
+    leaders_ctx ctx;
+    leaders_ctx_init(&ctx, seat);
+    ctx.attacker = from;
+    ctx.defender = to;
+    return rules_card_resolves(rules, st, d, &ctx);
 }
 
 static void rules_frame_actions(const carta_rules *rules, const leaders_state *st,
@@ -442,13 +505,15 @@ static void rules_frame_actions(const carta_rules *rules, const leaders_state *s
     case LEADERS_FR_ATTACK_CARD:
         rules_add(o, leaders_act(LEADERS_A_CARD, 0, 0, 0));
         for (int i = 0; i < n_ids; i++)
-            if (rules_attack_card_ok(rules, st, f->seat, f->arg[0], ids[i]))
+            if (rules_attack_card_ok(rules, st, f->seat, f->arg[0], f->arg[1], ids[i]))
                 rules_add(o, leaders_act(LEADERS_A_CARD, 0, 0, ids[i] + 1));
         break;
     case LEADERS_FR_TARGET: {
         const leaders_def *d = leaders_def_of(rules, f->arg[0]);
+        leaders_ctx ctx;
+        rules_target_ctx(st, f, &ctx);
         for (int c = 0; c < LEADERS_CELLS; c++)
-            if (d && leaders_target_ok(st, &d->target, f->seat, c, rules))
+            if (d && rules_target_resolves(rules, st, d, &ctx, c))
                 rules_add(o, leaders_act(LEADERS_A_CELL, 0, c, 0));
         break;
     }
@@ -489,24 +554,36 @@ int leaders_legal_actions(const carta_rules *rules, const void *state, carta_act
 
 /* ---- declaring and resolving ---- */
 
-/* Whether seat's (public) deck list holds a card that could answer act now. */
-static bool rules_may_answer(const carta_rules *rules, const leaders_state *st, int seat, int act,
-                             bool battle, bool cycle_end)
+/* Whether the answer window f (not pushed yet) may open: its seat holds a card and may play
+ * one, and its (public) deck list holds a Reaction of the right kind, or a Defense card for a
+ * battle (ruling 23). */
+static bool rules_may_answer(const carta_rules *rules, const leaders_state *st,
+                             const carta_pending *f)
 {
-    const leaders_seat *s = &st->seat[seat];
-    if (s->hand.n == 0 || !rules_budget(st, seat))
+    const leaders_seat *s = &st->seat[f->seat];
+    if (s->hand.n == 0 || !rules_budget(st, f->seat))
         return false;
+    bool battle = (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_BATTLE) != 0;
     for (int i = 0; i < s->deck_list.n; i++) {
         const leaders_def *d = leaders_def_of(rules, s->deck_list.cards[i]);
-        if (!d)
-            continue;
-        if (d->type == LEADERS_T_DEFENSE && battle)
-            return true;
-        if (d->type == LEADERS_T_REACTION &&
-            (d->speed == LEADERS_SUDDEN ? (d->on >> act & 1) : cycle_end && (d->on & st->cycle)))
+        if (d && ((d->type == LEADERS_T_DEFENSE && battle) ||
+                  (d->type == LEADERS_T_REACTION && rules_reaction_matches(st, f, d))))
             return true;
     }
     return false;
+}
+
+/* Opens the opponent's answer window with args if it may answer; false if not. */
+static bool rules_open_window(const carta_rules *rules, leaders_state *st, const int16_t *args)
+{
+    carta_pending w = {.kind = LEADERS_FR_ANSWER, .seat = (int8_t)(1 - st->active)};
+    memcpy(w.arg, args, sizeof w.arg);
+    if (!rules_may_answer(rules, st, &w))
+        return false;
+    carta_pending *f = carta_pending_push(&st->pending, LEADERS_FR_ANSWER, w.seat);
+    if (f)
+        memcpy(f->arg, args, sizeof f->arg);
+    return f != NULL;
 }
 
 static void rules_follow_chain(leaders_state *st, int from, int to)
@@ -524,12 +601,42 @@ static void rules_move_char(leaders_state *st, int from, int to)
     rules_follow_chain(st, from, to);
 }
 
+static void rules_exhaust(leaders_state *st, int cell)
+{
+    st->board[cell].acts = 0;
+    st->board[cell].flags |= LEADERS_C_EXHAUSTED | LEADERS_C_ACTED;
+}
+
+/* Does "rest" (the chain Character gives up its remaining actions) or "end turn" (after the
+ * discard to the hand limit), once the cycle they close has had its Slow window. */
+static void rules_finish_close(const carta_rules *rules, leaders_state *st, int kind)
+{
+    st->cycle = 0;
+    if (kind == LEADERS_A_REST) {
+        if (st->chain >= 0)
+            rules_exhaust(st, st->chain);
+        st->chain = -1;
+        return;
+    }
+    if (st->seat[st->active].hand.n > LEADERS_HAND_LIMIT) {
+        carta_pending_push(&st->pending, LEADERS_FR_DISCARD, st->active);
+        return;
+    }
+    rules_end_turn(rules, st);
+}
+
 /* Resolves the declared action of an ANSWER frame (already popped) args. */
 static void rules_resolve(const carta_rules *rules, leaders_state *st, const int16_t *arg,
                           int defense)
 {
     int act = arg[LEADERS_ANS_ACT], from = arg[LEADERS_ANS_FROM], to = arg[LEADERS_ANS_TO];
     int seat = st->active;
+    if (arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CYCLE_END)
+        st->cycle = 0; /* the cycle is over and its Slow window past */
+    if (act == LEADERS_ACT_CLOSE) {
+        rules_finish_close(rules, st, arg[LEADERS_ANS_EXTRA]);
+        return;
+    }
     const leaders_char *actor = &st->board[from];
     bool actor_ok = act == LEADERS_ACT_SUMMON ||
                     (actor->kind == (uint16_t)arg[LEADERS_ANS_KIND] && actor->owner == seat);
@@ -560,7 +667,7 @@ static void rules_resolve(const carta_rules *rules, leaders_state *st, const int
     case LEADERS_ACT_ATTACK: {
         int card = st->facedown; /* never in the frame: observe would show it */
         if (actor_ok && st->board[to].kind != LEADERS_NONE && st->board[to].owner != seat) {
-            leaders_battle(rules, st, from, to, card, defense);
+            leaders_battle(rules, st, from, to, card, defense, arg[LEADERS_ANS_MOD]);
         } else if (st->facedown != LEADERS_NONE) { /* the attack is lost: its card is spent */
             rules_zone_put(&st->seat[seat].discard, st->facedown);
             st->facedown = LEADERS_NONE;
@@ -603,7 +710,6 @@ static void rules_resolve(const carta_rules *rules, leaders_state *st, const int
 static void rules_declare(const carta_rules *rules, leaders_state *st, int act, int from, int to,
                           int extra, int dir)
 {
-    int seat = st->active, opp = 1 - seat;
     bool new_cycle = act == LEADERS_ACT_SUMMON || st->chain < 0 || st->chain != from;
     if (new_cycle)
         st->cycle = 0;
@@ -622,14 +728,28 @@ static void rules_declare(const carta_rules *rules, leaders_state *st, int act, 
                                         (battle ? LEADERS_AF_BATTLE : 0));
     args[LEADERS_ANS_KIND] = (int16_t)(act == LEADERS_ACT_SUMMON ? extra : st->board[from].kind);
     args[LEADERS_ANS_DIR] = (int16_t)dir;
-    if (rules_may_answer(rules, st, opp, act, battle, cycle_end)) {
-        carta_pending *f = carta_pending_push(&st->pending, LEADERS_FR_ANSWER, opp);
-        if (f) {
-            memcpy(f->arg, args, sizeof args);
+    if (!rules_open_window(rules, st, args))
+        rules_resolve(rules, st, args, LEADERS_NONE);
+}
+
+/* "rest" or "end turn" (kind) while the chain Character's action cycle is open: the opponent
+ * first gets the Slow window the cycle's last action would have opened (ruling 24). */
+static void rules_close_cycle(const carta_rules *rules, leaders_state *st, int kind)
+{
+    int c = st->chain;
+    if (st->cycle && c >= 0 && st->board[c].kind != LEADERS_NONE &&
+        st->board[c].owner == st->active) {
+        int16_t args[CARTA_PENDING_ARGS] = {0};
+        args[LEADERS_ANS_ACT] = LEADERS_ACT_CLOSE;
+        args[LEADERS_ANS_FROM] = (int16_t)c;
+        args[LEADERS_ANS_TO] = -1;
+        args[LEADERS_ANS_EXTRA] = (int16_t)kind;
+        args[LEADERS_ANS_FLAGS] = LEADERS_AF_CYCLE_END;
+        args[LEADERS_ANS_KIND] = (int16_t)st->board[c].kind;
+        if (rules_open_window(rules, st, args))
             return;
-        }
     }
-    rules_resolve(rules, st, args, LEADERS_NONE);
+    rules_finish_close(rules, st, kind);
 }
 
 /* Spends one action of the Character on cell. */
@@ -641,12 +761,6 @@ static void rules_spend(leaders_state *st, int cell)
     ch->flags |= LEADERS_C_ACTED;
     if (ch->acts == 0)
         ch->flags |= LEADERS_C_EXHAUSTED;
-}
-
-static void rules_exhaust(leaders_state *st, int cell)
-{
-    st->board[cell].acts = 0;
-    st->board[cell].flags |= LEADERS_C_EXHAUSTED | LEADERS_C_ACTED;
 }
 
 /* After a reaction resolved inside the answer frame on top: keep the frame open for a defense,
@@ -673,16 +787,12 @@ static void rules_react(const carta_rules *rules, leaders_state *st, carta_pendi
 {
     const leaders_def *d = leaders_def_of(rules, card);
     leaders_ctx ctx;
-    leaders_ctx_init(&ctx, f->seat);
+    rules_answer_ctx(f->arg, f->seat, &ctx);
     ctx.chosen = chosen;
-    if (f->arg[LEADERS_ANS_ACT] != LEADERS_ACT_SUMMON)
-        ctx.actor = f->arg[LEADERS_ANS_FROM];
-    if (f->arg[LEADERS_ANS_ACT] == LEADERS_ACT_ATTACK) {
-        ctx.attacker = f->arg[LEADERS_ANS_FROM];
-        ctx.defender = f->arg[LEADERS_ANS_TO];
-    }
     int from_before = ctx.actor;
     leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
+    if (f->arg[LEADERS_ANS_ACT] == LEADERS_ACT_ATTACK) /* its bonus and prevent reach the strike */
+        f->arg[LEADERS_ANS_MOD] = (int16_t)(f->arg[LEADERS_ANS_MOD] + ctx.bonus - ctx.prevent);
     if (ctx.cancel)
         f->arg[LEADERS_ANS_FLAGS] |= LEADERS_AF_CANCELLED;
     if (from_before >= 0 && ctx.actor != from_before) /* pushed away: the action is lost */
@@ -770,7 +880,7 @@ static bool rules_attack_card_possible(const carta_rules *rules, const leaders_s
     if (rules_is_leader(st, from) || rules_is_leader(st, to) || !rules_budget(st, seat))
         return false;
     for (int i = 0; i < s->hand.n; i++)
-        if (rules_attack_card_ok(rules, st, seat, from, s->hand.cards[i]))
+        if (rules_attack_card_ok(rules, st, seat, from, to, s->hand.cards[i]))
             return true;
     return false;
 }
@@ -781,11 +891,8 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
     carta_pending *f = carta_pending_top(&st->pending);
     switch (kind) {
     case LEADERS_A_END:
-        if (st->seat[st->active].hand.n > LEADERS_HAND_LIMIT) {
-            carta_pending_push(&st->pending, LEADERS_FR_DISCARD, st->active);
-            return;
-        }
-        rules_end_turn(rules, st);
+    case LEADERS_A_REST:
+        rules_close_cycle(rules, st, kind);
         return;
     case LEADERS_A_DISCARD: {
         leaders_seat *s = &st->seat[st->active];
@@ -868,10 +975,6 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
         rules_resolve(rules, st, args, LEADERS_NONE);
         return;
     }
-    case LEADERS_A_REST:
-        rules_exhaust(st, x);
-        st->chain = -1;
-        return;
     default:
         return;
     }
