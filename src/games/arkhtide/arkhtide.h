@@ -314,6 +314,8 @@ void ark_kill(const carta_rules *rules, ark_state *st, int pi);
 /* Steps the top ARK_FR_CHEAT_DEATH frame; returns true if its owner must decide. */
 bool ark_death_step(const carta_rules *rules, ark_state *st);
 void ark_death_choose(const carta_rules *rules, ark_state *st, bool cheat);
+/* A Unit that would die: Cheat Death (Exhausted, on 1 Health) or to the Chronicle. */
+void ark_death_settle(const carta_rules *rules, ark_state *st, int pi, bool cheat);
 
 /* --- effects.c --- */
 /* Pushes a RUN frame for ability `ab` of card, performed by performer (uid, 0 if none). */

@@ -424,14 +424,7 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
         }
         return true;
     case ARK_DS_DONE:
-        if (kind == ARK_A_YES) { /* Cheat Death: exhaust, stay alive on 1 Health */
-            ark_piece *t = &st->pieces[ti];
-            t->flags |= ARK_P_EXHAUSTED;
-            int h = ark_stat(rules, st, ti, ARK_STAT_HEALTH);
-            t->wounds = (uint8_t)(h > 0 ? h - 1 : 0);
-        } else {
-            ark_remove_piece(rules, st, ti, ARK_TO_CHRONICLE);
-        }
+        ark_death_settle(rules, st, ti, kind == ARK_A_YES); /* the Cheat Death decision */
         carta_pending_pop(&st->pending);
         return true;
     default:

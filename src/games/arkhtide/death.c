@@ -75,16 +75,22 @@ bool ark_death_step(const carta_rules *rules, ark_state *st)
     return false;
 }
 
+void ark_death_settle(const carta_rules *rules, ark_state *st, int pi, bool cheat)
+{
+    ark_piece *p = &st->pieces[pi];
+    if (cheat) { /* "It may be exhausted to remain alive on 1 Health" */
+        int health = ark_stat(rules, st, pi, ARK_STAT_HEALTH);
+        p->flags |= ARK_P_EXHAUSTED;
+        p->wounds = (uint8_t)(health > 0 ? health - 1 : 0);
+    } else {
+        ark_remove_piece(rules, st, pi, ARK_TO_CHRONICLE);
+    }
+}
+
 void ark_death_choose(const carta_rules *rules, ark_state *st, bool cheat)
 {
     const carta_pending *f = carta_pending_peek(&st->pending);
     int pi = ark_find_uid(st, (uint16_t)f->arg[DEATH_UID]);
     carta_pending_pop(&st->pending);
-    ark_piece *p = &st->pieces[pi];
-    if (cheat) { /* "It may be exhausted to remain alive on 1 Health" */
-        p->flags |= ARK_P_EXHAUSTED;
-        p->wounds = (uint8_t)(ark_stat(rules, st, pi, ARK_STAT_HEALTH) - 1);
-    } else {
-        ark_remove_piece(rules, st, pi, ARK_TO_CHRONICLE);
-    }
+    ark_death_settle(rules, st, pi, cheat);
 }
