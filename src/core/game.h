@@ -28,6 +28,7 @@
 #include "text.h"
 
 struct fy_node;
+struct carta_layout;
 
 enum {
     CARTA_MAX_SEATS = 6,      /* up to 5 players plus a Gamemaster */
@@ -100,11 +101,20 @@ typedef struct carta_game {
     void (*returns)(const carta_rules *rules, const void *state, double *out);
     /* The index of the winning seat, or CARTA_NO_SEAT (game not over, or a draw). */
     int (*winner)(const carta_rules *rules, const void *state);
-    /* Writes into out (state_size bytes) what seat may know, hidden parts replaced by unknowns. */
+    /* Writes into out (state_size bytes) what seat may know, hidden parts replaced by unknowns
+     * and every unused slot zeroed (out may be state itself). Built on the layout below. */
     void (*observe)(const carta_rules *rules, const void *state, int seat, void *out);
     /* Replaces in state everything seat cannot know by a random guess consistent with what it
-     * can, and reseeds the PRNG from seed. */
+     * can (its observation is unchanged, every card stays in exactly one place), and reseeds
+     * the PRNG from seed. state may be the true state or seat's observation. */
     void (*determinize)(const carta_rules *rules, void *state, int seat, uint64_t seed);
+    /* The map of the state's zones, counted arrays and secrets (core/layout.h) that observe is
+     * built on; the tests fill its unused slots with canaries. */
+    const struct carta_layout *(*layout)(const carta_rules *rules);
+    /* Checks what must hold in every state (every card in exactly one place, counters in
+     * range); CARTA_OK, or CARTA_ERR_STATE with err naming what broke. For carta soak and the
+     * tests; NULL: the game checks nothing beyond the generic checks. */
+    carta_status (*check)(const carta_rules *rules, const void *state, carta_error *err);
     /* Optional. The points a finished game gives each seat where the rulebook scores games
      * beyond winning (Arkhtide's Desperate Measures tournament scoring): fills out[seat] and
      * returns 1, or returns 0 if this game (or mode) scores none. NULL: never. */

@@ -32,6 +32,7 @@ const char *carta_status_name(carta_status status)
     case CARTA_ERR_CORRUPT: return "corrupt file";
     case CARTA_ERR_NOMEM: return "out of memory";
     case CARTA_ERR_UNKNOWN: return "unknown name";
+    case CARTA_ERR_STATE: return "broken invariant";
     }
     return "unknown status";
 }

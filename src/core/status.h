@@ -11,7 +11,8 @@ typedef enum carta_status {
     CARTA_ERR_IO,       /* a file could not be read or written */
     CARTA_ERR_CORRUPT,  /* a record or save failed its version or integrity check */
     CARTA_ERR_NOMEM,    /* an allocation failed */
-    CARTA_ERR_UNKNOWN   /* an unknown name: game, card, deck, AI kind */
+    CARTA_ERR_UNKNOWN,  /* an unknown name: game, card, deck, AI kind */
+    CARTA_ERR_STATE     /* a state breaks an invariant (a card in two places): an engine bug */
 } carta_status;
 
 /* An error context: the first error set wins, later ones are ignored, so the message names the

@@ -58,6 +58,7 @@ static void blank(aember_state *st)
     st->phase = AEMBER_PHASE_MAIN;
     st->turn = 3;
     st->winner = -1;
+    aember_zones_seen(st);
     for (int p = 0; p < AEMBER_SEATS; p++) {
         aember_seat *s = &st->seat[p];
         s->n_houses = 3;
@@ -65,7 +66,7 @@ static void blank(aember_state *st)
         s->houses[1] = (uint8_t)aember_house_id(R, "blue");
         s->houses[2] = (uint8_t)aember_house_id(R, "green");
         for (int i = 0; i < 10; i++) {
-            aember_zone_push(&s->deck, card("Test Grunt"));
+            carta_zone_push(CARTA_ZONE_REF(&s->deck), card("Test Grunt"), 0);
             s->deck_list[s->n_deck_list++] = card("Test Grunt");
         }
     }
@@ -81,7 +82,7 @@ static uint16_t put(aember_state *st, int seat, const char *name)
 
 static void give(aember_state *st, int seat, const char *name)
 {
-    aember_zone_push(&st->seat[seat].hand, card(name));
+    carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].hand), card(name), 0);
 }
 
 static bool has(const aember_state *st, const char *text) { return tact_has(G, R, st, text); }
@@ -259,7 +260,7 @@ static void test_archives(void **unused)
     aember_state st;
     blank(&st);
     st.phase = AEMBER_PHASE_HOUSE;
-    aember_zone_push(&st.seat[0].archives, card("Test Brute"));
+    carta_zone_push(CARTA_ZONE_REF(&st.seat[0].archives), card("Test Brute"), 0);
     act(&st, "house blue");
     act(&st, "take archives");
     assert_true(in_zone(&st.seat[0].hand, card("Test Brute")));
@@ -625,7 +626,7 @@ static void test_search(void **unused)
     aember_state st;
     blank(&st);
     st.active_house = (uint8_t)aember_house_id(R, "green");
-    aember_zone_push(&st.seat[0].deck, card("Test Beast"));
+    carta_zone_push(CARTA_ZONE_REF(&st.seat[0].deck), card("Test Beast"), 0);
     st.seat[0].deck_list[st.seat[0].n_deck_list++] = card("Test Beast");
     give(&st, 0, "Test Seeker");
     act(&st, "play Test Seeker");
@@ -741,8 +742,8 @@ static void test_zone_effects(void **unused)
     st.active_house = (uint8_t)aember_house_id(R, "green");
     give(&st, 0, "Test Vault");
     give(&st, 0, "Test Brute");
-    aember_zone_push(&st.seat[1].discard, card("Test Tiny"));
-    aember_zone_push(&st.seat[0].discard, card("Test Elusive"));
+    carta_zone_push(CARTA_ZONE_REF(&st.seat[1].discard), card("Test Tiny"), 0);
+    carta_zone_push(CARTA_ZONE_REF(&st.seat[0].discard), card("Test Elusive"), 0);
     act(&st, "play Test Vault");
     act(&st, "target Test Brute");
     assert_true(in_zone(&st.seat[0].archives, card("Test Brute")));
@@ -906,7 +907,8 @@ static void test_observe_determinize(void **unused)
     carta_error err;
     carta_error_clear(&err);
     assert_int_equal(G->setup(R, &st, &cfg, &err), CARTA_OK);
-    aember_zone_push(&st.seat[1].archives, st.seat[1].deck.cards[--st.seat[1].deck.n]);
+    carta_zone_move(CARTA_ZONE_REF(&st.seat[1].deck), st.seat[1].deck.n - 1,
+                    CARTA_ZONE_REF(&st.seat[1].archives));
     G->observe(R, &st, 0, &obs);
     assert_int_equal(obs.seat[1].hand.n, st.seat[1].hand.n);
     for (int i = 0; i < obs.seat[1].hand.n; i++)

@@ -36,7 +36,7 @@ static int put(ark_state *st, int seat, const char *name, int loc)
 
 static void hand(ark_state *st, int seat, const char *name)
 {
-    ark_zone_push(&st->seat[seat].hand, card(name));
+    carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].hand), card(name), 0);
 }
 
 static void act(ark_state *st, const char *text) { tact_apply(G, R, st, text); }
@@ -204,16 +204,16 @@ static void test_realm_pick_hidden_until_reveal(void **unused)
     act(&st, "done"); /* Round 1: nothing to discard; P1 keeps its hand (no mulligan) */
     act(&st, "done"); /* P2 too */
     assert_int_equal(st.phase, ARK_PHASE_REALM);
-    assert_int_equal(st.seat[0].n_look, 2);
+    assert_int_equal(st.seat[0].look.n, 2);
     act(&st, "pick Low Realm");
     act(&st, "return Test Realm to the bottom");
     assert_int_equal(st.seat[0].pick, card("Low Realm"));
     G->observe(R, &st, 1, &obs);
     assert_int_equal(obs.seat[0].pick, ARK_UNKNOWN);
-    assert_int_equal(obs.seat[1].look[0] != ARK_UNKNOWN, 1); /* its own looked-at cards */
+    assert_int_equal(obs.seat[1].look.cards[0] != ARK_UNKNOWN, 1); /* its own looked-at cards */
     G->observe(R, &st, 0, &obs);
     assert_int_equal(obs.seat[0].pick, card("Low Realm"));
-    assert_int_equal(obs.seat[1].look[0], ARK_UNKNOWN);
+    assert_int_equal(obs.seat[1].look.cards[0], ARK_UNKNOWN);
     act(&st, "pick Test Realm");
     act(&st, "return Low Realm to the top");
     /* revealed: P2's Test Realm (Initiative 5) beats Low Realm (1): P2 chooses who is first */

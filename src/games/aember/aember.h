@@ -12,6 +12,7 @@
 
 #include "core/catalog.h"
 #include "core/game.h"
+#include "core/layout.h"
 #include "games/aember/state.h"
 
 struct fy_node;
@@ -194,6 +195,7 @@ struct carta_rules {
     bool any_negative_power;             /* some card lowers power (else damage < printed power
                                             plus counters proves a creature survives) */
     char data_dir[512];                  /* the data_dir given to open ("" if none) */
+    carta_layout layout;                 /* the state's zones and arrays (observe.c) */
 };
 
 /* --- pending frame kinds (state.pending) --- */
@@ -300,8 +302,6 @@ int aember_deal_damage(const carta_rules *rules, aember_state *st, uint16_t uid,
 /* Pushes Destroyed: abilities and leave frames for every creature whose damage reached its power
  * or that was destroyed by an effect. */
 void aember_check_destroyed(const carta_rules *rules, aember_state *st);
-void aember_zone_push(aember_zone *z, uint16_t card);
-uint16_t aember_zone_remove(aember_zone *z, int index);
 
 /* --- effects.c: the effect interpreter --- */
 /* Pushes a RUN frame for every ability of card (and, for a creature, of its upgrades) with this
@@ -332,6 +332,11 @@ void aember_fight_order(aember_state *st, int before_fight_first);
 void aember_reap(const carta_rules *rules, aember_state *st, uint16_t uid);
 
 /* --- observe.c --- */
+/* Sets who sees each zone: a hand and archives their owner, discard and purged everyone, a deck
+ * no one. Setup and scenario positions call it. */
+void aember_zones_seen(aember_state *st);
+/* Fills l with the map of aember_state (core/layout.h); 0 when out of memory. */
+int aember_layout_build(carta_layout *l);
 void aember_observe(const carta_rules *rules, const void *state, int seat, void *out);
 void aember_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed);
 

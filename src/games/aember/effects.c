@@ -328,7 +328,7 @@ static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_
         int owner = c->owner;
         aember_leave_play(rules, st, uid, AEMBER_TO_DECK);
         if (s->flags & AEMBER_STEP_SHUFFLE)
-            carta_rng_shuffle(&st->rng, st->seat[owner].deck.cards, st->seat[owner].deck.n, 2);
+            carta_zone_shuffle(CARTA_ZONE_REF(&st->seat[owner].deck), &st->rng);
         return 1;
     }
     case AEMBER_OP_ARCHIVE: aember_leave_play(rules, st, uid, AEMBER_TO_ARCHIVES); return 1;
@@ -374,7 +374,7 @@ static void effects_finish(const carta_rules *rules, aember_state *st, carta_pen
     if (s && s->op == AEMBER_OP_SEARCH && s->from == AEMBER_FROM_DECK &&
         (fr->arg[R_FLAGS] & RF_STARTED)) {
         aember_zone *d = &st->seat[fr->seat].deck;
-        carta_rng_shuffle(&st->rng, d->cards, d->n, 2);
+        carta_zone_shuffle(CARTA_ZONE_REF(d), &st->rng);
     }
     fr->arg[R_THISWAY] = fr->arg[R_COUNT];
     fr->arg[R_COUNT] = 0;
@@ -413,26 +413,26 @@ static void effects_card_apply(const carta_rules *rules, aember_state *st, carta
 {
     (void)rules;
     aember_zone *z = effects_zone(st, zone, zseat);
-    uint16_t card = aember_zone_remove(z, index);
     aember_seat *own = &st->seat[zseat];
+    aember_zone *to = z;
     switch (s->op) {
-    case AEMBER_OP_DISCARD: aember_zone_push(&own->discard, card); break;
-    case AEMBER_OP_ARCHIVE: aember_zone_push(&own->archives, card); break;
-    case AEMBER_OP_PURGE: aember_zone_push(&own->purged, card); break;
-    case AEMBER_OP_RETURN_TO_HAND: aember_zone_push(&own->hand, card); break;
+    case AEMBER_OP_DISCARD: to = &own->discard; break;
+    case AEMBER_OP_ARCHIVE: to = &own->archives; break;
+    case AEMBER_OP_PURGE: to = &own->purged; break;
+    case AEMBER_OP_RETURN_TO_HAND:
+    case AEMBER_OP_PLAY: to = &own->hand; break;
     case AEMBER_OP_SEARCH:
-        aember_zone_push((s->flags & AEMBER_STEP_TO_ARCHIVES) ? &own->archives : &own->hand, card);
+        to = (s->flags & AEMBER_STEP_TO_ARCHIVES) ? &own->archives : &own->hand;
         break;
-    case AEMBER_OP_PLAY: {
-        aember_zone_push(&own->hand, card);
+    default: break;
+    }
+    carta_zone_move(CARTA_ZONE_REF(z), index, CARTA_ZONE_REF(to));
+    if (s->op == AEMBER_OP_PLAY) {
         carta_pending *p = carta_pending_push(&st->pending, AEMBER_FR_PLAY, st->active);
         if (p) {
             p->arg[0] = (int16_t)(own->hand.n - 1);
             p->arg[1] = 1;
         }
-        break;
-    }
-    default: aember_zone_push(z, card); break;
     }
     fr->arg[R_COUNT]++;
 }
@@ -446,8 +446,7 @@ static void effects_play(aember_state *st, carta_pending *fr, const aember_step 
     if (s->from == AEMBER_FROM_DECK) {
         if (me->deck.n == 0)
             return;
-        uint16_t card = me->deck.cards[--me->deck.n];
-        aember_zone_push(&me->hand, card);
+        carta_zone_move(CARTA_ZONE_REF(&me->deck), me->deck.n - 1, CARTA_ZONE_REF(&me->hand));
         carta_pending *p = carta_pending_push(&st->pending, AEMBER_FR_PLAY, st->active);
         if (p) {
             p->arg[0] = (int16_t)(me->hand.n - 1);
@@ -583,7 +582,7 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
             for (; k < n && src->n > 0; k++) {
                 int i = s->from == AEMBER_FROM_DECK ? src->n - 1
                                                     : (int)carta_rng_below(&st->rng, src->n);
-                aember_zone_push(dst, aember_zone_remove(src, i));
+                carta_zone_move(CARTA_ZONE_REF(src), i, CARTA_ZONE_REF(dst));
             }
             count += k;
             ok = ok && k == n;

@@ -21,9 +21,17 @@ static carta_rules *aember_open(const char *data_dir, carta_error *err)
         return NULL;
     }
     snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
+    if (!aember_layout_build(&rules->layout)) {
+        carta_catalog_free(rules->catalog);
+        carta_layout_free(&rules->layout);
+        free(rules);
+        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
+        return NULL;
+    }
     if (data_dir && carta_catalog_load_dir(rules->catalog, data_dir, aember_compile_card, rules,
                                            err) != CARTA_OK) {
         carta_catalog_free(rules->catalog);
+        carta_layout_free(&rules->layout);
         free(rules->defs);
         free(rules);
         return NULL;
@@ -36,9 +44,12 @@ static void aember_close(carta_rules *rules)
     if (!rules)
         return;
     carta_catalog_free(rules->catalog);
+    carta_layout_free(&rules->layout);
     free(rules->defs);
     free(rules);
 }
+
+static const carta_layout *aember_layout(const carta_rules *rules) { return &rules->layout; }
 
 static carta_status aember_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
                                      carta_error *err)
@@ -92,6 +103,7 @@ const carta_game carta_game_aember = {
     .winner = aember_winner,
     .observe = aember_observe,
     .determinize = aember_determinize,
+    .layout = aember_layout,
     .evaluate = aember_evaluate,
     .describe_action = aember_describe_action,
     .describe_move = aember_describe_move,

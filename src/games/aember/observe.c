@@ -1,14 +1,43 @@
 /* observe.c: what a seat may know (observe) and a consistent random guess of the rest
  * (determinize). Deck lists are public (KeyForge decks are), so the unknown cards of a seat are
- * its deck list minus every card of that seat that the observer can see. */
+ * its deck list minus every card of that seat that the observer can see. Which zone a seat sees,
+ * and which cards it knows in zones it does not see, is kept by the zones (core/zone.h). */
 #include "games/aember/aember.h"
 
 #include <string.h>
 
-static void observe_hide(aember_zone *z)
+void aember_zones_seen(aember_state *st)
 {
-    for (int i = 0; i < z->n; i++)
-        z->cards[i] = AEMBER_UNKNOWN;
+    for (int p = 0; p < AEMBER_SEATS; p++) {
+        aember_seat *s = &st->seat[p];
+        s->hand.seen = s->archives.seen = CARTA_SEAT_BIT(p);
+        s->discard.seen = s->purged.seen = CARTA_SEEN_ALL;
+        s->deck.seen = 0;
+    }
+}
+
+int aember_layout_build(carta_layout *l)
+{
+    static aember_state probe; /* only its addresses are used */
+    aember_state *st = &probe;
+    int ok = carta_layout_secret(l, CARTA_AT(st, rng), (int)sizeof st->rng) &&
+             CARTA_LAYOUT_ITEMS(l, st, n_six, six) &&
+             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
+    for (int p = 0; p < AEMBER_SEATS && ok; p++) {
+        ok = CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].discard) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].archives) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].purged) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_deck_list, seat[p].deck_list) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_line, seat[p].line) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_artifacts, seat[p].artifacts);
+        for (int i = 0; i < AEMBER_LINE_MAX && ok; i++)
+            ok = CARTA_LAYOUT_ITEMS(l, st, seat[p].line[i].n_upgrades, seat[p].line[i].upgrades);
+        for (int i = 0; i < AEMBER_ARTIFACT_MAX && ok; i++)
+            ok = CARTA_LAYOUT_ITEMS(l, st, seat[p].artifacts[i].n_upgrades,
+                                    seat[p].artifacts[i].upgrades);
+    }
+    return ok;
 }
 
 /* Whether seat is in the middle of searching its own deck (then it sees that deck). */
@@ -21,22 +50,17 @@ static bool observe_searching(const aember_state *st, int seat)
 
 void aember_observe(const carta_rules *rules, const void *state, int seat, void *out)
 {
-    (void)rules;
     const aember_state *st = state;
     aember_state *o = out;
-    memcpy(o, st, sizeof *o);
-    memset(&o->rng, 0, sizeof o->rng);
-    for (int p = 0; p < AEMBER_SEATS; p++) {
-        if (p != seat) {
-            observe_hide(&o->seat[p].hand);
-            observe_hide(&o->seat[p].archives);
-        }
-        if (p != seat || !observe_searching(st, seat))
-            observe_hide(&o->seat[p].deck);
-    }
+    memmove(o, st, sizeof *o);
+    bool searching = seat >= 0 && seat < AEMBER_SEATS && observe_searching(st, seat);
+    uint8_t deck_seen = searching ? o->seat[seat].deck.seen : 0;
+    if (searching)
+        o->seat[seat].deck.seen |= CARTA_SEAT_BIT(seat);
+    carta_layout_observe(&rules->layout, o, seat, AEMBER_UNKNOWN);
+    if (searching)
+        o->seat[seat].deck.seen = deck_seen;
 }
-
-/* Marks one unused entry of list equal to card as used; false if none left. */
 static bool observe_take(const uint16_t *list, uint8_t *used, int n, uint16_t card)
 {
     for (int i = 0; i < n; i++)
@@ -94,9 +118,8 @@ static void observe_fill(aember_zone *z, const uint16_t *pool, int n_pool, int *
 
 void aember_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
 {
-    (void)rules;
-    (void)seat;
     aember_state *st = state;
+    aember_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, carta_mix64(seed));
     for (int p = 0; p < AEMBER_SEATS; p++) {
         aember_seat *s = &st->seat[p];

@@ -4,20 +4,6 @@
 
 #include <string.h>
 
-void aember_zone_push(aember_zone *z, uint16_t card)
-{
-    if (z->n < AEMBER_DECK_MAX)
-        z->cards[z->n++] = card;
-}
-
-uint16_t aember_zone_remove(aember_zone *z, int index)
-{
-    uint16_t card = z->cards[index];
-    memmove(&z->cards[index], &z->cards[index + 1], (size_t)(z->n - index - 1) * sizeof card);
-    z->n--;
-    return card;
-}
-
 aember_card_in_play *aember_state_place(const carta_rules *rules, aember_state *st, int seat,
                                         uint16_t card, int flank, int exhausted)
 {
@@ -381,20 +367,20 @@ void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid,
     }
     for (int u = 0; u < copy.n_upgrades; u++) {
         uint16_t up = copy.upgrades[u];
-        aember_zone_push(&st->seat[(up & AEMBER_UPGRADE_OWNER) ? 1 : 0].discard,
-                         (uint16_t)(up & ~AEMBER_UPGRADE_OWNER));
+        carta_zone_push(CARTA_ZONE_REF(&st->seat[(up & AEMBER_UPGRADE_OWNER) ? 1 : 0].discard),
+                        (uint16_t)(up & ~AEMBER_UPGRADE_OWNER), CARTA_SEEN_ALL);
     }
     int opp = !seat;
     int a = st->seat[opp].aember + copy.aember;
     st->seat[opp].aember = (uint8_t)(a > 255 ? 255 : a);
     aember_seat *own = &st->seat[copy.owner];
-    switch (to) {
-    case AEMBER_TO_HAND: aember_zone_push(&own->hand, copy.card); break;
-    case AEMBER_TO_DECK: aember_zone_push(&own->deck, copy.card); break;
-    case AEMBER_TO_ARCHIVES: aember_zone_push(&own->archives, copy.card); break;
-    case AEMBER_TO_PURGED: aember_zone_push(&own->purged, copy.card); break;
-    default: aember_zone_push(&own->discard, copy.card); break;
-    }
+    aember_zone *z = to == AEMBER_TO_HAND       ? &own->hand
+                     : to == AEMBER_TO_DECK     ? &own->deck
+                     : to == AEMBER_TO_ARCHIVES ? &own->archives
+                     : to == AEMBER_TO_PURGED   ? &own->purged
+                                                : &own->discard;
+    /* it left play in plain sight: every seat knows it where it goes */
+    carta_zone_push(CARTA_ZONE_REF(z), copy.card, CARTA_SEEN_ALL);
     (void)rules;
 }
 

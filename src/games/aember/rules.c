@@ -21,12 +21,12 @@ int aember_draw(aember_state *st, int seat, int n)
             /* docs/rulings: an empty deck is refilled by shuffling the discard pile */
             memcpy(s->deck.cards, s->discard.cards, (size_t)s->discard.n * 2);
             s->deck.n = s->discard.n;
-            s->discard.n = 0;
-            carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, 2);
+            carta_zone_clear(CARTA_ZONE_REF(&s->discard));
+            carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
         }
         if (s->hand.n >= AEMBER_DECK_MAX)
             break;
-        aember_zone_push(&s->hand, s->deck.cards[--s->deck.n]);
+        carta_zone_move(CARTA_ZONE_REF(&s->deck), s->deck.n - 1, CARTA_ZONE_REF(&s->hand));
     }
     return drawn;
 }
@@ -117,7 +117,7 @@ static carta_status rules_seat_setup(const carta_rules *rules, aember_state *st,
     s->n_deck_list = (uint8_t)deck->n_cards;
     memcpy(s->deck.cards, deck->cards, (size_t)deck->n_cards * 2);
     s->deck.n = (uint8_t)deck->n_cards;
-    carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, 2);
+    carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
     return CARTA_OK;
 }
 
@@ -145,6 +145,7 @@ carta_status aember_setup(const carta_rules *rules, void *state, const carta_con
             return CARTA_ERR_INPUT;
         }
     st->version = AEMBER_STATE_VERSION;
+    aember_zones_seen(st);
     st->first = (int8_t)first;
     st->active = (int8_t)first;
     st->winner = -1;
@@ -480,7 +481,7 @@ static void rules_play_card(const carta_rules *rules, aember_state *st, int hand
 {
     int seat = st->active;
     aember_seat *me = &st->seat[seat];
-    uint16_t card = aember_zone_remove(&me->hand, hand_index);
+    uint16_t card = carta_zone_take(CARTA_ZONE_REF(&me->hand), hand_index, NULL);
     const aember_card_def *def = aember_def(rules, card);
     uint16_t src = 0;
     aember_six_count(st, card);
@@ -497,7 +498,7 @@ static void rules_play_card(const carta_rules *rules, aember_state *st, int hand
         if (f)
             f->arg[0] = (int16_t)card;
         else
-            aember_zone_push(&me->discard, card);
+            carta_zone_push(CARTA_ZONE_REF(&me->discard), card, 0);
     }
     int a = me->aember + def->aember; /* the Æmber bonus, before the Play: ability */
     me->aember = (uint8_t)(a > 255 ? 255 : a);
@@ -509,10 +510,9 @@ static void rules_mulligan(const carta_rules *rules, aember_state *st, bool mull
     aember_seat *s = &st->seat[st->mulligan_seat];
     if (mulligan) {
         int n = s->hand.n;
-        for (int i = 0; i < n; i++)
-            aember_zone_push(&s->deck, s->hand.cards[i]);
-        s->hand.n = 0;
-        carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, 2);
+        while (s->hand.n)
+            carta_zone_move(CARTA_ZONE_REF(&s->hand), 0, CARTA_ZONE_REF(&s->deck));
+        carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
         aember_draw(st, st->mulligan_seat, rules_chain_draw(s, n - 1));
     }
     s->mulliganed = 1;
@@ -574,9 +574,8 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
         break;
     case AEMBER_A_TAKE_ARCHIVES: {
         aember_seat *me = &st->seat[st->active];
-        for (int i = 0; i < me->archives.n; i++)
-            aember_zone_push(&me->hand, me->archives.cards[i]);
-        me->archives.n = 0;
+        while (me->archives.n)
+            carta_zone_move(CARTA_ZONE_REF(&me->archives), 0, CARTA_ZONE_REF(&me->hand));
         st->phase = AEMBER_PHASE_MAIN;
         break;
     }
@@ -598,7 +597,7 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
         break;
     case AEMBER_A_DISCARD: {
         aember_seat *me = &st->seat[st->active];
-        aember_zone_push(&me->discard, aember_zone_remove(&me->hand, AEMBER_ACT_A(action)));
+        carta_zone_move(CARTA_ZONE_REF(&me->hand), AEMBER_ACT_A(action), CARTA_ZONE_REF(&me->discard));
         st->cards_played++;
         break;
     }
@@ -670,7 +669,7 @@ void aember_advance(const carta_rules *rules, aember_state *st)
             uint16_t card = UID(top->arg[0]);
             int seat = top->seat;
             carta_pending_pop(&st->pending);
-            aember_zone_push(&st->seat[seat].discard, card);
+            carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].discard), card, 0);
             break;
         }
         case AEMBER_FR_END_TURN: rules_end_turn_step(rules, st, top); break;

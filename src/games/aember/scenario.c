@@ -395,6 +395,7 @@ carta_status aember_scenario_position(const carta_rules *rules, void *state,
     st->version = AEMBER_STATE_VERSION;
     st->winner = -1;
     st->next_uid = 1;
+    aember_zones_seen(st);
     if (carta_yaml_check_keys(position, keys, "an aember position", file, err))
         return CARTA_ERR_INPUT;
     struct fy_node *players = carta_yaml_get(position, "players");

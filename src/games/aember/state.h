@@ -21,6 +21,7 @@
 
 #include "core/pending.h"
 #include "core/rng.h"
+#include "core/zone.h"
 
 enum {
     AEMBER_SEATS = 2,
@@ -73,12 +74,9 @@ typedef struct aember_card_in_play {
     uint16_t upgrades[AEMBER_UPGRADE_MAX]; /* card id | AEMBER_UPGRADE_OWNER if owned by seat 1 */
 } aember_card_in_play;
 
-/* A zone of card ids (hand, deck, discard, archives, purged). */
-typedef struct aember_zone {
-    uint8_t n;
-    uint8_t pad;
-    uint16_t cards[AEMBER_DECK_MAX];
-} aember_zone;
+/* A zone of card ids (hand, deck, discard, archives, purged), with who sees and knows them
+ * (core/zone.h). */
+typedef CARTA_ZONE(AEMBER_DECK_MAX) aember_zone;
 
 typedef struct aember_seat {
     uint8_t aember;           /* Æmber in the pool */
@@ -128,6 +126,6 @@ typedef struct aember_state {
     carta_pending_stack pending; /* effects resolving and decisions awaited (aember.h kinds) */
 } aember_state;
 
-#define AEMBER_STATE_VERSION 1u
+#define AEMBER_STATE_VERSION 2u
 
 #endif

@@ -16,6 +16,7 @@
 
 #include "core/catalog.h"
 #include "core/game.h"
+#include "core/layout.h"
 #include "games/arkhtide/state.h"
 
 struct fy_node;
@@ -146,6 +147,7 @@ struct carta_rules {
     int n_refs, cap_refs;
     char (*refs)[CARTA_NAME_MAX];        /* names referenced by status/manifest steps */
     char data_dir[512];
+    carta_layout layout;                 /* the state's zones and arrays (observe.c) */
 };
 
 /* --- pending frame kinds (state.pending) --- */
@@ -257,8 +259,8 @@ void ark_turn_end(ark_state *st);
 ark_piece *ark_place(ark_state *st, int seat, uint16_t card, int loc, int flags);
 int ark_find_uid(const ark_state *st, uint16_t uid); /* piece index, -1 if gone */
 int ark_seeker_index(const ark_state *st, int seat);  /* -1 if none */
-void ark_zone_push(ark_zone *z, uint16_t card);
-uint16_t ark_zone_remove(ark_zone *z, int index);
+/* Puts card into seat's Quintessence Pool, recording its owner (-1: none). */
+void ark_pool_push(ark_seat *s, uint16_t card, int owner);
 int ark_draw(ark_state *st, int seat, int n);          /* cards drawn (no reshuffle) */
 enum { ARK_STAT_SOUL = 0, ARK_STAT_MELEE, ARK_STAT_RANGED, ARK_STAT_HEALTH };
 /* Current stat of a piece with bindings, statuses, Round and constant modifiers; an Attack the
@@ -352,6 +354,11 @@ bool ark_unique_blocked(const carta_rules *rules, const ark_state *st, int seat,
 bool ark_hand_distinct(const ark_zone *hand, int i);
 
 /* --- observe.c --- */
+/* Sets who sees each zone: a hand and looked-at cards their owner, Chronicle and pool everyone,
+ * the decks no one. Setup and scenario positions call it. */
+void ark_zones_seen(ark_state *st);
+/* Fills l with the map of ark_state (core/layout.h); 0 when out of memory. */
+int ark_layout_build(carta_layout *l);
 void ark_observe(const carta_rules *rules, const void *state, int seat, void *out);
 void ark_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed);
 

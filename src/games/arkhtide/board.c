@@ -38,18 +38,10 @@ int ark_seeker_index(const ark_state *st, int seat)
     return -1;
 }
 
-void ark_zone_push(ark_zone *z, uint16_t card)
+void ark_pool_push(ark_seat *s, uint16_t card, int owner)
 {
-    if (z->n < ARK_ZONE_MAX)
-        z->cards[z->n++] = card;
-}
-
-uint16_t ark_zone_remove(ark_zone *z, int index)
-{
-    uint16_t card = z->cards[index];
-    memmove(&z->cards[index], &z->cards[index + 1], (size_t)(z->n - index - 1) * sizeof card);
-    z->n--;
-    return card;
+    if (carta_zone_push(CARTA_ZONE_REF(&s->pool), card, 0))
+        s->pool_owner[s->pool.n - 1] = (uint8_t)(owner + 1);
 }
 
 int ark_draw(ark_state *st, int seat, int n)
@@ -57,7 +49,7 @@ int ark_draw(ark_state *st, int seat, int n)
     ark_seat *s = &st->seat[seat];
     int drawn = 0;
     while (drawn < n && s->deck.n > 0 && s->hand.n < ARK_ZONE_MAX) {
-        ark_zone_push(&s->hand, s->deck.cards[--s->deck.n]);
+        carta_zone_move(CARTA_ZONE_REF(&s->deck), s->deck.n - 1, CARTA_ZONE_REF(&s->hand));
         drawn++;
     }
     return drawn;
@@ -256,7 +248,8 @@ void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
     uint16_t x = p->attach[slot];
     const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(x));
     if (d && d->type == ARK_BINDING && !d->token)
-        ark_zone_push(&st->seat[ARK_ATTACH_SEAT(x)].chronicle, ARK_ATTACH_CARD(x));
+        carta_zone_push(CARTA_ZONE_REF(&st->seat[ARK_ATTACH_SEAT(x)].chronicle),
+                        ARK_ATTACH_CARD(x), 0);
     memmove(&p->attach[slot], &p->attach[slot + 1],
             (size_t)(p->n_attach - slot - 1) * sizeof p->attach[0]);
     p->n_attach--;
@@ -277,7 +270,7 @@ void ark_extract(const carta_rules *rules, ark_state *st, int pi)
             continue;
         q++; /* "the Binding with Cask can be extracted with it providing +1 Quintessence" */
         if (!d->token)
-            ark_zone_push(&se->pool, card);
+            ark_pool_push(se, card, p->owner);
         memmove(&p->attach[a], &p->attach[a + 1],
                 (size_t)(p->n_attach - a - 1) * sizeof p->attach[0]);
         p->n_attach--;
@@ -294,13 +287,15 @@ void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
     while (p->n_attach)
         ark_detach(rules, st, pi, p->n_attach - 1);
     /* a Token leaves the game (an extracted one is still worth its Quintessence) */
-    ark_zone *z = (p->flags & ARK_P_TOKEN)    ? NULL
-                  : to == ARK_TO_POOL         ? &s->pool
-                  : to == ARK_TO_CHRONICLE    ? &s->chronicle
-                  : to == ARK_TO_HAND         ? &s->hand
-                                              : NULL;
-    if (z)
-        ark_zone_push(z, p->card);
+    /* it leaves play in plain sight: every seat knows it where it goes */
+    if (p->flags & ARK_P_TOKEN)
+        ;
+    else if (to == ARK_TO_POOL)
+        ark_pool_push(s, p->card, p->owner);
+    else if (to == ARK_TO_CHRONICLE)
+        carta_zone_push(CARTA_ZONE_REF(&s->chronicle), p->card, CARTA_SEEN_ALL);
+    else if (to == ARK_TO_HAND)
+        carta_zone_push(CARTA_ZONE_REF(&s->hand), p->card, CARTA_SEEN_ALL);
     memmove(&st->pieces[pi], &st->pieces[pi + 1],
             (size_t)(st->n_pieces - pi - 1) * sizeof st->pieces[0]);
     st->n_pieces--;

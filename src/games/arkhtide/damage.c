@@ -393,7 +393,7 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
     switch (f->arg[ARK_D_STEP]) {
     case ARK_DS_AMPLIFY:
         if (kind == ARK_A_AMPLIFY) {
-            ark_zone_push(&s->chronicle, ark_zone_remove(&s->hand, a));
+            carta_zone_move(CARTA_ZONE_REF(&s->hand), a, CARTA_ZONE_REF(&s->chronicle));
             f->arg[ARK_D_AMOUNT]++;
             f->arg[ARK_D_FLAGS] |= ARK_DF_AMPLIFIED;
             damage_to_step(st, f, ARK_DS_DEALT_REACT);
@@ -413,12 +413,12 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
         return true;
     case ARK_DS_SHIELD:
         if (kind == ARK_A_SHIELD) {
-            uint16_t card = ark_zone_remove(&s->hand, a);
+            uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), a, NULL);
             const ark_card_def *c = ark_def(rules, card);
             s->arkhe = (uint8_t)(s->arkhe - c->cost);
             damage_shield(rules, st, f, ti, c);
             ark_lose_willpower(st, seat, damage_penitent(rules, st, ti)); /* Penitent X */
-            ark_zone_push(&s->chronicle, card);
+            carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0);
         } else {
             f->arg[ARK_D_STEP] = ARK_DS_WOUND;
         }

@@ -319,10 +319,10 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
         }
         break;
     case ARK_OP_SEEK: {
-        me->n_look = 0;
-        while (me->n_look < s->amount && me->deck.n)
-            me->look[me->n_look++] = me->deck.cards[--me->deck.n];
-        if (me->n_look) {
+        carta_zone_clear(CARTA_ZONE_REF(&me->look));
+        while (me->look.n < s->amount && me->deck.n)
+            carta_zone_move(CARTA_ZONE_REF(&me->deck), me->deck.n - 1, CARTA_ZONE_REF(&me->look));
+        if (me->look.n) {
             carta_pending *d = carta_pending_push(&st->pending, ARK_FR_SEEK, c);
             if (d) {
                 d->arg[0] = s->amount2;
@@ -514,10 +514,10 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
                 out[n++] = ARK_ACT(ARK_A_DISCARD, i, 0, 0);
         return n;
     case ARK_FR_SEEK:
-        for (int i = 0; i < me->n_look; i++) {
+        for (int i = 0; i < me->look.n; i++) {
             bool dup = false;
             for (int j = 0; j < i; j++)
-                dup |= me->look[j] == me->look[i];
+                dup |= me->look.cards[j] == me->look.cards[i];
             if (!dup)
                 out[n++] = ARK_ACT(f->arg[1] ? ARK_A_BOTTOM : ARK_A_SEEK, i, 0, 0);
         }
@@ -532,21 +532,17 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
     }
 }
 
-/* Puts looked-at card i under the Main Deck. */
+/* Puts looked-at card i under the Main Deck (its owner knows it is there). */
 static void seek_bottom(ark_seat *me, int i)
 {
-    if (me->deck.n < ARK_ZONE_MAX) {
-        memmove(&me->deck.cards[1], &me->deck.cards[0], (size_t)me->deck.n * 2);
-        me->deck.cards[0] = me->look[i];
-        me->deck.n++;
-    }
-    memmove(&me->look[i], &me->look[i + 1], (size_t)(me->n_look - i - 1) * 2);
-    me->n_look--;
+    uint8_t known;
+    uint16_t card = carta_zone_take(CARTA_ZONE_REF(&me->look), i, &known);
+    carta_zone_insert(CARTA_ZONE_REF(&me->deck), 0, card, known);
 }
 
 void ark_seek_return(ark_seat *me)
 {
-    while (me->n_look)
+    while (me->look.n)
         seek_bottom(me, 0);
 }
 
@@ -555,11 +551,11 @@ void ark_seek_return(ark_seat *me)
  * owner puts them one by one, each under the ones before. */
 static void seek_next(ark_state *st, carta_pending *f, ark_seat *me)
 {
-    if (f->arg[0] <= 0 || me->n_look == 0)
+    if (f->arg[0] <= 0 || me->look.n == 0)
         f->arg[1] = 1;
     if (!f->arg[1])
         return;
-    if (me->n_look <= 1) {
+    if (me->look.n <= 1) {
         ark_seek_return(me);
         carta_pending_pop(&st->pending);
     }
@@ -612,7 +608,7 @@ bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action act
         return true;
     }
     case ARK_FR_CARD:
-        ark_zone_push(&me->chronicle, ark_zone_remove(&me->hand, a));
+        carta_zone_move(CARTA_ZONE_REF(&me->hand), a, CARTA_ZONE_REF(&me->chronicle));
         if (--f->arg[0] <= 0 || me->hand.n == 0)
             carta_pending_pop(&st->pending);
         return true;
@@ -620,9 +616,7 @@ bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action act
         if (kind == ARK_A_BOTTOM) {
             seek_bottom(me, a);
         } else {
-            ark_zone_push(&me->hand, me->look[a]);
-            memmove(&me->look[a], &me->look[a + 1], (size_t)(me->n_look - a - 1) * 2);
-            me->n_look--;
+            carta_zone_move(CARTA_ZONE_REF(&me->look), a, CARTA_ZONE_REF(&me->hand));
             f->arg[0]--;
         }
         seek_next(st, f, me);

@@ -8,6 +8,7 @@
 static void ark_rules_free(carta_rules *rules)
 {
     carta_catalog_free(rules->catalog);
+    carta_layout_free(&rules->layout);
     free(rules->defs);
     free(rules->refs);
     free(rules);
@@ -29,6 +30,11 @@ static carta_rules *ark_open(const char *data_dir, carta_error *err)
         return NULL;
     }
     snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
+    if (!ark_layout_build(&rules->layout)) {
+        ark_rules_free(rules);
+        carta_error_set(err, CARTA_ERR_NOMEM, "arkhtide: out of memory");
+        return NULL;
+    }
     if (data_dir && (carta_catalog_load_dir(rules->catalog, data_dir, ark_compile_card, rules,
                                             err) != CARTA_OK ||
                      ark_resolve_refs(rules, err) != CARTA_OK)) {
@@ -37,6 +43,8 @@ static carta_rules *ark_open(const char *data_dir, carta_error *err)
     }
     return rules;
 }
+
+static const carta_layout *ark_layout(const carta_rules *rules) { return &rules->layout; }
 
 static void ark_close(carta_rules *rules)
 {
@@ -98,6 +106,7 @@ const carta_game carta_game_arkhtide = {
     .winner = ark_winner,
     .observe = ark_observe,
     .determinize = ark_determinize,
+    .layout = ark_layout,
     .evaluate = ark_evaluate,
     .describe_action = ark_describe_action,
     .describe_move = ark_describe_move,

@@ -1,38 +1,57 @@
 /* observe.c: what a seat may know (observe) and a consistent random guess of the rest
  * (determinize). Hidden: other seats' hands, the cards they look at (Realm picks before the
  * reveal, Seek), their face-down Realm pick and its side, and every deck order (a seat does not
- * track the order of its own shuffled decks either). Deck lists are treated as public (as the
+ * track the order of its own shuffled decks either, but knows the cards it put under or on top
+ * since the last shuffle: core/zone.h keeps who knows which card). Deck lists are treated as public (as the
  * Æmber module does), so a seat's unknown cards are its deck list minus what is visible. */
 #include "games/arkhtide/arkhtide.h"
 
 #include <string.h>
 
-static void observe_hide(ark_state *st, int seat)
+void ark_zones_seen(ark_state *st)
 {
-    memset(&st->rng, 0, sizeof st->rng);
-    for (int p = 0; p < st->n_seats; p++) {
+    for (int p = 0; p < ARK_SEATS; p++) {
         ark_seat *s = &st->seat[p];
-        for (int i = 0; i < s->deck.n; i++)
-            s->deck.cards[i] = ARK_UNKNOWN;
-        for (int i = 0; i < s->realm_deck.n; i++)
-            s->realm_deck.cards[i] = ARK_UNKNOWN;
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand.n; i++)
-            s->hand.cards[i] = ARK_UNKNOWN;
-        for (int i = 0; i < s->n_look; i++)
-            s->look[i] = ARK_UNKNOWN;
-        if (s->pick != ARK_NO_CARD)
-            s->pick = ARK_UNKNOWN;
-        s->pick_side = 0;
+        s->hand.seen = s->look.seen = CARTA_SEAT_BIT(p);
+        s->chronicle.seen = s->pool.seen = CARTA_SEEN_ALL;
+        s->deck.seen = s->realm_deck.seen = 0;
     }
+}
+
+int ark_layout_build(carta_layout *l)
+{
+    static ark_state probe; /* only its addresses are used */
+    ark_state *st = &probe;
+    int ok = carta_layout_secret(l, CARTA_AT(st, rng), (int)sizeof st->rng) &&
+             CARTA_LAYOUT_ITEMS(l, st, n_pieces, pieces) &&
+             CARTA_LAYOUT_ITEMS(l, st, n_queue, queue) &&
+             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
+    for (int i = 0; i < ARK_PIECE_MAX && ok; i++)
+        ok = CARTA_LAYOUT_ITEMS(l, st, pieces[i].n_attach, pieces[i].attach);
+    for (int p = 0; p < ARK_SEATS && ok; p++)
+        ok = CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].chronicle) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].pool) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].realm_deck) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].look) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].pool.n, seat[p].pool_owner) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_deck_list, seat[p].deck_list);
+    return ok;
 }
 
 void ark_observe(const carta_rules *rules, const void *state, int seat, void *out)
 {
-    (void)rules;
-    memcpy(out, state, sizeof(ark_state));
-    observe_hide(out, seat);
+    ark_state *o = out;
+    memmove(o, state, sizeof *o);
+    carta_layout_observe(&rules->layout, o, seat, ARK_UNKNOWN);
+    for (int p = 0; p < ARK_SEATS; p++) {
+        ark_seat *s = &o->seat[p];
+        if (p == seat)
+            continue;
+        if (s->pick != ARK_NO_CARD)
+            s->pick = ARK_UNKNOWN;
+        s->pick_side = 0;
+    }
 }
 
 static void observe_take(const ark_seat *s, uint8_t *used, uint16_t card)
@@ -59,10 +78,13 @@ static void observe_known(const ark_state *st, int p, uint8_t *used)
     observe_take_zone(s, used, s->hand.cards, s->hand.n);
     observe_take_zone(s, used, s->deck.cards, s->deck.n);
     observe_take_zone(s, used, s->chronicle.cards, s->chronicle.n);
-    observe_take_zone(s, used, s->pool.cards, s->pool.n);
     observe_take_zone(s, used, s->realm_deck.cards, s->realm_deck.n);
-    observe_take_zone(s, used, s->look, s->n_look);
+    observe_take_zone(s, used, s->look.cards, s->look.n);
     observe_take(s, used, s->pick);
+    for (int q = 0; q < st->n_seats; q++) /* a harvested Realm is in its harvester's pool */
+        for (int i = 0; i < st->seat[q].pool.n; i++)
+            if (st->seat[q].pool_owner[i] == p + 1)
+                observe_take(s, used, st->seat[q].pool.cards[i]);
     for (int i = 0; i < st->n_pieces; i++) {
         const ark_piece *q = &st->pieces[i];
         if (q->owner == p && !(q->flags & (ARK_P_TOKEN | ARK_P_SEEKER)))
@@ -87,7 +109,7 @@ static void observe_fill(uint16_t *cards, int n, const uint16_t *pool, int n_poo
 void ark_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
 {
     ark_state *st = state;
-    observe_hide(st, seat);
+    ark_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, carta_mix64(seed));
     for (int p = 0; p < st->n_seats; p++) {
         ark_seat *s = &st->seat[p];
@@ -114,9 +136,9 @@ void ark_determinize(const carta_rules *rules, void *state, int seat, uint64_t s
         carta_rng_shuffle(&st->rng, realm, n_realm, 2);
         observe_fill(s->hand.cards, s->hand.n, main, n_main, &next_main, fb_main);
         if (st->phase == ARK_PHASE_REALM) {
-            observe_fill(s->look, s->n_look, realm, n_realm, &next_realm, fb_realm);
+            observe_fill(s->look.cards, s->look.n, realm, n_realm, &next_realm, fb_realm);
         } else {
-            observe_fill(s->look, s->n_look, main, n_main, &next_main, fb_main);
+            observe_fill(s->look.cards, s->look.n, main, n_main, &next_main, fb_main);
         }
         if (s->pick == ARK_UNKNOWN)
             observe_fill(&s->pick, 1, realm, n_realm, &next_realm, fb_realm);

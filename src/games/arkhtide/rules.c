@@ -50,8 +50,8 @@ static carta_status rules_seat_deck(const carta_rules *rules, ark_state *st, int
         s->deck_list[s->n_deck_list++] = s->deck.cards[i];
     for (int i = 0; i < s->realm_deck.n && s->n_deck_list < ARK_DECK_LIST_MAX; i++)
         s->deck_list[s->n_deck_list++] = s->realm_deck.cards[i];
-    carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, 2);
-    carta_rng_shuffle(&st->rng, s->realm_deck.cards, s->realm_deck.n, 2);
+    carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
+    carta_zone_shuffle(CARTA_ZONE_REF(&s->realm_deck), &st->rng);
     s->willpower = ARK_WILLPOWER;
     s->arkhe = s->arkhe_max = ARK_ARKHE;
     s->pick = ARK_NO_CARD;
@@ -86,6 +86,7 @@ carta_status ark_setup(const carta_rules *rules, void *state, const carta_config
         return carta_error_set(err, CARTA_ERR_INPUT,
                                "arkhtide: Desperate Measures is for 3 to 5 players");
     st->version = ARK_STATE_VERSION;
+    ark_zones_seen(st);
     st->n_seats = (uint8_t)n;
     st->winner = -1;
     st->first = st->combat_first = -1;
@@ -319,7 +320,7 @@ static void rules_round_start(const carta_rules *rules, ark_state *st)
         se->mulligan_n = 0;
         se->pick = ARK_NO_CARD;
         se->pick_side = 0;
-        se->n_look = 0;
+        carta_zone_clear(CARTA_ZONE_REF(&se->look));
     }
     for (int i = 0; i < st->n_pieces; i++) {
         ark_piece *p = &st->pieces[i];
@@ -402,10 +403,11 @@ static bool rules_realm(const carta_rules *rules, ark_state *st)
         int s = st->active;
         ark_seat *se = &st->seat[s];
         if (ark_alive(st, s) && !(se->flags & ARK_S_PICKED)) {
-            if (se->pick == ARK_NO_CARD && se->n_look == 0)
-                while (se->n_look < ARK_LOOK && se->realm_deck.n)
-                    se->look[se->n_look++] = se->realm_deck.cards[--se->realm_deck.n];
-            if (se->n_look)
+            if (se->pick == ARK_NO_CARD && se->look.n == 0)
+                while (se->look.n < ARK_LOOK && se->realm_deck.n)
+                    carta_zone_move(CARTA_ZONE_REF(&se->realm_deck), se->realm_deck.n - 1,
+                                    CARTA_ZONE_REF(&se->look));
+            if (se->look.n)
                 return true;
             se->flags |= ARK_S_PICKED;
         }
@@ -511,11 +513,12 @@ static void rules_evaluate(const carta_rules *rules, ark_state *st, int r)
     }
     if (best >= 0 && n_best == 1 && present[best]) {
         ark_seat *se = &st->seat[best];
-        ark_zone_push(&se->pool, st->realms[r].card);
+        ark_pool_push(se, st->realms[r].card, st->realms[r].owner);
         int q = se->quintessence + ark_def(rules, st->realms[r].card)->quintessence;
         se->quintessence = (uint8_t)(q > 250 ? 250 : q);
     } else if (st->realms[r].owner >= 0) { /* removed from play: to its owner's Chronicle */
-        ark_zone_push(&st->seat[st->realms[r].owner].chronicle, st->realms[r].card);
+        carta_zone_push(CARTA_ZONE_REF(&st->seat[st->realms[r].owner].chronicle),
+                        st->realms[r].card, 0);
     }
     st->realms[r].card = ARK_NO_CARD;
     st->realms[r].owner = -1;
@@ -708,8 +711,8 @@ static int rules_phase_actions(const carta_rules *rules, const ark_state *st, ca
         return n;
     case ARK_PHASE_REALM:
         if (se->pick == ARK_NO_CARD) {
-            for (int i = 0; i < se->n_look; i++) {
-                const ark_card_def *d = ark_def(rules, se->look[i]);
+            for (int i = 0; i < se->look.n; i++) {
+                const ark_card_def *d = ark_def(rules, se->look.cards[i]);
                 out[n++] = ARK_ACT(ARK_A_PICK, i, 0, 0);
                 if (d && d->n_side_a != d->n_abilities)
                     out[n++] = ARK_ACT(ARK_A_PICK, i, 1, 0);
@@ -754,12 +757,11 @@ static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_act
     switch (st->phase) {
     case ARK_PHASE_RESOURCE:
         if (kind == ARK_A_DISCARD) {
-            ark_zone_push(&se->chronicle, ark_zone_remove(&se->hand, a));
+            carta_zone_move(CARTA_ZONE_REF(&se->hand), a, CARTA_ZONE_REF(&se->chronicle));
         } else if (kind == ARK_A_MULLIGAN) { /* to the bottom of the Main Deck */
-            uint16_t card = ark_zone_remove(&se->hand, a);
-            memmove(&se->deck.cards[1], &se->deck.cards[0], (size_t)se->deck.n * 2);
-            se->deck.cards[0] = card;
-            se->deck.n++;
+            uint8_t known;
+            uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->hand), a, &known);
+            carta_zone_insert(CARTA_ZONE_REF(&se->deck), 0, card, known);
             se->mulligan_n++;
             se->mulligan_left--;
         } else if (!(se->flags & ARK_S_DISCARDED)) {
@@ -772,24 +774,15 @@ static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_act
         return;
     case ARK_PHASE_REALM:
         if (kind == ARK_A_PICK) {
-            se->pick = se->look[a];
+            se->pick = carta_zone_take(CARTA_ZONE_REF(&se->look), a, NULL);
             se->pick_side = (uint8_t)b;
-            memmove(&se->look[a], &se->look[a + 1], (size_t)(se->n_look - a - 1) * 2);
-            se->n_look--;
-        } else { /* return the first looked-at card to the top or the bottom */
-            uint16_t card = se->look[0];
-            memmove(&se->look[0], &se->look[1], (size_t)(se->n_look - 1) * 2);
-            se->n_look--;
-            ark_realm_zone *z = &se->realm_deck;
-            if (a == 0) {
-                z->cards[z->n++] = card;
-            } else {
-                memmove(&z->cards[1], &z->cards[0], (size_t)z->n * 2);
-                z->cards[0] = card;
-                z->n++;
-            }
+        } else { /* return the first looked-at card to the top or the bottom: its owner knows it */
+            uint8_t known;
+            uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->look), 0, &known);
+            carta_zone_ref z = CARTA_ZONE_REF(&se->realm_deck);
+            carta_zone_insert(z, a == 0 ? *z.n : 0, card, known);
         }
-        if (se->pick != ARK_NO_CARD && se->n_look == 0) {
+        if (se->pick != ARK_NO_CARD && se->look.n == 0) {
             se->flags |= ARK_S_PICKED;
             st->active = (int8_t)ark_next_seat(st, st->active);
         }

@@ -324,8 +324,8 @@ static carta_status scen_deck_list(const carta_rules *rules, ark_state *st, int 
             cards[n++] = zones[z]->cards[i];
     for (int i = 0; i < s->realm_deck.n; i++)
         cards[n++] = s->realm_deck.cards[i];
-    for (int i = 0; i < s->n_look; i++)
-        cards[n++] = s->look[i];
+    for (int i = 0; i < s->look.n; i++)
+        cards[n++] = s->look.cards[i];
     if (s->pick != ARK_NO_CARD)
         cards[n++] = s->pick;
     for (int r = 0; r < ARK_REALMS; r++)
@@ -435,10 +435,12 @@ static carta_status scen_seat(const carta_rules *rules, ark_state *st, int seat,
                  s->realm_deck.cards, ARK_REALM_DECK_MAX, &n, true, file, err))
         return CARTA_ERR_INPUT;
     s->realm_deck.n = (uint8_t)n;
-    if (scen_ids(rules, carta_yaml_get(map, "look"), "look", 1u << ARK_REALM, s->look, ARK_LOOK,
-                 &n, false, file, err))
+    for (int i = 0; i < s->pool.n; i++)
+        s->pool_owner[i] = (uint8_t)(seat + 1);
+    if (scen_ids(rules, carta_yaml_get(map, "look"), "look", 1u << ARK_REALM, s->look.cards,
+                 ARK_LOOK, &n, false, file, err))
         return CARTA_ERR_INPUT;
-    s->n_look = (uint8_t)n;
+    s->look.n = (uint8_t)n;
     struct fy_node *pick = carta_yaml_get(map, "pick");
     if (pick) {
         if (scen_card_typed(rules, pick, "pick", 1u << ARK_REALM, &id, file, err) ||
@@ -590,6 +592,7 @@ static void scen_empty(ark_state *st)
     }
     for (int s = 0; s < ARK_SEATS; s++)
         st->seat[s].pick = ARK_NO_CARD;
+    ark_zones_seen(st);
 }
 
 carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
@@ -724,8 +727,9 @@ static carta_status scen_expect_zone(scen_expect *x, const char *key, struct fy_
 {
     const ark_seat *s = &x->st->seat[x->seat];
     const ark_zone *z = scen_zone_of(s, key);
-    const uint16_t *cards = z ? z->cards : !strncmp(key, "look", 4) ? s->look : s->realm_deck.cards;
-    int n = z ? z->n : !strncmp(key, "look", 4) ? s->n_look : s->realm_deck.n;
+    bool look = !strncmp(key, "look", 4);
+    const uint16_t *cards = z ? z->cards : look ? s->look.cards : s->realm_deck.cards;
+    int n = z ? z->n : look ? s->look.n : s->realm_deck.n;
     bool top_first = !strcmp(key, "deck") || !strcmp(key, "realm_deck");
     char who[16];
     snprintf(who, sizeof who, "player %d", x->seat);

@@ -29,6 +29,7 @@
 
 #include "core/pending.h"
 #include "core/rng.h"
+#include "core/zone.h"
 
 enum {
     ARK_SEATS = 5,
@@ -108,18 +109,10 @@ typedef struct ark_piece {
     uint16_t attach[ARK_ATTACH_MAX]; /* ARK_ATTACH(card, controller): Bindings and Statuses */
 } ark_piece;
 
-/* A zone of card ids. */
-typedef struct ark_zone {
-    uint8_t n;
-    uint8_t pad;
-    uint16_t cards[ARK_ZONE_MAX];
-} ark_zone;
-
-typedef struct ark_realm_zone {
-    uint8_t n;
-    uint8_t pad;
-    uint16_t cards[ARK_REALM_DECK_MAX];
-} ark_realm_zone;
+/* Zones of card ids, with who sees and knows them (core/zone.h). */
+typedef CARTA_ZONE(ARK_ZONE_MAX) ark_zone;
+typedef CARTA_ZONE(ARK_REALM_DECK_MAX) ark_realm_zone;
+typedef CARTA_ZONE(ARK_LOOK) ark_look_zone;
 
 /* A Realm in play. */
 typedef struct ark_realm {
@@ -152,13 +145,14 @@ typedef struct ark_seat {
     uint8_t place;          /* Desperate Measures: finishing place (1 = first), 0 if none yet */
     uint16_t pick;          /* its face-down Realm this Round (ARK_NO_CARD if none) */
     uint8_t pick_side;      /* the side it took for its pick */
-    uint8_t n_look;         /* Realm cards still in its hand of looked-at cards */
-    uint16_t look[ARK_LOOK];/* the Realm cards it looked at, not yet picked or returned */
     uint8_t n_deck_list;
-    uint8_t pad;
     uint16_t deck_list[ARK_DECK_LIST_MAX]; /* Main Deck and Realm Deck as registered (public) */
     ark_zone hand, deck, chronicle, pool;   /* deck top = cards[n - 1] */
+    uint8_t pool_owner[ARK_ZONE_MAX];       /* pool.cards[i]'s owner + 1 (0: no seat's, the
+                                               Neutral Realm): a harvested Realm is pooled by
+                                               the harvester but stays its owner's card */
     ark_realm_zone realm_deck;              /* top = cards[n - 1] */
+    ark_look_zone look;     /* the cards it looks at (Realm picks, Seek), not yet placed */
 } ark_seat;
 
 /* Damage kinds. */
@@ -235,6 +229,6 @@ enum {
     ARK_T_ACTED = 1 << 1   /* some action was taken this Turn (so it ends, not passes) */
 };
 
-#define ARK_STATE_VERSION 2u
+#define ARK_STATE_VERSION 3u
 
 #endif

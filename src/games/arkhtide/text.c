@@ -97,14 +97,14 @@ void ark_describe_action(const carta_rules *rules, const void *state, carta_acti
         snprintf(buf, cap, "done");
         return;
     case ARK_A_PICK: {
-        const ark_card_def *d = a < s->n_look ? ark_def(rules, s->look[a]) : NULL;
+        const ark_card_def *d = a < s->look.n ? ark_def(rules, s->look.cards[a]) : NULL;
         bool asym = d && d->n_side_a != d->n_abilities;
-        snprintf(buf, cap, "pick %s%s", a < s->n_look ? text_card(rules, s->look[a]) : "?",
+        snprintf(buf, cap, "pick %s%s", a < s->look.n ? text_card(rules, s->look.cards[a]) : "?",
                  asym ? (b ? " side B" : " side A") : "");
         return;
     }
     case ARK_A_RETURN:
-        snprintf(buf, cap, "return %s to the %s", s->n_look ? text_card(rules, s->look[0]) : "?",
+        snprintf(buf, cap, "return %s to the %s", s->look.n ? text_card(rules, s->look.cards[0]) : "?",
                  a ? "bottom" : "top");
         return;
     case ARK_A_FIRST:
@@ -196,10 +196,10 @@ void ark_describe_action(const carta_rules *rules, const void *state, carta_acti
         return;
     }
     case ARK_A_SEEK:
-        snprintf(buf, cap, "take %s", a < s->n_look ? text_card(rules, s->look[a]) : "?");
+        snprintf(buf, cap, "take %s", a < s->look.n ? text_card(rules, s->look.cards[a]) : "?");
         return;
     case ARK_A_BOTTOM:
-        snprintf(buf, cap, "bottom %s", a < s->n_look ? text_card(rules, s->look[a]) : "?");
+        snprintf(buf, cap, "bottom %s", a < s->look.n ? text_card(rules, s->look.cards[a]) : "?");
         return;
     case ARK_A_OPPONENT:
         snprintf(buf, cap, "opponent P%d", a + 1);
@@ -405,10 +405,10 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
         for (int i = 0; i < se->hand.n; i++)
             carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, se->hand.cards[i]));
         carta_text_printf(out, "\n");
-        if (se->n_look) {
+        if (se->look.n) {
             carta_text_printf(out, "Looking at:");
-            for (int i = 0; i < se->n_look; i++)
-                carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, se->look[i]));
+            for (int i = 0; i < se->look.n; i++)
+                carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, se->look.cards[i]));
             carta_text_printf(out, "\n");
         }
     }

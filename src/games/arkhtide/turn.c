@@ -299,7 +299,7 @@ static void turn_play_unit(const carta_rules *rules, ark_state *st, int seat, in
                            int metamorph)
 {
     ark_seat *s = &st->seat[seat];
-    uint16_t card = ark_zone_remove(&s->hand, h);
+    uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
     const ark_card_def *c = ark_def(rules, card);
     turn_invoke_cost(rules, st, seat, c);
     int loc = b;
@@ -319,7 +319,7 @@ static void turn_play_unit(const carta_rules *rules, ark_state *st, int seat, in
 static void turn_play_binding(const carta_rules *rules, ark_state *st, int seat, int h, int pi)
 {
     ark_seat *s = &st->seat[seat];
-    uint16_t card = ark_zone_remove(&s->hand, h);
+    uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
     turn_invoke_cost(rules, st, seat, ark_def(rules, card));
     ark_bind(rules, st, card, pi, seat);
 }
@@ -356,10 +356,10 @@ static void turn_use_realm(const carta_rules *rules, ark_state *st, int seat, in
 static void turn_feat(const carta_rules *rules, ark_state *st, int seat, int h, int pi)
 {
     ark_seat *s = &st->seat[seat];
-    uint16_t card = ark_zone_remove(&s->hand, h);
+    uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
     const ark_card_def *c = ark_def(rules, card);
     turn_invoke_cost(rules, st, seat, c);
-    ark_zone_push(&s->chronicle, card); /* resolved, it goes to the Chronicle */
+    carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0); /* resolved: to the Chronicle */
     const ark_ability *pa = &c->abilities[ark_feat_push(rules, st, card, pi, seat)];
     if (pa->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;

@@ -235,11 +235,13 @@ static void effects_discard(leaders_state *st, int seat, int n)
     leaders_seat *s = &st->seat[seat];
     for (int i = 0; i < n && s->hand.n > 0; i++) {
         int k = (int)carta_rng_below(&st->rng, s->hand.n);
-        uint16_t card = s->hand.cards[k];
-        s->hand.cards[k] = s->hand.cards[--s->hand.n];
-        s->hand.cards[s->hand.n] = 0;
-        if (s->discard.n < LEADERS_ZONE_MAX)
-            s->discard.cards[s->discard.n++] = card;
+        uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), k, NULL);
+        if (k < s->hand.n) { /* the last card takes the discarded one's place */
+            uint8_t known;
+            uint16_t last = carta_zone_take(CARTA_ZONE_REF(&s->hand), s->hand.n - 1, &known);
+            carta_zone_insert(CARTA_ZONE_REF(&s->hand), k, last, known);
+        }
+        carta_zone_push(CARTA_ZONE_REF(&s->discard), card, 0);
     }
 }
 
@@ -349,8 +351,7 @@ static void effects_reveal_attack_card(const carta_rules *rules, leaders_state *
 {
     const leaders_def *ad = leaders_def_of(rules, st->facedown);
     leaders_seat *s = &st->seat[actx->seat];
-    if (s->discard.n < LEADERS_ZONE_MAX)
-        s->discard.cards[s->discard.n++] = st->facedown;
+    carta_zone_push(CARTA_ZONE_REF(&s->discard), st->facedown, 0);
     st->facedown = LEADERS_NONE;
     if (ad && st->phase != LEADERS_PHASE_OVER)
         leaders_run_steps(rules, st, ad->steps, ad->n_steps, actx);

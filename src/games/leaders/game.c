@@ -9,6 +9,7 @@ const char *leaders_rules_data_dir(const carta_rules *rules) { return rules->dat
 static void leaders_free(carta_rules *rules)
 {
     carta_catalog_free(rules->catalog);
+    carta_layout_free(&rules->layout);
     free(rules->defs);
     free(rules->refs);
     free(rules);
@@ -23,6 +24,11 @@ static carta_rules *leaders_open(const char *data_dir, carta_error *err)
         return NULL;
     }
     snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
+    if (!leaders_layout_build(&rules->layout)) {
+        leaders_free(rules);
+        carta_error_set(err, CARTA_ERR_NOMEM, "leaders: out of memory");
+        return NULL;
+    }
     if (data_dir && (carta_catalog_load_dir(rules->catalog, data_dir, leaders_compile_card, rules,
                                             err) != CARTA_OK ||
                      leaders_link(rules, err) != CARTA_OK)) {
@@ -31,6 +37,8 @@ static carta_rules *leaders_open(const char *data_dir, carta_error *err)
     }
     return rules;
 }
+
+static const carta_layout *leaders_layout(const carta_rules *rules) { return &rules->layout; }
 
 static void leaders_close(carta_rules *rules)
 {
@@ -90,6 +98,7 @@ const carta_game carta_game_leaders = {
     .winner = leaders_winner,
     .observe = leaders_observe,
     .determinize = leaders_determinize,
+    .layout = leaders_layout,
     .evaluate = leaders_evaluate,
     .describe_action = leaders_describe_action,
     .describe_move = leaders_describe_move,

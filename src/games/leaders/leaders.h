@@ -16,6 +16,7 @@
 
 #include "core/catalog.h"
 #include "core/game.h"
+#include "core/layout.h"
 #include "games/leaders/state.h"
 
 struct fy_node;
@@ -127,6 +128,7 @@ struct carta_rules {
     int n_refs, cap_refs;
     leaders_ref *refs;            /* unresolved references */
     char data_dir[512];
+    carta_layout layout;          /* the state's zones and arrays (observe.c) */
 };
 
 static inline const leaders_def *leaders_def_of(const carta_rules *rules, int id)
@@ -260,6 +262,11 @@ int leaders_event_mod(const carta_rules *rules, const leaders_state *st, int op,
 void leaders_draw(leaders_state *st, int seat, int n);
 
 /* --- observe.c --- */
+/* Sets who sees each zone: deck lists and discards everyone, a hand its owner, a deck no one.
+ * Setup and scenario positions call it. */
+void leaders_zones_seen(leaders_state *st);
+/* Fills l with the map of leaders_state (core/layout.h); 0 when out of memory. */
+int leaders_layout_build(carta_layout *l);
 void leaders_observe(const carta_rules *rules, const void *state, int seat, void *out);
 void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed);
 

@@ -6,36 +6,39 @@
 
 #include <string.h>
 
-static void observe_hide(leaders_zone *z)
+void leaders_zones_seen(leaders_state *st)
 {
-    for (int i = 0; i < z->n; i++)
-        z->cards[i] = LEADERS_UNKNOWN;
+    for (int p = 0; p < LEADERS_SEATS; p++) {
+        leaders_seat *s = &st->seat[p];
+        s->deck_list.seen = s->discard.seen = CARTA_SEEN_ALL;
+        s->hand.seen = CARTA_SEAT_BIT(p);
+        s->deck.seen = 0;
+    }
 }
 
-/* Clears the slots past a zone's count: a card that left must not linger there. */
-static void observe_tidy(leaders_zone *z)
+int leaders_layout_build(carta_layout *l)
 {
-    for (int i = z->n; i < LEADERS_ZONE_MAX; i++)
-        z->cards[i] = 0;
+    static leaders_state probe; /* only its addresses are used */
+    leaders_state *st = &probe;
+    int ok = carta_layout_secret(l, CARTA_AT(st, rng), (int)sizeof st->rng) &&
+             CARTA_LAYOUT_ITEMS(l, st, n_events, events) &&
+             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
+    for (int p = 0; p < LEADERS_SEATS && ok; p++)
+        ok = CARTA_LAYOUT_ZONE(l, st, seat[p].deck_list) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&
+             CARTA_LAYOUT_ZONE(l, st, seat[p].discard) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_barracks, seat[p].barracks) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_graveyard, seat[p].graveyard);
+    return ok;
 }
 
 void leaders_observe(const carta_rules *rules, const void *state, int seat, void *out)
 {
-    (void)rules;
-    const leaders_state *st = state;
     leaders_state *o = out;
-    memcpy(o, st, sizeof *o);
-    memset(&o->rng, 0, sizeof o->rng);
-    for (int p = 0; p < LEADERS_SEATS; p++) {
-        leaders_seat *s = &o->seat[p];
-        if (p != seat)
-            observe_hide(&s->hand);
-        observe_hide(&s->deck);
-        observe_tidy(&s->hand);
-        observe_tidy(&s->deck);
-        observe_tidy(&s->discard);
-    }
-    if (o->facedown != LEADERS_NONE && st->active != seat)
+    int active = ((const leaders_state *)state)->active;
+    memmove(o, state, sizeof *o);
+    carta_layout_observe(&rules->layout, o, seat, LEADERS_UNKNOWN);
+    if (o->facedown != LEADERS_NONE && active != seat)
         o->facedown = LEADERS_UNKNOWN;
 }
 
@@ -81,9 +84,7 @@ static void observe_fill(leaders_zone *z, const uint16_t *pool, int n_pool, int 
 void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
 {
     leaders_state *st = state;
-    leaders_state obs;
-    leaders_observe(rules, st, seat, &obs);
-    memcpy(st, &obs, sizeof obs);
+    leaders_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, seed);
     for (int p = 0; p < LEADERS_SEATS; p++) {
         uint16_t pool[LEADERS_ZONE_MAX];

@@ -66,22 +66,21 @@ static bool rules_is_leader(const leaders_state *st, int cell)
     return st->board[cell].kind != LEADERS_NONE && (st->board[cell].flags & LEADERS_C_LEADER);
 }
 
-/* Removes one copy of card from z; false if absent. */
+/* Removes the last copy of card from z; false if absent. */
 static bool rules_zone_take(leaders_zone *z, uint16_t card)
 {
     for (int i = z->n - 1; i >= 0; i--)
         if (z->cards[i] == card) {
-            memmove(&z->cards[i], &z->cards[i + 1], (size_t)(z->n - 1 - i) * sizeof z->cards[0]);
-            z->cards[--z->n] = 0;
+            carta_zone_take(CARTA_ZONE_REF(z), i, NULL);
             return true;
         }
     return false;
 }
 
+/* Puts a card played face up (everyone saw it) on top of z. */
 static void rules_zone_put(leaders_zone *z, uint16_t card)
 {
-    if (z->n < LEADERS_ZONE_MAX)
-        z->cards[z->n++] = card;
+    carta_zone_push(CARTA_ZONE_REF(z), card, CARTA_SEEN_ALL);
 }
 
 /* Distinct ids of a zone, in first-seen order; returns how many (each title offered once). */
@@ -103,10 +102,8 @@ static int rules_distinct(const uint16_t *cards, int n, uint16_t *out)
 void leaders_draw(leaders_state *st, int seat, int n)
 {
     leaders_seat *s = &st->seat[seat];
-    for (int i = 0; i < n && s->deck.n > 0; i++) {
-        rules_zone_put(&s->hand, s->deck.cards[--s->deck.n]);
-        s->deck.cards[s->deck.n] = 0;
-    }
+    for (int i = 0; i < n && s->deck.n > 0 && s->hand.n < LEADERS_ZONE_MAX; i++)
+        carta_zone_move(CARTA_ZONE_REF(&s->deck), s->deck.n - 1, CARTA_ZONE_REF(&s->hand));
 }
 
 static void rules_start_turn(const carta_rules *rules, leaders_state *st, int seat, bool skip_draw)
@@ -169,6 +166,7 @@ carta_status leaders_setup(const carta_rules *rules, void *state, const carta_co
         return carta_error_set(err, CARTA_ERR_INPUT, "leaders: needs exactly 2 seats, not %d",
                                config->n_seats);
     st->version = LEADERS_STATE_VERSION;
+    leaders_zones_seen(st);
     carta_rng_seed(&st->rng, config->seed);
     st->winner = -1;
     st->chain = -1;
@@ -205,7 +203,8 @@ carta_status leaders_setup(const carta_rules *rules, void *state, const carta_co
         for (int i = 0; i < dom->n_roster && s->n_barracks < LEADERS_BARRACKS_MAX; i++)
             s->barracks[s->n_barracks++] = dom->roster[i];
         s->deck = s->deck_list;
-        carta_rng_shuffle(&st->rng, s->deck.cards, s->deck.n, sizeof s->deck.cards[0]);
+        s->deck.seen = 0;
+        carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
         leaders_state_place(rules, st, p == 0 ? leaders_cell(2, 0) : leaders_cell(2, 5),
                             s->leader, p, p == 0 ? LEADERS_NORTH : LEADERS_SOUTH);
     }

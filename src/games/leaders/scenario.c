@@ -373,6 +373,7 @@ carta_status leaders_scenario_position(const carta_rules *rules, void *state,
     leaders_state *st = state;
     memset(st, 0, sizeof *st);
     st->version = LEADERS_STATE_VERSION;
+    leaders_zones_seen(st);
     st->phase = LEADERS_PHASE_MAIN;
     st->winner = -1;
     st->chain = -1;

@@ -21,6 +21,7 @@
 
 #include "core/pending.h"
 #include "core/rng.h"
+#include "core/zone.h"
 
 enum {
     LEADERS_SEATS = 2,
@@ -68,12 +69,8 @@ typedef struct leaders_char {
     uint8_t pad;
 } leaders_char;
 
-/* A zone of card ids. */
-typedef struct leaders_zone {
-    uint8_t n;
-    uint8_t pad;
-    uint16_t cards[LEADERS_ZONE_MAX];
-} leaders_zone;
+/* A zone of card ids, with who sees and knows them (core/zone.h). */
+typedef CARTA_ZONE(LEADERS_ZONE_MAX) leaders_zone;
 
 typedef struct leaders_seat {
     uint16_t leader;          /* catalog id of the seat's Leader */
@@ -112,6 +109,6 @@ typedef struct leaders_state {
     carta_pending_stack pending; /* declared actions awaiting an answer (leaders.h frame kinds) */
 } leaders_state;
 
-#define LEADERS_STATE_VERSION 1u
+#define LEADERS_STATE_VERSION 2u
 
 #endif

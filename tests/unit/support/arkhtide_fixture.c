@@ -47,6 +47,7 @@ void arkfx_blank(const carta_rules *cards, ark_state *st)
 {
     memset(st, 0, sizeof *st);
     st->version = ARK_STATE_VERSION;
+    ark_zones_seen(st);
     carta_rng_seed(&st->rng, 7);
     st->n_seats = 2;
     st->mode = ARK_MODE_DUEL;

@@ -18,6 +18,7 @@ void leadfx_blank(const carta_rules *r, leaders_state *st, int turn, const char 
     const carta_game *g = &carta_game_leaders;
     memset(st, 0, sizeof *st);
     st->version = LEADERS_STATE_VERSION;
+    leaders_zones_seen(st);
     for (int c = 0; c < LEADERS_CELLS; c++)
         st->board[c].kind = LEADERS_NONE;
     st->winner = -1;

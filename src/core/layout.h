@@ -1,0 +1,78 @@
+/* layout.h: a map of the arrays in a game's flat state, so that core can hide what a seat may not
+ * see and clear what no longer holds anything, once for every rule system.
+ *
+ * A game lists, once, every zone (CARTA_ZONE), every array with a count (creatures in play, the
+ * pending stack, a damage queue) and every secret (the PRNG) of its state as carta_slot entries.
+ * carta_layout_observe then turns a copy of the true state into an observation by construction:
+ * each zone shows only what the viewer may see, each slot past a count is zero, each secret is
+ * zero. What is left to a game's observe is only what no zone can say (a face-down pick).
+ * The same table lets tests fill every unused slot with canary bytes and check that no
+ * observation changes (tests/unit/test_generic.c, carta soak). */
+#ifndef CARTA_LAYOUT_H
+#define CARTA_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rng.h"
+#include "zone.h"
+
+enum carta_slot_kind {
+    CARTA_SLOT_ZONE = 1, /* a CARTA_ZONE(cap) at `at` */
+    CARTA_SLOT_ITEMS,    /* cap items of item_size bytes at `at`, count_size-byte count at count_at */
+    CARTA_SLOT_SECRET    /* item_size bytes at `at` that no seat sees (the PRNG) */
+};
+
+typedef struct carta_slot {
+    uint8_t kind;       /* enum carta_slot_kind */
+    uint8_t count_size; /* ITEMS: 1, 2 or 4 (an unsigned or int count) */
+    uint16_t item_size; /* ITEMS: bytes per item; SECRET: bytes */
+    uint16_t cap;       /* ZONE, ITEMS: capacity */
+    uint32_t at;        /* byte offset in the state */
+    uint32_t count_at;  /* ITEMS: byte offset of the count */
+} carta_slot;
+
+/* A growing table of slots, filled by a game when it opens its rules. */
+typedef struct carta_layout {
+    int n, cap;
+    carta_slot *slot;
+} carta_layout;
+
+/* Byte offset of a member of a state (any expression reaching into *st from st). */
+#define CARTA_AT(st, member) ((uint32_t)((const char *)&(st)->member - (const char *)(st)))
+
+/* Adds a zone, an array with its count, or a secret. Return 0 when out of memory. */
+int carta_layout_zone(carta_layout *l, uint32_t at, int cap);
+int carta_layout_items(carta_layout *l, uint32_t count_at, int count_size, uint32_t at,
+                       int item_size, int cap);
+int carta_layout_secret(carta_layout *l, uint32_t at, int size);
+void carta_layout_free(carta_layout *l);
+
+/* Adds the items of array `member` of *st whose count is `count` (both reached from st). */
+#define CARTA_LAYOUT_ITEMS(l, st, count, member)                                              \
+    carta_layout_items((l), CARTA_AT(st, count), (int)sizeof (st)->count, CARTA_AT(st, member), \
+                       (int)sizeof (st)->member[0],                                           \
+                       (int)(sizeof (st)->member / sizeof (st)->member[0]))
+#define CARTA_LAYOUT_ZONE(l, st, member)                                                      \
+    carta_layout_zone((l), CARTA_AT(st, member),                                              \
+                      (int)(sizeof (st)->member.cards / sizeof (st)->member.cards[0]))
+
+/* The zone of a ZONE slot in state. */
+carta_zone_ref carta_layout_zone_ref(const carta_slot *slot, void *state);
+/* The count of an ITEMS slot in state. */
+long carta_layout_count(const carta_slot *slot, const void *state);
+
+/* Turns state (a copy of the true state) into viewer's observation as far as the layout can:
+ * zones hidden per card, unused slots zeroed, secrets zeroed. */
+void carta_layout_observe(const carta_layout *l, void *state, int viewer, uint16_t unknown);
+
+/* For tests: fills every unused slot (past a count, in zones and arrays) and every secret of
+ * state with bytes from rng. A state that differs from another only there must give every seat
+ * the same observation. */
+void carta_layout_canary(const carta_layout *l, void *state, carta_rng *rng);
+
+/* For checks: 1 if every unused slot of state (an observation) is zero, else 0 and *bad gets the
+ * index of the first slot that is not. */
+int carta_layout_clean(const carta_layout *l, const void *state, int *bad);
+
+#endif
