@@ -1,7 +1,8 @@
 /* test_generic.c: the checks every rule system gets, run on every registered game (rules opened
  * from CARTA_DATA_DIR/<id>) and on the toy game: random games end; a clone equals its original
- * and evolves identically; a record saved and loaded replays every intermediate state; observe
- * never leaks (an observation is unchanged by resampling what the seat cannot see); an action
+ * and evolves identically; a record saved and loaded replays every intermediate state; every
+ * state keeps the contract's invariants (core/invariant.h: the game's check, and no hidden or
+ * stale byte reaches an observation); an action
  * outside the legal list is refused without a change; legal-action counts (perft) from fixed
  * seeds match tests/perft/<id>.txt.
  *
@@ -25,6 +26,7 @@
 #include <cmocka.h>
 
 #include "ai/perft.h"
+#include "core/invariant.h"
 #include "core/record.h"
 #include "core/rng.h"
 #include "support/toy_game.h"
@@ -301,57 +303,40 @@ static void test_record_round_trip_replays_every_state(void **unused)
     close_games(games, n);
 }
 
-/* ---- observe never leaks ---- */
+/* ---- every state keeps the contract's promises (core/invariant.h) ---- */
 
-typedef struct observe_ctx {
-    void *copy, *obs, *obs2;
+typedef struct invariant_ctx {
+    carta_invariant_scratch *scratch;
     uint64_t salt;
     int checked;
-} observe_ctx;
+} invariant_ctx;
 
-/* For every seat: observe(S) == observe(determinize(copy of S, seat, x)), for two seeds x. */
-static void visit_observe(const test_game *t, const void *state, void *p)
+/* The game's check, legal/to_act agreement, and for every seat: no leak into its observation
+ * (unused slots clean; a twin differing only in what it cannot see, canaries in every unused
+ * slot, observes the same and offers the same choices), determinize conserving every card. */
+static void visit_invariants(const test_game *t, const void *state, void *p)
 {
-    observe_ctx *c = p;
-    size_t size = t->g->state_size;
-    for (int seat = 0; seat < n_seats(t); seat++) {
-        t->g->observe(t->r, state, seat, c->obs);
-        for (uint64_t x = 1; x <= 2; x++) {
-            memcpy(c->copy, state, size);
-            t->g->determinize(t->r, c->copy, seat, carta_mix64(c->salt++ * 31 + x));
-            t->g->observe(t->r, c->copy, seat, c->obs2);
-            if (memcmp(c->obs, c->obs2, size) != 0) {
-                size_t at = 0;
-                while (((unsigned char *)c->obs)[at] == ((unsigned char *)c->obs2)[at])
-                    at++;
-                fail_msg("%s: seat %d's observation changed when only what it cannot see was "
-                         "resampled (first differing byte %zu of %zu)",
-                         t->g->id, seat, at, size);
-            }
-        }
-        /* An observation of an observation is the same observation. */
-        memcpy(c->copy, c->obs, size);
-        t->g->observe(t->r, c->copy, seat, c->obs2);
-        assert_memory_equal(c->obs, c->obs2, size);
-    }
+    invariant_ctx *c = p;
+    carta_error err = {0};
+    if (carta_invariant_check(t->g, t->r, state, n_seats(t), c->salt++, c->scratch, &err))
+        fail_msg("%s (%d seats), state %d of the games: %s", t->g->id, t->seats, c->checked,
+                 err.msg);
     c->checked++;
 }
 
-static void test_observe_never_leaks(void **unused)
+static void test_every_state_keeps_invariants(void **unused)
 {
     (void)unused;
     test_game games[MAX_TEST_GAMES];
     int n = open_games(games);
     for (int i = 0; i < n; i++) {
-        size_t size = games[i].g->state_size;
-        void *state = malloc(size);
-        observe_ctx c = {malloc(size), malloc(size), malloc(size), 1, 0};
+        void *state = malloc(games[i].g->state_size);
+        invariant_ctx c = {carta_invariant_scratch_new(games[i].g), 1, 0};
+        assert_non_null(c.scratch);
         for (int k = 0; k < 20; k++)
-            random_game(&games[i], 3000 + k, state, visit_observe, &c);
+            random_game(&games[i], 3000 + k, state, visit_invariants, &c);
         assert_true(c.checked > 0);
-        free(c.copy);
-        free(c.obs);
-        free(c.obs2);
+        carta_invariant_scratch_free(c.scratch);
         free(state);
     }
     close_games(games, n);
@@ -525,7 +510,7 @@ int main(void)
         cmocka_unit_test(test_random_games_end),
         cmocka_unit_test(test_clone_equals_original),
         cmocka_unit_test(test_record_round_trip_replays_every_state),
-        cmocka_unit_test(test_observe_never_leaks),
+        cmocka_unit_test(test_every_state_keeps_invariants),
         cmocka_unit_test(test_illegal_action_refused_unchanged),
         cmocka_unit_test(test_perft_matches_table),
     };
