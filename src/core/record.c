@@ -13,6 +13,7 @@ void carta_record_init(carta_record *rec, const carta_game *game, const carta_co
 {
     memset(rec, 0, sizeof *rec);
     rec->game = game;
+    rec->saved_by = CARTA_NO_SEAT;
     if (config)
         rec->config = *config;
 }
@@ -50,9 +51,28 @@ static int record_is_legal(const carta_game *g, const carta_rules *rules, const 
     return 0;
 }
 
+/* Where record_run writes each action's text, and for whom. */
+typedef struct record_texts {
+    json_t *out;   /* the texts, appended in order */
+    int viewer;    /* the seat they are told to, or CARTA_NO_SEAT: in full */
+    void *scratch; /* game->state_size bytes, for carta_describe_move */
+} record_texts;
+
+/* Appends the text of action a, about to be applied to the true state, as texts->viewer saw it. */
+static void record_append_text(const carta_game *g, const carta_rules *rules, const void *state,
+                               carta_action a, const record_texts *texts)
+{
+    char text[256];
+    if (texts->viewer == CARTA_NO_SEAT)
+        g->describe_action(rules, state, a, text, sizeof text);
+    else
+        carta_describe_move(g, rules, state, a, texts->viewer, texts->scratch, text, sizeof text);
+    json_array_append_new(texts->out, json_string(text));
+}
+
 /* Sets up and applies actions [0, upto) of rec; if texts, writes each action's text first. */
 static carta_status record_run(const carta_record *rec, const carta_rules *rules, void *state,
-                               int upto, json_t *texts, carta_error *err)
+                               int upto, const record_texts *texts, carta_error *err)
 {
     const carta_game *g = rec->game;
     carta_error why = {0};
@@ -68,11 +88,8 @@ static carta_status record_run(const carta_record *rec, const carta_rules *rules
             return carta_error_set(err, CARTA_ERR_ILLEGAL,
                                    "action %d (number %" PRIu32 ") is not legal at %s", i, a, desc);
         }
-        if (texts) {
-            char text[256];
-            g->describe_action(rules, state, a, text, sizeof text);
-            json_array_append_new(texts, json_string(text));
-        }
+        if (texts)
+            record_append_text(g, rules, state, a, texts);
         if (g->apply(rules, state, a, &why) != CARTA_OK) {
             g->describe_state(rules, state, desc, sizeof desc);
             return carta_error_set(err, CARTA_ERR_ILLEGAL,
@@ -99,6 +116,13 @@ carta_status carta_record_replay(const carta_record *rec, const carta_rules *rul
                                "%016" PRIx64 ", recorded %016" PRIx64 ")",
                                d, rec->final_digest);
     return CARTA_OK;
+}
+
+int carta_record_viewer(const carta_record *rec, const carta_rules *rules, const void *final)
+{
+    if (rec->game->to_act(rules, final) == CARTA_NO_SEAT)
+        return CARTA_NO_SEAT; /* the game is over: everything may be told */
+    return rec->saved_by;
 }
 
 /* ---- save ---- */
@@ -153,6 +177,66 @@ static carta_status record_write_atomic(json_t *root, const char *path, carta_er
     return CARTA_OK;
 }
 
+/* Replays rec into state, then again writing each move's text into moves as the seat whose view
+ * rec is told from saw it (carta_record_viewer); writes that seat, or CARTA_NO_SEAT, to viewer. */
+static carta_status record_replay_texts(const carta_record *rec, const carta_rules *rules,
+                                        void *state, json_t *moves, int *viewer, carta_error *err)
+{
+    carta_status st = record_run(rec, rules, state, rec->n_actions, NULL, err);
+    if (st != CARTA_OK)
+        return st;
+    *viewer = carta_record_viewer(rec, rules, state);
+    void *scratch = malloc(rec->game->state_size);
+    if (!scratch)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "out of memory");
+    record_texts texts = {moves, *viewer, scratch};
+    st = record_run(rec, rules, state, rec->n_actions, &texts, err);
+    free(scratch);
+    return st;
+}
+
+/* The record's JSON object, given the replayed final state, the move texts and the seat they
+ * were told to (written as "saved_by" if there is one). NULL with err set on failure. */
+static json_t *record_root_json(const carta_record *rec, const carta_rules *rules,
+                                const void *final, json_t *moves, int viewer, const char *where,
+                                carta_error *err)
+{
+    const carta_game *g = rec->game;
+    json_t *decks = record_decks_json(rec, rules, err);
+    if (!decks)
+        return NULL;
+    json_t *actions = json_array(), *seat_names = json_array();
+    for (int i = 0; actions && i < rec->n_actions; i++)
+        json_array_append_new(actions, json_integer(rec->actions[i]));
+    for (int s = 0; seat_names && s < rec->config.n_seats; s++)
+        json_array_append_new(seat_names, json_string(rec->seat_names[s]));
+    char card_digest[17], final_digest[17], seed[24];
+    record_hex(g->card_digest(rules), card_digest);
+    record_hex(carta_digest(final, g->state_size), final_digest);
+    snprintf(seed, sizeof seed, "%" PRIu64, rec->config.seed);
+    json_t *root = json_pack("{s:i, s:s, s:s, s:s, s:i, s:s, s:s, s:O, s:O, s:O}", "format",
+                             CARTA_RECORD_FORMAT, "game", g->id, "rules_version",
+                             g->rules_version, "card_digest", card_digest, "seats",
+                             rec->config.n_seats, "mode", rec->config.mode, "seed", seed, "decks",
+                             decks, "seat_names", seat_names, "actions", actions);
+    int bad = !root;
+    if (root && viewer != CARTA_NO_SEAT)
+        bad |= json_object_set_new(root, "saved_by", json_integer(viewer)) != 0;
+    if (root) {
+        bad |= json_object_set(root, "moves", moves) != 0;
+        bad |= json_object_set_new(root, "final_digest", json_string(final_digest)) != 0;
+    }
+    json_decref(decks);
+    json_decref(actions);
+    json_decref(seat_names);
+    if (bad) {
+        json_decref(root);
+        carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: cannot build the record", where);
+        return NULL;
+    }
+    return root;
+}
+
 /* Builds the JSON of rec (replaying it for the move texts and the final digest); where names
  * the destination in messages. NULL with err set on failure. */
 static json_t *record_build_json(const carta_record *rec, const carta_rules *rules,
@@ -163,41 +247,24 @@ static json_t *record_build_json(const carta_record *rec, const carta_rules *rul
         carta_error_set(err, CARTA_ERR_INPUT, "%s: error: the record names no game", where);
         return NULL;
     }
-    void *state = malloc(g->state_size);
-    json_t *moves = json_array(), *actions = json_array(), *seat_names = json_array();
-    json_t *root = NULL;
-    carta_status st = CARTA_OK;
-    carta_error why = {0};
-    if (!state || !moves || !actions || !seat_names)
-        st = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", where);
-    else if (record_run(rec, rules, state, rec->n_actions, moves, &why) != CARTA_OK)
-        st = carta_error_set(err, why.status, "%s: error: the record does not replay: %s", where,
-                             why.msg);
-    json_t *decks = st == CARTA_OK ? record_decks_json(rec, rules, err) : NULL;
-    if (st == CARTA_OK && !decks)
-        st = CARTA_ERR_INPUT;
-    if (st == CARTA_OK) {
-        for (int i = 0; i < rec->n_actions; i++)
-            json_array_append_new(actions, json_integer(rec->actions[i]));
-        for (int s = 0; s < rec->config.n_seats; s++)
-            json_array_append_new(seat_names, json_string(rec->seat_names[s]));
-        char card_digest[17], final_digest[17], seed[24];
-        record_hex(g->card_digest(rules), card_digest);
-        record_hex(carta_digest(state, g->state_size), final_digest);
-        snprintf(seed, sizeof seed, "%" PRIu64, rec->config.seed);
-        root = json_pack("{s:i, s:s, s:s, s:s, s:i, s:s, s:s, s:O, s:O, s:O, s:O, s:s}",
-                         "format", CARTA_RECORD_FORMAT, "game", g->id, "rules_version",
-                         g->rules_version, "card_digest", card_digest, "seats",
-                         rec->config.n_seats, "mode", rec->config.mode, "seed", seed, "decks",
-                         decks, "seat_names", seat_names, "actions", actions, "moves", moves,
-                         "final_digest", final_digest);
-        if (!root)
-            carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: cannot build the record", where);
+    if (rec->saved_by != CARTA_NO_SEAT &&
+        (rec->saved_by < 0 || rec->saved_by >= rec->config.n_seats)) {
+        carta_error_set(err, CARTA_ERR_INPUT, "%s: error: saved by seat %d, but the game has "
+                        "seats 0 to %d", where, rec->saved_by, rec->config.n_seats - 1);
+        return NULL;
     }
-    json_decref(decks);
+    void *state = malloc(g->state_size);
+    json_t *moves = json_array(), *root = NULL;
+    int viewer = CARTA_NO_SEAT;
+    carta_error why = {0};
+    if (!state || !moves)
+        carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", where);
+    else if (record_replay_texts(rec, rules, state, moves, &viewer, &why) != CARTA_OK)
+        carta_error_set(err, why.status, "%s: error: the record does not replay: %s", where,
+                        why.msg);
+    else
+        root = record_root_json(rec, rules, state, moves, viewer, where, err);
     json_decref(moves);
-    json_decref(actions);
-    json_decref(seat_names);
     free(state);
     return root;
 }
@@ -417,6 +484,22 @@ static carta_status record_load_decks(carta_record *rec, json_t *root, const car
     return CARTA_OK;
 }
 
+/* "saved_by": the seat whose file it is; absent or null (older records, finished games): none. */
+static carta_status record_load_saved_by(carta_record *rec, json_t *root, const char *path,
+                                         carta_error *err)
+{
+    json_t *by = json_object_get(root, "saved_by");
+    rec->saved_by = CARTA_NO_SEAT;
+    if (!by || json_is_null(by))
+        return CARTA_OK;
+    if (!json_is_integer(by) || json_integer_value(by) < 0 ||
+        json_integer_value(by) >= rec->config.n_seats)
+        return CORRUPT("%s: error: 'saved_by' must be a seat 0..%d", path,
+                       rec->config.n_seats - 1);
+    rec->saved_by = (int)json_integer_value(by);
+    return CARTA_OK;
+}
+
 static carta_status record_load_actions(carta_record *rec, json_t *root, const char *path,
                                         carta_error *err)
 {
@@ -462,6 +545,8 @@ static carta_status record_load_root(carta_record *rec, const carta_game *game,
     carta_status st = record_load_header(rec, root, rules, path, err);
     if (st == CARTA_OK)
         st = record_load_decks(rec, root, rules, path, err);
+    if (st == CARTA_OK)
+        st = record_load_saved_by(rec, root, path, err);
     if (st == CARTA_OK)
         st = record_load_actions(rec, root, path, err);
     if (st == CARTA_OK)

@@ -3,7 +3,12 @@
  * A record is: rule system id, rules version, card-set digest, seats, mode, seed, each seat's
  * deck (by card names, so it does not depend on deck files), the actions taken so far, and the
  * digest of the state after the last action. Replaying a record reproduces every state bit for
- * bit; a saved game is a record of a game in progress, and resuming it is replaying it. Loading
+ * bit; a saved game is a record of a game in progress, and resuming it is replaying it.
+ *
+ * A record also holds each move's text, for people. A game in progress saved by a player's seat
+ * ("saved_by") has them as that seat saw them (carta_describe_move): its words do not name
+ * another seat's hidden choices. A finished game, or one no seat saved, has them in full. The seed and the actions are in the file either way: a save cannot
+ * keep a secret from whoever reads it raw (docs/architecture.md). Loading
  * checks the format version, the rule system, its rules version and card-set digest, every card
  * name, every action's legality and the final digest, and refuses a record that fails any of
  * them with the reason; nothing is half-loaded. */
@@ -23,21 +28,27 @@ typedef struct carta_record {
     carta_action *actions;     /* owned; freed by carta_record_free */
     uint64_t final_digest;     /* digest of the state after the last action */
     char seat_names[CARTA_MAX_SEATS][CARTA_NAME_MAX]; /* who played each seat ("human", "mcts:ms=100") */
+    int saved_by; /* the seat whose file this is (the person's seat in `carta play`), or
+                   * CARTA_NO_SEAT (an AI game, a watched game): while the game is in progress
+                   * its move texts, and what a replay shows, are what that seat saw */
 } carta_record;
 
-/* Starts a record for a game about to be set up with config. */
+/* Starts a record, saved by no seat, for a game about to be set up with config. */
 void carta_record_init(carta_record *rec, const carta_game *game, const carta_config *config);
 /* Appends an action; returns CARTA_ERR_NOMEM on allocation failure. */
 carta_status carta_record_push(carta_record *rec, carta_action action);
 void carta_record_free(carta_record *rec);
 
 /* Writes rec as JSON to path (atomically: path.tmp written, synced, renamed into place). It
- * replays rec to write each move's text and the final digest (computed, not rec->final_digest),
- * so a record whose actions do not replay is refused and nothing is written. */
+ * replays rec to write each move's text (as carta_record_viewer's seat saw it, or in full) and
+ * the final digest (computed, not rec->final_digest), so a record whose actions do not replay is
+ * refused and nothing is written. "saved_by" is written only while it matters: for a game in
+ * progress saved by a seat. */
 carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
                                carta_error *err);
-/* Reads a record from path against opened rules of the game it names. On failure rec is left
- * zeroed and err says what and where. */
+/* Reads a record from path against opened rules of the game it names. A record without
+ * "saved_by" (older records, finished games) was saved by no seat. On failure rec is left zeroed
+ * and err says what and where. */
 carta_status carta_record_load(carta_record *rec, const carta_rules *rules, const char *path,
                                carta_error *err);
 
@@ -46,6 +57,11 @@ carta_status carta_record_load(carta_record *rec, const carta_rules *rules, cons
  * that many actions. */
 carta_status carta_record_replay(const carta_record *rec, const carta_rules *rules, void *state,
                                  int upto, int check_digest, carta_error *err);
+
+/* The seat whose view rec is told from, given final (the state after its last action): the seat
+ * that saved it while the game is in progress, else CARTA_NO_SEAT (a finished game, or one no
+ * seat saved, may be told whole). */
+int carta_record_viewer(const carta_record *rec, const carta_rules *rules, const void *final);
 
 /* Reads only the rule-system id a record names (so the caller can open that game's rules
  * first) into game_id (cap bytes). Fails on an unreadable file, bad JSON or a missing id. */

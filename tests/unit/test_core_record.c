@@ -109,6 +109,7 @@ static void test_round_trip(void **state)
     assert_true(loaded.final_digest == f->rec.final_digest);
     assert_string_equal(loaded.seat_names[0], "human");
     assert_string_equal(loaded.seat_names[1], "random");
+    assert_int_equal(loaded.saved_by, CARTA_NO_SEAT); /* no seat saved it */
 
     /* replay reproduces the state bit for bit */
     carta_toy_state s;
@@ -280,6 +281,57 @@ static void test_corrupt_records_are_refused(void **state)
     carta_record_free(&rec);
 }
 
+static void edit_saved_by_seat_2(json_t *r) { json_object_set_new(r, "saved_by", json_integer(2)); }
+static void edit_saved_by_text(json_t *r) { json_object_set_new(r, "saved_by", json_string("0")); }
+static void edit_saved_by_null(json_t *r) { json_object_set_new(r, "saved_by", json_null()); }
+
+/* A game in progress saved by a seat says so; a bad "saved_by" is refused, null means none. */
+static void test_saved_by(void **state)
+{
+    fixture *f = *state;
+    char p[160];
+    carta_error err = {0};
+    f->rec.saved_by = 1;
+    path_in(f, "seat1.json", p, sizeof p);
+    assert_int_equal(carta_record_save(&f->rec, f->rules, p, &err), CARTA_OK);
+    json_t *root = json_load_file(p, 0, NULL);
+    assert_int_equal(json_integer_value(json_object_get(root, "saved_by")), 1);
+    assert_int_equal(json_array_size(json_object_get(root, "moves")), 5);
+    json_decref(root);
+    carta_record rec;
+    assert_int_equal(carta_record_load_game(&rec, game, f->rules, p, &err), CARTA_OK);
+    assert_int_equal(rec.saved_by, 1);
+    assert_int_equal(carta_record_viewer(&rec, f->rules, &f->final), 1);
+    carta_record_free(&rec);
+
+    mutate(f, "savedby2.json", edit_saved_by_seat_2, p, sizeof p);
+    refused(f, p, CARTA_ERR_CORRUPT, "'saved_by' must be a seat 0..1");
+    mutate(f, "savedbytext.json", edit_saved_by_text, p, sizeof p);
+    refused(f, p, CARTA_ERR_CORRUPT, "'saved_by' must be a seat 0..1");
+    mutate(f, "savedbynull.json", edit_saved_by_null, p, sizeof p);
+    assert_int_equal(carta_record_load_game(&rec, game, f->rules, p, &err), CARTA_OK);
+    assert_int_equal(rec.saved_by, CARTA_NO_SEAT);
+    carta_record_free(&rec);
+
+    f->rec.saved_by = 2; /* not a seat of this game: nothing is written */
+    path_in(f, "seat2.json", p, sizeof p);
+    assert_int_equal(carta_record_save(&f->rec, f->rules, p, &err), CARTA_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "saved by seat 2, but the game has seats 0 to 1"));
+    assert_int_equal(access(p, F_OK), -1);
+
+    /* once the game is over, no seat's view is kept */
+    f->rec.saved_by = 0;
+    carta_record_free(&f->rec);
+    play(f, 3, 1000);
+    f->rec.saved_by = 0;
+    assert_int_equal(carta_record_viewer(&f->rec, f->rules, &f->final), CARTA_NO_SEAT);
+    path_in(f, "over.json", p, sizeof p);
+    assert_int_equal(carta_record_save(&f->rec, f->rules, p, &err), CARTA_OK);
+    root = json_load_file(p, 0, NULL);
+    assert_null(json_object_get(root, "saved_by"));
+    json_decref(root);
+}
+
 static void write_text(const char *path, const char *text, size_t n)
 {
     FILE *out = fopen(path, "wb");
@@ -366,6 +418,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_corrupt_records_are_refused, setup, teardown),
         cmocka_unit_test_setup_teardown(test_unreadable_records, setup, teardown),
         cmocka_unit_test_setup_teardown(test_save_refuses_what_does_not_replay, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_saved_by, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
