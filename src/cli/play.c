@@ -15,7 +15,8 @@ static const char usage[] =
     "Plays GAME in the terminal: you take seat N (0, the default, is player 1; 1 is player 2...),\n"
     "the AI the others.\n"
     "  --watch          AI in every seat: run to the end, print the log and the result\n"
-    "  --seed S         the game's seed (default: from the clock; printed at the start)\n"
+    "  --seed S         the game's seed (default: from the clock); shown when the game is over\n"
+    "                   (with --watch, at the start too), never to a player during the game\n"
     "  --deck SPEC      your deck: a prebuilt deck's name, a deck file, or \"random\" (default)\n"
     "  --opponent-deck SPEC   the other seats' deck (default \"random\")\n"
     "  --ai SPEC        the AI: random, greedy (default), or KIND:key=value,...\n"
@@ -34,7 +35,8 @@ typedef struct play_options {
     cli_game_opts game_opts;
 } play_options;
 
-int play_save(play_session *s, const char *path)
+/* Writes the record to path (the error printed); non-zero on failure. */
+static int write_record(play_session *s, const char *path)
 {
     carta_error err = {0};
     s->rec.final_digest = carta_digest(s->state, s->g->state_size);
@@ -42,6 +44,13 @@ int play_save(play_session *s, const char *path)
         cli_error("%s", err.msg);
         return 1;
     }
+    return 0;
+}
+
+int play_save(play_session *s, const char *path)
+{
+    if (write_record(s, path))
+        return 1;
     printf("saved to %s\n", path);
     return 0;
 }
@@ -92,7 +101,10 @@ static int start_game(play_session *s, const play_options *o)
     }
     carta_record_init(&s->rec, s->g, &config);
     s->rec_open = 1;
-    printf("%s, seed %llu\n", s->g->name, (unsigned long long)o->seed);
+    if (o->watch) /* nobody plays: the seed tells no player anything */
+        printf("%s, seed %llu\n", s->g->name, (unsigned long long)o->seed);
+    else /* from the seed and the decks, the other seats' hands could be replayed */
+        printf("%s\n", s->g->name);
     return 0;
 }
 
@@ -110,6 +122,7 @@ static int seat_players(play_session *s, const play_options *o)
         return 1;
     }
     s->human = o->watch ? CARTA_NO_SEAT : seat_wanted;
+    s->rec.saved_by = s->human; /* a save in progress tells what the human saw */
     for (int seat = 0; seat < n; seat++) {
         if (seat == s->human) {
             snprintf(s->label[seat], CARTA_NAME_MAX, "player %d (you)", seat + 1);
@@ -170,6 +183,20 @@ static void print_result(play_session *s)
         printf("  %s: %g\n", s->label[seat], returns[seat]);
 }
 
+/* The end screen's last line: the seed, kept from the player until now, and the record. */
+static int tell_seed_and_record(play_session *s)
+{
+    unsigned long long seed = (unsigned long long)s->rec.config.seed;
+    if (!s->save_path) {
+        printf("Seed %llu (start with --save FILE to keep the record).\n", seed);
+        return 0;
+    }
+    if (write_record(s, s->save_path))
+        return 1;
+    printf("Seed %llu; record saved to %s.\n", seed, s->save_path);
+    return 0;
+}
+
 /* Runs the game until it ends (0), the human quits (0), or something fails (1). */
 static int run(play_session *s)
 {
@@ -192,9 +219,7 @@ static int run(play_session *s)
     if (s->human == CARTA_NO_SEAT)
         fputs(carta_text_str(&s->log), stdout);
     print_result(s);
-    if (s->save_path)
-        return play_save(s, s->save_path);
-    return 0;
+    return tell_seed_and_record(s);
 }
 
 static void session_free(play_session *s)

@@ -1,98 +1,166 @@
 /* replay.c: `carta replay FILE [--show]`: replays a record, checking every action and the final
  * digest, and prints the moves and the result. */
-#include "cli.h"
+#include "replay.h"
 
 #include <stdlib.h>
+#include <string.h>
 
-#include "core/record.h"
+#include "cli.h"
 
 static const char usage[] =
     "usage: carta replay FILE [--show]\n"
     "Replays a game record, checking that every action is legal and that the final state matches\n"
     "the record's digest; prints the moves and the result. Exit 1 if the record is corrupt.\n"
-    "  --show   also draw the board before each move, as the seat to act sees it\n";
+    "A game in progress saved by a player (`carta play`, `save FILE`) is told only as that player\n"
+    "saw it: the other players' moves as they were shown to that player, and no seed. A finished\n"
+    "game is told whole.\n"
+    "  --show   also draw the board before each move: as the seat to act sees it, or, in a game in\n"
+    "           progress saved by a player, as that player sees it, whoever is to act\n";
 
 typedef struct replay_ctx {
     const carta_game *g;
-    carta_rules *r;
-    carta_record rec;
+    const carta_rules *r;
+    const carta_record *rec;
     void *state, *view;
     int show;
+    int viewer; /* the seat whose view is told, or CARTA_NO_SEAT: everything */
+    FILE *out;
 } replay_ctx;
 
-static void render_view(replay_ctx *c, int seat)
+/* Draws the board as seat sees it now. */
+static void render_for(replay_ctx *c, int seat)
 {
     carta_text t = {0};
+    c->g->observe(c->r, c->state, seat, c->view);
     c->g->render(c->r, c->view, seat, &t);
-    fputs(carta_text_str(&t), stdout);
+    fputs(carta_text_str(&t), c->out);
     if (t.len && t.buf[t.len - 1] != '\n')
-        putchar('\n');
+        fputc('\n', c->out);
     carta_text_free(&t);
+}
+
+/* The text of the next action, taken by seat: as the viewer saw it, or as the mover typed it. */
+static void describe_step(replay_ctx *c, int seat, carta_action action, char *text, size_t cap)
+{
+    if (c->viewer != CARTA_NO_SEAT) {
+        carta_describe_move(c->g, c->r, c->state, action, c->viewer, c->view, text, cap);
+        return;
+    }
+    c->g->observe(c->r, c->state, seat, c->view);
+    c->g->describe_action(c->r, c->view, action, text, cap);
 }
 
 /* Applies and prints every move; non-zero (error printed) if the record does not replay. */
 static int replay_moves(replay_ctx *c)
 {
     carta_error err = {0};
-    if (c->g->setup(c->r, c->state, &c->rec.config, &err) != CARTA_OK) {
+    memset(c->state, 0, c->g->state_size);
+    if (c->g->setup(c->r, c->state, &c->rec->config, &err) != CARTA_OK) {
         cli_error("setup: %s", err.msg);
         return 1;
     }
-    for (int i = 0; i < c->rec.n_actions; i++) {
+    for (int i = 0; i < c->rec->n_actions; i++) {
         int seat = c->g->to_act(c->r, c->state);
+        carta_action action = c->rec->actions[i];
         if (seat == CARTA_NO_SEAT) {
             cli_error("action %d: the game was already over", i + 1);
             return 1;
         }
-        c->g->observe(c->r, c->state, seat, c->view);
         if (c->show)
-            render_view(c, seat);
+            render_for(c, c->viewer != CARTA_NO_SEAT ? c->viewer : seat);
         char text[256];
-        c->g->describe_action(c->r, c->view, c->rec.actions[i], text, sizeof text);
-        printf("%4d. player %d (%s): %s\n", i + 1, seat + 1, c->rec.seat_names[seat], text);
-        if (c->g->apply(c->r, c->state, c->rec.actions[i], &err) != CARTA_OK) {
-            cli_error("action %d (%u) is not legal: %s", i + 1, (unsigned)c->rec.actions[i],
-                      err.msg);
+        describe_step(c, seat, action, text, sizeof text);
+        fprintf(c->out, "%4d. player %d (%s): %s\n", i + 1, seat + 1, c->rec->seat_names[seat],
+                text);
+        if (c->g->apply(c->r, c->state, action, &err) != CARTA_OK) {
+            cli_error("action %d (%u) is not legal: %s", i + 1, (unsigned)action, err.msg);
             return 1;
         }
     }
     uint64_t digest = carta_digest(c->state, c->g->state_size);
-    if (digest != c->rec.final_digest) {
+    if (digest != c->rec->final_digest) {
         cli_error("final state digest %016llx does not match the record's %016llx",
-                  (unsigned long long)digest, (unsigned long long)c->rec.final_digest);
+                  (unsigned long long)digest, (unsigned long long)c->rec->final_digest);
         return 1;
     }
     return 0;
 }
 
+static void print_header(replay_ctx *c, const char *name)
+{
+    const carta_record *rec = c->rec;
+    fprintf(c->out, "%s: %s, ", name, c->g->name);
+    if (c->viewer == CARTA_NO_SEAT)
+        fprintf(c->out, "seed %llu, ", (unsigned long long)rec->config.seed);
+    fprintf(c->out, "%d seats, %d actions\n", rec->config.n_seats, rec->n_actions);
+    if (c->viewer != CARTA_NO_SEAT)
+        fprintf(c->out, "a game in progress saved by player %d (%s): told as that player saw it; "
+                        "the seed is shown when the game is over\n",
+                c->viewer + 1, rec->seat_names[c->viewer]);
+}
+
 static void print_result(replay_ctx *c)
 {
+    const carta_record *rec = c->rec;
     char where[256];
     c->g->describe_state(c->r, c->state, where, sizeof where);
     int to_act = c->g->to_act(c->r, c->state);
     if (to_act != CARTA_NO_SEAT) {
-        printf("game in progress after %d actions (%s): player %d to act; digest ok\n",
-               c->rec.n_actions, where, to_act + 1);
+        fprintf(c->out, "game in progress after %d actions (%s): player %d to act; digest ok\n",
+                rec->n_actions, where, to_act + 1);
         return;
     }
     double returns[CARTA_MAX_SEATS] = {0};
     c->g->returns(c->r, c->state, returns);
     int winner = c->g->winner(c->r, c->state);
-    printf("game over after %d actions (%s): ", c->rec.n_actions, where);
+    fprintf(c->out, "game over after %d actions (%s): ", rec->n_actions, where);
     if (winner == CARTA_NO_SEAT)
-        printf("a draw");
+        fprintf(c->out, "a draw");
     else
-        printf("player %d (%s) wins", winner + 1, c->rec.seat_names[winner]);
-    printf("; returns");
-    for (int s = 0; s < c->rec.config.n_seats; s++)
-        printf(" %g", returns[s]);
-    printf("; digest ok\n");
+        fprintf(c->out, "player %d (%s) wins", winner + 1, rec->seat_names[winner]);
+    fprintf(c->out, "; returns");
+    for (int s = 0; s < rec->config.n_seats; s++)
+        fprintf(c->out, " %g", returns[s]);
+    fprintf(c->out, "; digest ok\n");
+}
+
+/* Finds whose view the replay tells (the record's end decides: a game over is told whole). */
+static int find_viewer(replay_ctx *c)
+{
+    carta_error err = {0};
+    if (carta_record_replay(c->rec, c->r, c->state, -1, 1, &err) != CARTA_OK) {
+        cli_error("%s", err.msg);
+        return 1;
+    }
+    c->viewer = carta_record_viewer(c->rec, c->r, c->state);
+    return 0;
+}
+
+int replay_write(const carta_game *g, const carta_rules *r, const carta_record *rec,
+                 const char *name, int show, FILE *out)
+{
+    replay_ctx c = {.g = g, .r = r, .rec = rec, .show = show, .out = out};
+    c.state = calloc(1, g->state_size);
+    c.view = calloc(1, g->state_size);
+    int rc = 1;
+    if (!c.state || !c.view) {
+        cli_error("out of memory");
+    } else if (find_viewer(&c) == 0) {
+        print_header(&c, name);
+        if (replay_moves(&c) == 0) {
+            print_result(&c);
+            rc = 0;
+        }
+    }
+    free(c.state);
+    free(c.view);
+    return rc;
 }
 
 int cli_cmd_replay(int argc, char **argv)
 {
-    replay_ctx c = {0};
-    const cli_opt opts[] = {{"--show", CLI_OPT_FLAG, &c.show, 0, 0}};
+    int show = 0;
+    const cli_opt opts[] = {{"--show", CLI_OPT_FLAG, &show, 0, 0}};
     char *pos[1];
     int n_pos;
     cli_parse_result pr = cli_parse(argc, argv, opts, 1, pos, 1, &n_pos, usage);
@@ -103,29 +171,20 @@ int cli_cmd_replay(int argc, char **argv)
         fputs(usage, stderr);
         return CLI_EXIT_USAGE;
     }
-    if (cli_open_record_game(pos[0], &c.g, &c.r))
+    const carta_game *g;
+    carta_rules *r;
+    if (cli_open_record_game(pos[0], &g, &r))
         return CLI_EXIT_FAIL;
-    int rc = CLI_EXIT_FAIL, loaded = 0;
+    int rc = CLI_EXIT_FAIL;
+    carta_record rec;
     carta_error err = {0};
-    c.state = calloc(1, c.g->state_size);
-    c.view = calloc(1, c.g->state_size);
-    if (!c.state || !c.view) {
-        cli_error("out of memory");
-    } else if (carta_record_load(&c.rec, c.r, pos[0], &err) != CARTA_OK) {
+    if (carta_record_load(&rec, r, pos[0], &err) != CARTA_OK) {
         cli_error("%s", err.msg);
     } else {
-        loaded = 1;
-        printf("%s: %s, seed %llu, %d seats, %d actions\n", pos[0], c.g->name,
-               (unsigned long long)c.rec.config.seed, c.rec.config.n_seats, c.rec.n_actions);
-        if (replay_moves(&c) == 0) {
-            print_result(&c);
+        if (replay_write(g, r, &rec, pos[0], show, stdout) == 0)
             rc = CLI_EXIT_OK;
-        }
+        carta_record_free(&rec);
     }
-    if (loaded)
-        carta_record_free(&c.rec);
-    free(c.state);
-    free(c.view);
-    c.g->close(c.r);
+    g->close(r);
     return rc;
 }
