@@ -152,12 +152,11 @@ static int run_command(play_session *s, char *line, play_turn *quit_out)
 }
 
 /* Applies what the human typed: one action, or several successive decisions typed as one
- * phrase. Nothing is applied unless all of it parses. 1 if applied. */
+ * phrase. Nothing is applied unless all of it parses; a step that an earlier one changed (it
+ * drew the card the rest names) is not applied, and the player is asked again. 1 if applied. */
 static int apply_typed(play_session *s, const char *line)
 {
-    enum { CHAIN_MAX = 8 };
-    carta_action actions[CHAIN_MAX];
-    int n = 0;
+    carta_chain chain;
     carta_error err = {0};
     void *scratch = malloc(2 * s->g->state_size);
     if (!scratch) {
@@ -165,21 +164,25 @@ static int apply_typed(play_session *s, const char *line)
         return 0;
     }
     carta_status st = carta_action_parse_chain(s->g, s->r, s->state, s->human, line, scratch,
-                                               actions, CHAIN_MAX, &n, &err);
-    free(scratch);
+                                               &chain, &err);
     if (st != CARTA_OK) {
+        free(scratch);
         cli_error("%s", err.msg);
         return 0;
     }
-    for (int i = 0; i < n; i++) {
-        char text[256];
-        s->g->observe(s->r, s->state, s->human, s->view);
-        s->g->describe_action(s->r, s->view, actions[i], text, sizeof text);
-        if (n > 1)
-            printf("%s: %s\n", s->label[s->human], text);
-        if (play_apply(s, s->human, actions[i], text) != 0)
+    for (int i = 0; i < chain.n; i++) {
+        if (!carta_chain_step_holds(s->g, s->r, s->state, s->human, &chain, i, scratch)) {
+            printf("'%s' no longer applies after what happened: choose again.\n", chain.text[i]);
+            break;
+        }
+        if (chain.n > 1)
+            printf("%s: %s\n", s->label[s->human], chain.text[i]);
+        if (play_apply(s, s->human, chain.action[i], chain.text[i]) != 0) {
+            free(scratch);
             return i > 0;
+        }
     }
+    free(scratch);
     return 1;
 }
 

@@ -114,10 +114,18 @@ static int longest_prefix(const carta_game *game, const carta_rules *rules, cons
     return best;
 }
 
+/* Takes the chain's next step: the action and the text seat sees for it in view. */
+static void chain_take(const carta_game *game, const carta_rules *rules, const void *view,
+                       carta_action action, carta_chain *out)
+{
+    out->action[out->n] = action;
+    game->describe_action(rules, view, action, out->text[out->n], CARTA_CHAIN_TEXT);
+    out->n++;
+}
+
 carta_status carta_action_parse_chain(const carta_game *game, const carta_rules *rules,
                                       const void *state, int seat, const char *typed,
-                                      void *scratch, carta_action *out, int cap, int *n_out,
-                                      carta_error *err)
+                                      void *scratch, carta_chain *out, carta_error *err)
 {
     static _Thread_local carta_action legal[CARTA_MAX_ACTIONS];
     unsigned char *copy = scratch, *view = copy + game->state_size;
@@ -125,22 +133,24 @@ carta_status carta_action_parse_chain(const carta_game *game, const carta_rules 
     normalize(typed, want, sizeof want);
     const char *rest = want; /* what the steps taken so far have not matched */
     memcpy(copy, state, game->state_size);
-    *n_out = 0;
+    /* a fixed seed: the guess depends only on what seat sees */
+    game->determinize(rules, copy, seat, 0x7e9ed);
+    out->n = 0;
     for (;;) {
+        carta_action a;
         game->observe(rules, copy, seat, view);
         carta_error first = {0}, ignored = {0};
         /* the step's text may repeat the earlier steps' ("summon X", "summon X at C2") or not
          * ("play X", then "target Y") */
-        if (carta_action_parse(game, rules, view, want, &out[*n_out], &first) == CARTA_OK ||
-            (rest != want &&
-             carta_action_parse(game, rules, view, rest, &out[*n_out], &ignored) == CARTA_OK)) {
-            (*n_out)++;
+        if (carta_action_parse(game, rules, view, want, &a, &first) == CARTA_OK ||
+            (rest != want && carta_action_parse(game, rules, view, rest, &a, &ignored) == CARTA_OK)) {
+            chain_take(game, rules, view, a, out);
             return CARTA_OK;
         }
         int n = game->legal_actions(rules, view, legal);
         const char *from = want;
-        int i = *n_out + 1 < cap ? longest_prefix(game, rules, view, legal, n, want) : -1;
-        if (i < 0 && rest != want && *n_out + 1 < cap) {
+        int i = out->n + 1 < CARTA_CHAIN_MAX ? longest_prefix(game, rules, view, legal, n, want) : -1;
+        if (i < 0 && rest != want && out->n + 1 < CARTA_CHAIN_MAX) {
             from = rest;
             i = longest_prefix(game, rules, view, legal, n, rest);
         }
@@ -149,12 +159,31 @@ carta_status carta_action_parse_chain(const carta_game *game, const carta_rules 
             game->describe_action(rules, view, legal[i], raw, sizeof raw);
             normalize(raw, text, sizeof text);
             rest = from + strlen(text) + 1;
+            chain_take(game, rules, view, legal[i], out);
         }
         if (i < 0 || game->apply(rules, copy, legal[i], NULL) != CARTA_OK ||
             game->to_act(rules, copy) != seat) {
-            *n_out = 0;
+            out->n = 0;
             return carta_error_set(err, first.status, "%s", first.msg);
         }
-        out[(*n_out)++] = legal[i];
     }
+}
+
+int carta_chain_step_holds(const carta_game *game, const carta_rules *rules, const void *state,
+                           int seat, const carta_chain *chain, int i, void *scratch)
+{
+    static _Thread_local carta_action legal[CARTA_MAX_ACTIONS];
+    if (i == 0)
+        return 1;
+    if (i >= chain->n || game->to_act(rules, state) != seat)
+        return 0;
+    game->observe(rules, state, seat, scratch);
+    int n = game->legal_actions(rules, scratch, legal), found = 0;
+    for (int k = 0; k < n && !found; k++)
+        found = legal[k] == chain->action[i];
+    char text[CARTA_CHAIN_TEXT];
+    if (!found)
+        return 0;
+    game->describe_action(rules, scratch, chain->action[i], text, sizeof text);
+    return strcmp(text, chain->text[i]) == 0;
 }

@@ -162,17 +162,33 @@ const carta_game *carta_game_find(const char *id); /* NULL if unknown */
 /* A 64-bit digest of bytes (FNV-1a then mixed); used for states, card sets and records. */
 uint64_t carta_digest(const void *bytes, size_t n);
 
+/* Several successive decisions of one seat typed as one phrase: each step's action and its text
+ * as the seat saw it where the chain was tried. */
+enum { CARTA_CHAIN_MAX = 8, CARTA_CHAIN_TEXT = 192 };
+typedef struct carta_chain {
+    int n;
+    carta_action action[CARTA_CHAIN_MAX];
+    char text[CARTA_CHAIN_MAX][CARTA_CHAIN_TEXT];
+} carta_chain;
+
 /* Parses what a player typed as one or several successive decisions of that player: first as one
  * action (carta_action_parse), else as a chain, e.g. "summon Pikeman at C2 facing north" typed
  * when the legal texts are "summon Pikeman", then "summon Pikeman at C2", then the whole. At each
  * step the legal action whose text is the longest word-prefix of what remains to match is taken,
- * on a copy of the true state, while seat is still to act. Texts are matched as seat sees them
- * (on its observation). Writes the actions (at most cap) and their count; nothing is applied to
- * state. scratch holds 2 * game->state_size bytes. On failure err says why. */
+ * while seat is still to act. The steps are tried on a determinized copy of seat's observation,
+ * never on the true state, so whether a chain parses says nothing of what seat cannot see; a
+ * step after one that reveals a card (a draw) was therefore matched against a guess: check each
+ * step with carta_chain_step_holds before applying it. Nothing is applied to state. scratch holds
+ * 2 * game->state_size bytes. On failure err says why. */
 carta_status carta_action_parse_chain(const carta_game *game, const carta_rules *rules,
                                       const void *state, int seat, const char *typed,
-                                      void *scratch, carta_action *out, int cap, int *n_out,
-                                      carta_error *err);
+                                      void *scratch, carta_chain *out, carta_error *err);
+
+/* Whether step i of chain may be applied to state (the true state once steps 0..i-1 are): seat
+ * is to act, the action is legal and has the text the chain matched. Step 0 always holds.
+ * scratch holds game->state_size bytes. */
+int carta_chain_step_holds(const carta_game *game, const carta_rules *rules, const void *state,
+                           int seat, const carta_chain *chain, int i, void *scratch);
 
 /* The text of action, about to be applied to the true state, as viewer may see it (see
  * carta_game.describe_move). scratch holds game->state_size bytes. */

@@ -55,8 +55,8 @@ static void fuzz_typed_init(void)
 /* Parses typed for every seat of t; a parse that succeeds must give legal actions. */
 static void fuzz_typed_run(const fuzz_typed_game *t, const char *typed)
 {
-    carta_action out[16], one;
-    int n_out = 0;
+    carta_action one;
+    carta_chain chain;
     carta_error err = {0};
     int to_act = t->g->to_act(t->rules, t->state);
     if (to_act != CARTA_NO_SEAT &&
@@ -69,8 +69,8 @@ static void fuzz_typed_run(const fuzz_typed_game *t, const char *typed)
     }
     for (int seat = 0; seat < t->g->min_seats; seat++) {
         carta_error cerr = {0};
-        (void)carta_action_parse_chain(t->g, t->rules, t->state, seat, typed, t->scratch, out,
-                                       16, &n_out, &cerr);
+        (void)carta_action_parse_chain(t->g, t->rules, t->state, seat, typed, t->scratch, &chain,
+                                       &cerr);
     }
 }
 
