@@ -41,6 +41,18 @@ int carta_layout_secret(carta_layout *l, uint32_t at, int size)
         l, (carta_slot){.kind = CARTA_SLOT_SECRET, .item_size = (uint16_t)size, .at = at});
 }
 
+int carta_layout_nested(carta_layout *l, uint32_t count_in_item, uint32_t at_in_item,
+                        int item_size, int cap)
+{
+    if (!l->n || l->slot[l->n - 1].kind != CARTA_SLOT_ITEMS)
+        return 0;
+    return layout_add(l, (carta_slot){.kind = CARTA_SLOT_NESTED,
+                                      .item_size = (uint16_t)item_size,
+                                      .cap = (uint16_t)cap,
+                                      .at = at_in_item,
+                                      .count_at = count_in_item});
+}
+
 void carta_layout_free(carta_layout *l)
 {
     free(l->slot);
@@ -72,90 +84,104 @@ long carta_layout_count(const carta_slot *slot, const void *state)
     }
 }
 
-/* The first unused byte of a slot and how many follow (a count out of range counts as 0 used,
- * so garbage in an unused outer item cannot reach past the array). */
-static void layout_unused(const carta_slot *slot, const void *state, size_t *from, size_t *len)
+/* The number of used items of an ITEMS slot, 0 if its count is out of range (so garbage in an
+ * unused outer item cannot reach past the array). */
+static long layout_used(const carta_slot *slot, const void *state)
 {
     long n = carta_layout_count(slot, state);
-    if (n < 0 || n > slot->cap)
-        n = 0;
-    *from = slot->at + (size_t)n * slot->item_size;
-    *len = (size_t)(slot->cap - n) * slot->item_size;
+    return n < 0 || n > slot->cap ? 0 : n;
 }
 
-void carta_layout_observe(const carta_layout *l, void *state, int viewer, uint16_t unknown)
+typedef void (*layout_range_fn)(uint8_t *p, size_t len, int slot, void *ctx);
+
+/* Calls fn on every byte range of state that holds nothing: the slots past each count (zones
+ * unless skip_zones, arrays, arrays nested in used items) and the secrets. */
+static void layout_ranges(const carta_layout *l, void *state, int skip_zones, layout_range_fn fn,
+                          void *ctx)
 {
+    uint8_t *base = state;
+    const carta_slot *outer = NULL;
     for (int i = 0; i < l->n; i++) {
         const carta_slot *s = &l->slot[i];
-        size_t from, len;
-        switch (s->kind) {
-        case CARTA_SLOT_ZONE: carta_zone_hide(carta_layout_zone_ref(s, state), viewer, unknown); break;
-        case CARTA_SLOT_ITEMS:
-            layout_unused(s, state, &from, &len);
-            memset((uint8_t *)state + from, 0, len);
-            break;
-        default: memset((uint8_t *)state + s->at, 0, s->item_size); break;
+        if (s->kind == CARTA_SLOT_ZONE && !skip_zones) {
+            carta_zone_ref z = carta_layout_zone_ref(s, state);
+            int n = *z.n > z.cap ? z.cap : *z.n;
+            fn((uint8_t *)&z.cards[n], sizeof *z.cards * (size_t)(z.cap - n), i, ctx);
+            fn(&z.known[n], (size_t)(z.cap - n), i, ctx);
+        } else if (s->kind == CARTA_SLOT_ITEMS) {
+            long n = layout_used(s, state);
+            fn(base + s->at + (size_t)n * s->item_size, (size_t)(s->cap - n) * s->item_size, i,
+               ctx);
+            outer = s;
+        } else if (s->kind == CARTA_SLOT_NESTED && outer) {
+            long n_outer = layout_used(outer, state);
+            for (long k = 0; k < n_outer; k++) {
+                uint8_t *item = base + outer->at + (size_t)k * outer->item_size;
+                int n = item[s->count_at] > s->cap ? 0 : item[s->count_at];
+                fn(item + s->at + (size_t)n * s->item_size, (size_t)(s->cap - n) * s->item_size,
+                   i, ctx);
+            }
+        } else if (s->kind == CARTA_SLOT_SECRET) {
+            fn(base + s->at, s->item_size, i, ctx);
         }
     }
 }
 
-static void layout_fill(uint8_t *p, size_t len, carta_rng *rng)
+static void layout_zero_range(uint8_t *p, size_t len, int slot, void *ctx)
 {
+    (void)slot;
+    (void)ctx;
+    memset(p, 0, len);
+}
+
+void carta_layout_observe(const carta_layout *l, void *state, int viewer, uint16_t unknown)
+{
+    for (int i = 0; i < l->n; i++)
+        if (l->slot[i].kind == CARTA_SLOT_ZONE)
+            carta_zone_hide(carta_layout_zone_ref(&l->slot[i], state), viewer, unknown);
+    layout_ranges(l, state, 1, layout_zero_range, NULL); /* zone_hide cleared the zones' */
+}
+
+int carta_layout_observed(const carta_layout *l, const void *state)
+{
+    for (int i = 0; i < l->n; i++) {
+        const carta_slot *s = &l->slot[i];
+        if (s->kind != CARTA_SLOT_SECRET)
+            continue;
+        for (int k = 0; k < s->item_size; k++)
+            if (((const uint8_t *)state)[s->at + (uint32_t)k])
+                return 0;
+    }
+    return 1;
+}
+
+static void layout_fill_range(uint8_t *p, size_t len, int slot, void *rng)
+{
+    (void)slot;
     for (size_t k = 0; k < len; k++)
         p[k] = (uint8_t)carta_rng_next(rng);
 }
 
 void carta_layout_canary(const carta_layout *l, void *state, carta_rng *rng)
 {
-    for (int i = 0; i < l->n; i++) {
-        const carta_slot *s = &l->slot[i];
-        size_t from, len;
-        if (s->kind == CARTA_SLOT_ZONE) {
-            carta_zone_ref z = carta_layout_zone_ref(s, state);
-            int n = *z.n;
-            layout_fill((uint8_t *)&z.cards[n], sizeof *z.cards * (size_t)(z.cap - n), rng);
-            layout_fill(&z.known[n], (size_t)(z.cap - n), rng);
-        } else if (s->kind == CARTA_SLOT_ITEMS) {
-            layout_unused(s, state, &from, &len);
-            layout_fill((uint8_t *)state + from, len, rng);
-        } else {
-            layout_fill((uint8_t *)state + s->at, s->item_size, rng);
-        }
-    }
+    layout_ranges(l, state, 0, layout_fill_range, rng);
 }
 
-static int layout_zero(const uint8_t *p, size_t len)
+/* Records in *first_dirty the first slot with a nonzero byte in an unused range. */
+static void layout_check_range(uint8_t *p, size_t len, int slot, void *first_dirty)
 {
-    for (size_t k = 0; k < len; k++)
+    int *first = first_dirty;
+    for (size_t k = 0; k < len && *first < 0; k++)
         if (p[k])
-            return 0;
-    return 1;
+            *first = slot;
 }
 
 int carta_layout_clean(const carta_layout *l, const void *state, int *bad)
 {
-    for (int i = 0; i < l->n; i++) {
-        const carta_slot *s = &l->slot[i];
-        const uint8_t *base = state;
-        size_t from, len;
-        int ok;
-        if (s->kind == CARTA_SLOT_ZONE) {
-            carta_zone_ref z = carta_layout_zone_ref(s, (void *)(uintptr_t)state);
-            int n = *z.n;
-            ok = n <= z.cap &&
-                 layout_zero((const uint8_t *)&z.cards[n], sizeof *z.cards * (size_t)(z.cap - n)) &&
-                 layout_zero(&z.known[n], (size_t)(z.cap - n));
-        } else if (s->kind == CARTA_SLOT_ITEMS) {
-            layout_unused(s, state, &from, &len);
-            ok = layout_zero(base + from, len);
-        } else {
-            ok = layout_zero(base + s->at, s->item_size);
-        }
-        if (!ok) {
-            if (bad)
-                *bad = i;
-            return 0;
-        }
-    }
-    return 1;
+    int first = -1;
+    /* the check only reads through the pointers it is given */
+    layout_ranges(l, (void *)(uintptr_t)state, 0, layout_check_range, &first);
+    if (first >= 0 && bad)
+        *bad = first;
+    return first < 0;
 }

@@ -66,9 +66,11 @@ int carta_zone_visible(carta_zone_ref z, int index, int viewer)
 void carta_zone_hide(carta_zone_ref z, int viewer, uint16_t unknown)
 {
     int n = *z.n;
-    for (int i = 0; i < n; i++)
-        if (!carta_zone_visible(z, i, viewer))
-            z.cards[i] = unknown;
+    uint8_t need = viewer >= 0 ? CARTA_SEAT_BIT(viewer) : CARTA_SEEN_ALL;
+    if ((*z.seen & need) != need) /* else the viewer sees the whole zone */
+        for (int i = 0; i < n; i++)
+            if (((*z.seen | z.known[i]) & need) != need)
+                z.cards[i] = unknown;
     memset(&z.cards[n], 0, sizeof *z.cards * (size_t)(z.cap - n));
     memset(&z.known[n], 0, (size_t)(z.cap - n));
 }

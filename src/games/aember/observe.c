@@ -30,12 +30,9 @@ int aember_layout_build(carta_layout *l)
              CARTA_LAYOUT_ZONE(l, st, seat[p].purged) &&
              CARTA_LAYOUT_ITEMS(l, st, seat[p].n_deck_list, seat[p].deck_list) &&
              CARTA_LAYOUT_ITEMS(l, st, seat[p].n_line, seat[p].line) &&
-             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_artifacts, seat[p].artifacts);
-        for (int i = 0; i < AEMBER_LINE_MAX && ok; i++)
-            ok = CARTA_LAYOUT_ITEMS(l, st, seat[p].line[i].n_upgrades, seat[p].line[i].upgrades);
-        for (int i = 0; i < AEMBER_ARTIFACT_MAX && ok; i++)
-            ok = CARTA_LAYOUT_ITEMS(l, st, seat[p].artifacts[i].n_upgrades,
-                                    seat[p].artifacts[i].upgrades);
+             CARTA_LAYOUT_NESTED(l, &st->seat[p].line[0], n_upgrades, upgrades) &&
+             CARTA_LAYOUT_ITEMS(l, st, seat[p].n_artifacts, seat[p].artifacts) &&
+             CARTA_LAYOUT_NESTED(l, &st->seat[p].artifacts[0], n_upgrades, upgrades);
     }
     return ok;
 }
@@ -119,7 +116,8 @@ static void observe_fill(aember_zone *z, const uint16_t *pool, int n_pool, int *
 void aember_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
 {
     aember_state *st = state;
-    aember_observe(rules, st, seat, st);
+    if (!carta_layout_observed(&rules->layout, st))
+        aember_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, carta_mix64(seed));
     for (int p = 0; p < AEMBER_SEATS; p++) {
         aember_seat *s = &st->seat[p];

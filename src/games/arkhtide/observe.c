@@ -24,10 +24,9 @@ int ark_layout_build(carta_layout *l)
     ark_state *st = &probe;
     int ok = carta_layout_secret(l, CARTA_AT(st, rng), (int)sizeof st->rng) &&
              CARTA_LAYOUT_ITEMS(l, st, n_pieces, pieces) &&
+             CARTA_LAYOUT_NESTED(l, &st->pieces[0], n_attach, attach) &&
              CARTA_LAYOUT_ITEMS(l, st, n_queue, queue) &&
              CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
-    for (int i = 0; i < ARK_PIECE_MAX && ok; i++)
-        ok = CARTA_LAYOUT_ITEMS(l, st, pieces[i].n_attach, pieces[i].attach);
     for (int p = 0; p < ARK_SEATS && ok; p++)
         ok = CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&
              CARTA_LAYOUT_ZONE(l, st, seat[p].chronicle) &&
@@ -109,7 +108,8 @@ static void observe_fill(uint16_t *cards, int n, const uint16_t *pool, int n_poo
 void ark_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
 {
     ark_state *st = state;
-    ark_observe(rules, st, seat, st);
+    if (!carta_layout_observed(&rules->layout, st))
+        ark_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, carta_mix64(seed));
     for (int p = 0; p < st->n_seats; p++) {
         ark_seat *s = &st->seat[p];

@@ -84,7 +84,8 @@ static void observe_fill(leaders_zone *z, const uint16_t *pool, int n_pool, int 
 void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
 {
     leaders_state *st = state;
-    leaders_observe(rules, st, seat, st);
+    if (!carta_layout_observed(&rules->layout, st))
+        leaders_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, seed);
     for (int p = 0; p < LEADERS_SEATS; p++) {
         uint16_t pool[LEADERS_ZONE_MAX];
