@@ -1,47 +1,7 @@
-/* zone.c: moving cards between zones, shuffling and hiding them, with who knows which card. */
+/* zone.c: shuffling, clearing and hiding zones (the small moves are inline in zone.h). */
 #include "zone.h"
 
 #include <string.h>
-
-int carta_zone_push(carta_zone_ref z, uint16_t card, uint8_t known)
-{
-    return carta_zone_insert(z, *z.n, card, known);
-}
-
-int carta_zone_insert(carta_zone_ref z, int index, uint16_t card, uint8_t known)
-{
-    int n = *z.n;
-    if (n >= z.cap || index < 0 || index > n)
-        return 0;
-    memmove(&z.cards[index + 1], &z.cards[index], (size_t)(n - index) * sizeof *z.cards);
-    memmove(&z.known[index + 1], &z.known[index], (size_t)(n - index));
-    z.cards[index] = card;
-    z.known[index] = known;
-    *z.n = (uint8_t)(n + 1);
-    return 1;
-}
-
-uint16_t carta_zone_take(carta_zone_ref z, int index, uint8_t *known)
-{
-    int n = *z.n;
-    uint16_t card = z.cards[index];
-    if (known)
-        *known = (uint8_t)(z.known[index] | *z.seen);
-    memmove(&z.cards[index], &z.cards[index + 1], (size_t)(n - index - 1) * sizeof *z.cards);
-    memmove(&z.known[index], &z.known[index + 1], (size_t)(n - index - 1));
-    z.cards[n - 1] = 0;
-    z.known[n - 1] = 0;
-    *z.n = (uint8_t)(n - 1);
-    return card;
-}
-
-uint16_t carta_zone_move(carta_zone_ref from, int index, carta_zone_ref to)
-{
-    uint8_t known;
-    uint16_t card = carta_zone_take(from, index, &known);
-    carta_zone_push(to, card, known);
-    return card;
-}
 
 void carta_zone_shuffle(carta_zone_ref z, carta_rng *rng)
 {

@@ -15,6 +15,7 @@
 #define CARTA_ZONE_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "rng.h"
 
@@ -43,17 +44,52 @@ typedef struct carta_zone_ref {
     ((carta_zone_ref){&(z)->n, &(z)->seen, (z)->cards, (z)->known,                            \
                       (int)(sizeof (z)->cards / sizeof (z)->cards[0])})
 
-/* Puts card on top with the seats that know it (beyond those that see the zone). Returns 0 if
- * the zone is full (nothing changes), else 1. */
-int carta_zone_push(carta_zone_ref z, uint16_t card, uint8_t known);
-/* Puts card at index (0 = bottom), moving the cards above it up. Returns 0 if full, else 1. */
-int carta_zone_insert(carta_zone_ref z, int index, uint16_t card, uint8_t known);
+/* Puts card at index (0 = bottom), moving the cards above it up, with the seats that know it
+ * (beyond those that see the zone). Returns 0 if the zone is full (nothing changes), else 1. */
+static inline int carta_zone_insert(carta_zone_ref z, int index, uint16_t card, uint8_t known)
+{
+    int n = *z.n;
+    if (n >= z.cap || index < 0 || index > n)
+        return 0;
+    memmove(&z.cards[index + 1], &z.cards[index], (size_t)(n - index) * sizeof *z.cards);
+    memmove(&z.known[index + 1], &z.known[index], (size_t)(n - index));
+    z.cards[index] = card;
+    z.known[index] = known;
+    *z.n = (uint8_t)(n + 1);
+    return 1;
+}
+
+/* Puts card on top (see carta_zone_insert). */
+static inline int carta_zone_push(carta_zone_ref z, uint16_t card, uint8_t known)
+{
+    return carta_zone_insert(z, *z.n, card, known);
+}
+
 /* Removes the card at index and returns it; *known (if not NULL) gets every seat that knew it
  * there (those that see the zone and those that knew that card). */
-uint16_t carta_zone_take(carta_zone_ref z, int index, uint8_t *known);
+static inline uint16_t carta_zone_take(carta_zone_ref z, int index, uint8_t *known)
+{
+    int n = *z.n;
+    uint16_t card = z.cards[index];
+    if (known)
+        *known = (uint8_t)(z.known[index] | *z.seen);
+    memmove(&z.cards[index], &z.cards[index + 1], (size_t)(n - index - 1) * sizeof *z.cards);
+    memmove(&z.known[index], &z.known[index + 1], (size_t)(n - index - 1));
+    z.cards[n - 1] = 0;
+    z.known[n - 1] = 0;
+    *z.n = (uint8_t)(n - 1);
+    return card;
+}
+
 /* Takes the card at index of from and puts it on top of to, known to whoever knew it. Returns
  * the card. to must have room. */
-uint16_t carta_zone_move(carta_zone_ref from, int index, carta_zone_ref to);
+static inline uint16_t carta_zone_move(carta_zone_ref from, int index, carta_zone_ref to)
+{
+    uint8_t known;
+    uint16_t card = carta_zone_take(from, index, &known);
+    carta_zone_push(to, card, known);
+    return card;
+}
 /* Shuffles the zone with rng (as carta_rng_shuffle of its cards) and forgets who knew what. */
 void carta_zone_shuffle(carta_zone_ref z, carta_rng *rng);
 /* Empties the zone. */
