@@ -328,7 +328,7 @@ carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_opti
     }
     const char *iters = carta_ai_spec_get(spec, "iters"), *ms = carta_ai_spec_get(spec, "ms");
     const char *v;
-    long n;
+    long n = 0;
     carta_status st = CARTA_OK;
     if (iters && ms)
         return carta_error_set(err, CARTA_ERR_INPUT,

@@ -51,7 +51,7 @@ static carta_status scen_zone(const carta_rules *rules, struct fy_node *seq, con
         return carta_yaml_error(err, file, seq, "'%s' holds at most %d cards, found %d", what,
                                 AEMBER_DECK_MAX, n);
     for (int i = 0; i < n; i++) {
-        int id;
+        int id = -1;
         if (scen_card(rules, fy_node_sequence_get_by_index(seq, i), what, &id, file, err))
             return CARTA_ERR_INPUT;
         z->cards[top_last ? n - 1 - i : i] = (uint16_t)id;
@@ -74,7 +74,7 @@ static carta_status scen_upgrades(const carta_rules *rules, struct fy_node *seq,
         return carta_yaml_error(err, file, seq, "a creature holds at most %d upgrades",
                                 AEMBER_UPGRADE_MAX);
     for (int i = 0; i < n; i++) {
-        int id;
+        int id = -1;
         if (scen_card_typed(rules, fy_node_sequence_get_by_index(seq, i), "upgrades",
                             AEMBER_UPGRADE, "upgrade", &id, file, err))
             return CARTA_ERR_INPUT;
@@ -140,7 +140,7 @@ static carta_status scen_place_row(const carta_rules *rules, aember_state *st, i
         struct fy_node *name = fy_node_is_mapping(item) ? carta_yaml_get(item, "card") : item;
         if (!name)
             return carta_yaml_error(err, file, item, "a card in play needs 'card: <name>'");
-        int id;
+        int id = -1;
         if (scen_card_typed(rules, name, what, creature ? AEMBER_CREATURE : AEMBER_ARTIFACT,
                             creature ? "creature" : "artifact", &id, file, err))
             return CARTA_ERR_INPUT;
@@ -335,7 +335,7 @@ static carta_status scen_six(const carta_rules *rules, aember_state *st, struct 
     void *it = NULL;
     struct fy_node_pair *pair;
     while ((pair = fy_node_mapping_iterate(map, &it))) {
-        int id;
+        int id = -1;
         char text[16], *end;
         if (scen_card(rules, fy_node_pair_key(pair), "six", &id, file, err))
             return CARTA_ERR_INPUT;
@@ -548,7 +548,7 @@ static carta_status scen_expect_game(scen_expect *x, const char *key, struct fy_
 static carta_status scen_find_in_play(scen_expect *x, struct fy_node *v, int *seat, int *index,
                                       bool *artifact)
 {
-    int id, copy = 1;
+    int id = -1, copy = 1;
     if (scen_card(x->rules, v, "card", &id, x->file, x->err) ||
         carta_yaml_int(x->map, "copy", 1, false, 1, 99, &copy, x->file, x->err))
         return CARTA_ERR_INPUT;

@@ -97,7 +97,7 @@ static int scen_list(const carta_rules *rules, struct fy_node *seq, const char *
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        int id;
+        int id = -1;
         if (scen_entry(rules, fy_node_sequence_get_by_index(seq, i), what, mask, kind, &id, file,
                        err))
             return -1;
@@ -638,7 +638,7 @@ static carta_status scen_expect_cell(scen_expect *x, const char *key, struct fy_
         return scen_bool_is(x, v, key, (c->flags & LEADERS_C_REDIRECTED) != 0, who);
     if (!strcmp(key, "leader"))
         return scen_bool_is(x, v, key, (c->flags & LEADERS_C_LEADER) != 0, who);
-    int dir;
+    int dir = 0;
     if (scen_dir(v, "'facing'", &dir, x->file, x->err))
         return CARTA_ERR_INPUT;
     if (dir == c->dir)
