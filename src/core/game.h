@@ -29,6 +29,7 @@
 
 struct fy_node;
 struct carta_layout;
+struct carta_view;
 
 enum {
     CARTA_MAX_SEATS = 6,      /* up to 5 players plus a Gamemaster */
@@ -138,6 +139,9 @@ typedef struct carta_game {
     int (*action_card)(const carta_rules *rules, const void *state, carta_action action);
     /* What a player reads on a card: name, house, type, stats, keywords, text. Appends to out. */
     void (*describe_card)(const carta_rules *rules, int card_id, carta_text *out);
+    /* Writes the observation obs of seat (CARTA_NO_SEAT: a spectator) as structured data into
+     * the open root map of out, with the common keys of docs/view.md. Optional. */
+    void (*view)(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
     /* Draws the board as seen by seat (call it with an observation for that seat). */
     void (*render)(const carta_rules *rules, const void *state, int seat, carta_text *out);
     /* One line naming the game's current step, for logs ("turn 3, player 1, main step"). */

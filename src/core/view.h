@@ -1,0 +1,49 @@
+/* view.h: a game's observation as structured data (docs/view.md), written once by each game and
+ * read by every frontend: JSON for a browser, lines for the terminal, paths for tests.
+ *
+ * A game writes its view through this small writer: maps, lists, integers, booleans, strings,
+ * card references and nothing else. The tree is a jansson value (the JSON sink is jansson's
+ * own); a card reference is {"card": NAME, "id": ID}, or {"card": null} for a card the viewer
+ * cannot see. Keys are written in the order the game writes them.
+ *
+ * Inside a map every value needs a key; inside a list the key is NULL. Writing never fails
+ * loudly: an allocation failure or a misuse (a value with no open container, a key in a list)
+ * marks the view broken, and carta_view_json then returns NULL. */
+#ifndef CARTA_VIEW_H
+#define CARTA_VIEW_H
+
+#include <jansson.h>
+
+#include "game.h"
+#include "text.h"
+
+typedef struct carta_view carta_view;
+
+/* A new view of game (rules name the cards), with the root map open. Free with _free. */
+carta_view *carta_view_new(const carta_game *game, const carta_rules *rules);
+void carta_view_free(carta_view *v);
+
+void carta_view_map(carta_view *v, const char *key);  /* opens a map */
+void carta_view_list(carta_view *v, const char *key); /* opens a list */
+void carta_view_end(carta_view *v);                   /* closes the innermost open container */
+void carta_view_int(carta_view *v, const char *key, long long value);
+void carta_view_bool(carta_view *v, const char *key, int value);
+void carta_view_str(carta_view *v, const char *key, const char *value); /* NULL: null */
+void carta_view_null(carta_view *v, const char *key);
+/* A card by catalog id; unknown (the game's marker for a hidden card) writes {"card": null}. */
+void carta_view_card(carta_view *v, const char *key, int card_id, int unknown);
+/* A zone as {"count": n, "cards": [...]} from n card ids. */
+void carta_view_zone(carta_view *v, const char *key, const uint16_t *cards, int n, int unknown);
+
+/* The finished tree (borrowed: valid until carta_view_free), or NULL if the view is broken or
+ * a container is still open. */
+json_t *carta_view_json(const carta_view *v);
+
+/* The value at a dotted path ("seats.1.hand.count", "board.C3.unit"): map keys and list
+ * indexes. NULL if there is none. Borrowed from root. */
+json_t *carta_view_get(json_t *root, const char *path);
+
+/* The tree as indented "key: value" lines, card references by name ("?" when unknown). */
+void carta_view_text(json_t *root, carta_text *out);
+
+#endif

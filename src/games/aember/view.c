@@ -1,0 +1,104 @@
+/* view.c: an Æmber observation as structured data (docs/view.md): the common keys, then per seat
+ * its pool, keys, chains, houses, zones, battle line and artifacts. */
+#include "games/aember/aember.h"
+#include "core/view.h"
+
+static const char *const view_phases[] = {"mulligan", "house", "archives", "main", "over"};
+
+static void view_cards_in_play(const carta_rules *rules, const aember_state *st, int p, int art,
+                               carta_view *v)
+{
+    const aember_seat *s = &st->seat[p];
+    int n = art ? s->n_artifacts : s->n_line;
+    carta_view_list(v, art ? "artifacts" : "line");
+    for (int i = 0; i < n; i++) {
+        const aember_card_in_play *c = art ? &s->artifacts[i] : &s->line[i];
+        carta_view_map(v, NULL);
+        carta_view_card(v, "card", c->card, AEMBER_UNKNOWN);
+        carta_view_int(v, "uid", c->uid);
+        carta_view_int(v, "owner", c->owner);
+        if (!art) {
+            carta_view_int(v, "power", aember_power(rules, st, p, i));
+            carta_view_int(v, "armor", aember_armor(rules, st, p, i));
+            carta_view_int(v, "damage", c->damage);
+            carta_view_int(v, "power_counters", c->power_counters);
+            carta_view_bool(v, "stunned", (c->flags & AEMBER_F_STUNNED) != 0);
+        }
+        carta_view_int(v, "aember", c->aember);
+        carta_view_bool(v, "exhausted", (c->flags & AEMBER_F_EXHAUSTED) != 0);
+        carta_view_list(v, "upgrades");
+        for (int u = 0; u < c->n_upgrades; u++)
+            carta_view_card(v, NULL, c->upgrades[u] & ~AEMBER_UPGRADE_OWNER, AEMBER_UNKNOWN);
+        carta_view_end(v);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+}
+
+static void view_seat(const carta_rules *rules, const aember_state *st, int p, carta_view *v)
+{
+    const aember_seat *s = &st->seat[p];
+    carta_view_map(v, NULL);
+    carta_view_int(v, "seat", p);
+    carta_view_map(v, "counters");
+    carta_view_int(v, "aember", s->aember);
+    carta_view_int(v, "keys", s->keys);
+    carta_view_int(v, "key_cost", aember_key_cost(rules, st, p));
+    carta_view_int(v, "chains", s->chains);
+    carta_view_end(v);
+    carta_view_list(v, "houses");
+    for (int h = 0; h < s->n_houses; h++)
+        carta_view_str(v, NULL, aember_house_name(rules, s->houses[h]));
+    carta_view_end(v);
+    carta_view_map(v, "zones");
+    carta_view_zone(v, "hand", s->hand.cards, s->hand.n, AEMBER_UNKNOWN);
+    carta_view_zone(v, "deck", s->deck.cards, s->deck.n, AEMBER_UNKNOWN);
+    carta_view_zone(v, "discard", s->discard.cards, s->discard.n, AEMBER_UNKNOWN);
+    carta_view_zone(v, "archives", s->archives.cards, s->archives.n, AEMBER_UNKNOWN);
+    carta_view_zone(v, "purged", s->purged.cards, s->purged.n, AEMBER_UNKNOWN);
+    carta_view_end(v);
+    view_cards_in_play(rules, st, p, 0, v);
+    view_cards_in_play(rules, st, p, 1, v);
+    carta_view_end(v);
+}
+
+void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
+{
+    const aember_state *st = obs;
+    int to_act = aember_to_act(rules, st);
+    carta_view_str(v, "game", "aember");
+    if (seat >= 0)
+        carta_view_int(v, "viewer", seat);
+    else
+        carta_view_null(v, "viewer");
+    carta_view_int(v, "turn", st->turn);
+    carta_view_null(v, "round");
+    carta_view_str(v, "phase", view_phases[st->phase < 5 ? st->phase : 4]);
+    carta_view_int(v, "active", st->active);
+    carta_view_list(v, "to_act");
+    if (to_act != CARTA_NO_SEAT)
+        carta_view_int(v, NULL, to_act);
+    carta_view_end(v);
+    carta_view_bool(v, "over", st->phase == AEMBER_PHASE_OVER);
+    if (st->phase == AEMBER_PHASE_OVER && st->winner >= 0)
+        carta_view_int(v, "winner", st->winner);
+    else
+        carta_view_null(v, "winner");
+    if (st->phase >= AEMBER_PHASE_ARCHIVES && st->phase != AEMBER_PHASE_OVER)
+        carta_view_str(v, "house", aember_house_name(rules, st->active_house));
+    else
+        carta_view_null(v, "house");
+    carta_view_list(v, "seats");
+    for (int p = 0; p < AEMBER_SEATS; p++)
+        view_seat(rules, st, p, v);
+    carta_view_end(v);
+    carta_view_list(v, "resolving");
+    for (int i = 0; i < st->pending.n; i++)
+        if (st->pending.frame[i].kind == AEMBER_FR_RUN) {
+            carta_view_map(v, NULL);
+            carta_view_card(v, "card", (uint16_t)st->pending.frame[i].arg[0], AEMBER_UNKNOWN);
+            carta_view_int(v, "seat", st->pending.frame[i].seat);
+            carta_view_end(v);
+        }
+    carta_view_end(v);
+}
