@@ -1,0 +1,143 @@
+/* view.c: an Arkhtide observation as structured data (docs/view.md): the common keys, per seat its
+ * Seeker, Willpower, Quintessence, Arkhé, zones and face-down pick, the Realms in play with the
+ * pieces on them, the Safe Zones, and the damage being resolved. */
+#include "games/arkhtide/arkhtide.h"
+#include "core/view.h"
+
+static const char *const view_phases[] = {"resource", "realm",   "initiative", "preparation",
+                                          "combat",   "harvest", "regroup",    "over"};
+
+static void view_piece(const carta_rules *rules, const ark_state *st, int pi, carta_view *v)
+{
+    const ark_piece *p = &st->pieces[pi];
+    carta_view_map(v, NULL);
+    carta_view_card(v, "card", p->card, ARK_UNKNOWN);
+    carta_view_int(v, "uid", p->uid);
+    carta_view_int(v, "owner", p->owner);
+    carta_view_bool(v, "seeker", (p->flags & ARK_P_SEEKER) != 0);
+    carta_view_bool(v, "token", (p->flags & ARK_P_TOKEN) != 0);
+    carta_view_bool(v, "exhausted", (p->flags & ARK_P_EXHAUSTED) != 0);
+    carta_view_int(v, "wounds", p->wounds);
+    carta_view_int(v, "block", p->block);
+    carta_view_int(v, "soul", ark_stat(rules, st, pi, ARK_STAT_SOUL));
+    carta_view_int(v, "health", ark_stat(rules, st, pi, ARK_STAT_HEALTH));
+    carta_view_list(v, "attached");
+    for (int a = 0; a < p->n_attach; a++)
+        carta_view_card(v, NULL, ARK_ATTACH_CARD(p->attach[a]), ARK_UNKNOWN);
+    carta_view_end(v);
+    carta_view_end(v);
+}
+
+/* The pieces at loc (a Realm slot, or ARK_LOC_SAFE with owner). */
+static void view_pieces_at(const carta_rules *rules, const ark_state *st, int loc, int owner,
+                           carta_view *v)
+{
+    carta_view_list(v, "pieces");
+    for (int i = 0; i < st->n_pieces; i++)
+        if (st->pieces[i].loc == loc && (loc != ARK_LOC_SAFE || st->pieces[i].owner == owner))
+            view_piece(rules, st, i, v);
+    carta_view_end(v);
+}
+
+static void view_seat(const carta_rules *rules, const ark_state *st, int p, carta_view *v)
+{
+    const ark_seat *s = &st->seat[p];
+    carta_view_map(v, NULL);
+    carta_view_int(v, "seat", p);
+    carta_view_card(v, "seeker", s->seeker, ARK_UNKNOWN);
+    carta_view_map(v, "counters");
+    carta_view_int(v, "willpower", s->willpower);
+    carta_view_int(v, "quintessence", s->quintessence);
+    carta_view_int(v, "arkhe", s->arkhe);
+    carta_view_int(v, "arkhe_max", s->arkhe_max);
+    carta_view_int(v, "place", s->place);
+    carta_view_end(v);
+    carta_view_bool(v, "eliminated", (s->flags & ARK_S_ELIMINATED) != 0);
+    carta_view_bool(v, "prepared", (s->flags & ARK_S_PREPARED) != 0);
+    carta_view_map(v, "zones");
+    carta_view_zone(v, "hand", s->hand.cards, s->hand.n, ARK_UNKNOWN);
+    carta_view_zone(v, "deck", s->deck.cards, s->deck.n, ARK_UNKNOWN);
+    carta_view_zone(v, "realm_deck", s->realm_deck.cards, s->realm_deck.n, ARK_UNKNOWN);
+    carta_view_zone(v, "chronicle", s->chronicle.cards, s->chronicle.n, ARK_UNKNOWN);
+    carta_view_zone(v, "pool", s->pool.cards, s->pool.n, ARK_UNKNOWN);
+    carta_view_zone(v, "look", s->look.cards, s->look.n, ARK_UNKNOWN);
+    carta_view_end(v);
+    if (s->pick == ARK_NO_CARD)
+        carta_view_null(v, "pick");
+    else
+        carta_view_card(v, "pick", s->pick, ARK_UNKNOWN);
+    carta_view_map(v, "safe_zone");
+    view_pieces_at(rules, st, ARK_LOC_SAFE, p, v);
+    carta_view_end(v);
+    carta_view_end(v);
+}
+
+static void view_realms(const carta_rules *rules, const ark_state *st, carta_view *v)
+{
+    carta_view_map(v, "board");
+    carta_view_list(v, "realms");
+    for (int r = 0; r < ARK_REALMS; r++) {
+        const ark_realm *realm = &st->realms[r];
+        if (realm->card == ARK_NO_CARD)
+            continue;
+        carta_view_map(v, NULL);
+        carta_view_int(v, "slot", r);
+        carta_view_card(v, "card", realm->card, ARK_UNKNOWN);
+        if (realm->owner >= 0)
+            carta_view_int(v, "owner", realm->owner);
+        else
+            carta_view_null(v, "owner");
+        carta_view_str(v, "side", realm->side ? "B" : "A");
+        view_pieces_at(rules, st, r, -1, v);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+    carta_view_end(v);
+}
+
+static void view_damage(const carta_pending *f, carta_view *v)
+{
+    carta_view_map(v, NULL);
+    carta_view_str(v, "kind", "damage");
+    carta_view_int(v, "seat", f->arg[ARK_D_SEAT]);
+    carta_view_int(v, "source", f->arg[ARK_D_SOURCE]);
+    carta_view_int(v, "target", f->arg[ARK_D_TARGET]);
+    carta_view_int(v, "amount", f->arg[ARK_D_AMOUNT]);
+    carta_view_end(v);
+}
+
+void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
+{
+    const ark_state *st = obs;
+    int to_act = ark_to_act(rules, st);
+    int over = st->phase == ARK_PHASE_OVER;
+    carta_view_str(v, "game", "arkhtide");
+    if (seat >= 0)
+        carta_view_int(v, "viewer", seat);
+    else
+        carta_view_null(v, "viewer");
+    carta_view_int(v, "turn", st->turn);
+    carta_view_int(v, "round", st->round);
+    carta_view_str(v, "phase", view_phases[st->phase <= ARK_PHASE_OVER ? st->phase : ARK_PHASE_OVER]);
+    carta_view_str(v, "mode", st->mode == ARK_MODE_DESPERATE ? "desperate" : "duel");
+    carta_view_int(v, "active", st->active);
+    carta_view_list(v, "to_act");
+    if (to_act != CARTA_NO_SEAT)
+        carta_view_int(v, NULL, to_act);
+    carta_view_end(v);
+    carta_view_bool(v, "over", over);
+    if (over && st->winner >= 0)
+        carta_view_int(v, "winner", st->winner);
+    else
+        carta_view_null(v, "winner");
+    carta_view_list(v, "seats");
+    for (int p = 0; p < st->n_seats; p++)
+        view_seat(rules, st, p, v);
+    carta_view_end(v);
+    view_realms(rules, st, v);
+    carta_view_list(v, "resolving");
+    for (int i = 0; i < st->pending.n; i++)
+        if (st->pending.frame[i].kind == ARK_FR_DAMAGE)
+            view_damage(&st->pending.frame[i], v);
+    carta_view_end(v);
+}

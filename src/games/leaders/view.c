@@ -1,0 +1,121 @@
+/* view.c: a Leaders observation as structured data (docs/view.md): the common keys, per seat its
+ * Leader, Domain, zones, Barracks and Graveyard, the 5x6 board by cell name, the Event pile and
+ * the declared action awaiting an answer. */
+#include "games/leaders/leaders.h"
+#include "core/view.h"
+
+static const char *const view_frames[] = {"main", "summon cell", "summon facing", "attack card",
+                                          "target", "answer", "discard"};
+
+static void view_units(carta_view *v, const char *key, const uint16_t *kinds, int n)
+{
+    carta_view_list(v, key);
+    for (int i = 0; i < n; i++)
+        carta_view_card(v, NULL, kinds[i], LEADERS_UNKNOWN);
+    carta_view_end(v);
+}
+
+static void view_seat(const leaders_state *st, int p, carta_view *v)
+{
+    const leaders_seat *s = &st->seat[p];
+    carta_view_map(v, NULL);
+    carta_view_int(v, "seat", p);
+    carta_view_card(v, "leader", s->leader, LEADERS_UNKNOWN);
+    carta_view_card(v, "domain", s->domain, LEADERS_UNKNOWN);
+    carta_view_map(v, "counters");
+    carta_view_int(v, "cards_played", s->cards_played);
+    carta_view_int(v, "summons", s->summons);
+    carta_view_int(v, "summon_bonus", s->summon_bonus);
+    carta_view_end(v);
+    carta_view_map(v, "zones");
+    carta_view_zone(v, "hand", s->hand.cards, s->hand.n, LEADERS_UNKNOWN);
+    carta_view_zone(v, "deck", s->deck.cards, s->deck.n, LEADERS_UNKNOWN);
+    carta_view_zone(v, "discard", s->discard.cards, s->discard.n, LEADERS_UNKNOWN);
+    carta_view_end(v);
+    view_units(v, "barracks", s->barracks, s->n_barracks);
+    view_units(v, "graveyard", s->graveyard, s->n_graveyard);
+    carta_view_end(v);
+}
+
+static void view_board(const leaders_state *st, carta_view *v)
+{
+    carta_view_map(v, "board");
+    carta_view_int(v, "cols", LEADERS_COLS);
+    carta_view_int(v, "rows", LEADERS_ROWS);
+    carta_view_map(v, "cells");
+    for (int c = 0; c < LEADERS_CELLS; c++) {
+        const leaders_char *ch = &st->board[c];
+        char name[4];
+        if (ch->kind == LEADERS_NONE)
+            continue;
+        leaders_cell_name(c, name);
+        carta_view_map(v, name);
+        carta_view_card(v, "unit", ch->kind, LEADERS_UNKNOWN);
+        carta_view_int(v, "owner", ch->owner);
+        carta_view_str(v, "facing", leaders_dir_name(ch->dir));
+        carta_view_int(v, "health", ch->health);
+        carta_view_int(v, "actions", ch->acts);
+        carta_view_bool(v, "leader", (ch->flags & LEADERS_C_LEADER) != 0);
+        carta_view_bool(v, "exhausted", (ch->flags & LEADERS_C_EXHAUSTED) != 0);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+    carta_view_list(v, "events");
+    for (int i = 0; i < st->n_events; i++)
+        carta_view_card(v, NULL, st->events[i] & ~LEADERS_EVENT_SEAT1, LEADERS_UNKNOWN);
+    carta_view_end(v);
+    if (st->facedown == LEADERS_NONE)
+        carta_view_null(v, "facedown");
+    else
+        carta_view_card(v, "facedown", st->facedown, LEADERS_UNKNOWN);
+    carta_view_end(v);
+}
+
+void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
+{
+    const leaders_state *st = obs;
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    int to_act = leaders_to_act(rules, st);
+    int over = st->phase == LEADERS_PHASE_OVER;
+    carta_view_str(v, "game", "leaders");
+    if (seat >= 0)
+        carta_view_int(v, "viewer", seat);
+    else
+        carta_view_null(v, "viewer");
+    carta_view_int(v, "turn", st->turn);
+    carta_view_null(v, "round");
+    carta_view_str(v, "phase", over ? "over"
+                              : top && top->kind < sizeof view_frames / sizeof view_frames[0]
+                                  ? view_frames[top->kind]
+                                  : "main");
+    carta_view_int(v, "active", st->active);
+    carta_view_list(v, "to_act");
+    if (to_act != CARTA_NO_SEAT)
+        carta_view_int(v, NULL, to_act);
+    carta_view_end(v);
+    carta_view_bool(v, "over", over);
+    if (over && st->winner >= 0)
+        carta_view_int(v, "winner", st->winner);
+    else
+        carta_view_null(v, "winner");
+    carta_view_list(v, "seats");
+    for (int p = 0; p < LEADERS_SEATS; p++)
+        view_seat(st, p, v);
+    carta_view_end(v);
+    view_board(st, v);
+    carta_view_list(v, "resolving");
+    if (top && top->kind == LEADERS_FR_ANSWER) {
+        char from[4], to[4];
+        carta_view_map(v, NULL);
+        carta_view_str(v, "kind", "declared action");
+        carta_view_int(v, "seat", st->active);
+        leaders_cell_name(top->arg[LEADERS_ANS_FROM], from);
+        carta_view_str(v, "from", from);
+        if (top->arg[LEADERS_ANS_TO] >= 0) {
+            leaders_cell_name(top->arg[LEADERS_ANS_TO], to);
+            carta_view_str(v, "to", to);
+        }
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""validate.py: the views of states along random games of every rule system and player count
+(`carta view`) against docs/view.schema.json, plus what a schema cannot say: a zone's count is
+its number of cards, the viewer is the seat asked for, the seats are numbered 0..n-1, and a
+spectator sees no card that a seat's own view hides from every other seat (a hand).
+
+usage: validate.py CARTA SCHEMA"""
+import json
+import subprocess
+import sys
+
+import jsonschema
+
+CONFIGS = [("aember", 2), ("leaders", 2), ("arkhtide", 2), ("arkhtide", 3), ("arkhtide", 4),
+           ("arkhtide", 5)]
+AFTERS = [0, 12, 60, 200, 600]
+
+
+def view(carta, game, players, seed, after, seat):
+    out = subprocess.run([carta, "view", game, "--players", str(players), "--seed", str(seed),
+                          "--after", str(after), "--seat", str(seat)],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def zones(v):
+    for s in v["seats"]:
+        for name, z in s["zones"].items():
+            yield s["seat"], name, z
+
+
+def check(v, game, players, seat, where):
+    assert v["game"] == game, where
+    assert v["viewer"] == (seat - 1 if seat else None), where
+    assert [s["seat"] for s in v["seats"]] == list(range(players)), where
+    for owner, name, z in zones(v):
+        assert z["count"] == len(z["cards"]), f"{where}: seat {owner} {name}"
+    if seat == 0:  # a spectator sees no hand
+        for owner, name, z in zones(v):
+            if name == "hand":
+                assert all(c["card"] is None for c in z["cards"]), f"{where}: spectator sees a hand"
+
+
+def main():
+    carta, schema_path = sys.argv[1], sys.argv[2]
+    with open(schema_path) as f:
+        schema = json.load(f)
+    validator = jsonschema.Draft202012Validator(schema)
+    checked = 0
+    for game, players in CONFIGS:
+        for seed in (1, 2):
+            for after in AFTERS:
+                for seat in range(players + 1):
+                    where = f"{game} players {players} seed {seed} after {after} seat {seat}"
+                    v = view(carta, game, players, seed, after, seat)
+                    errors = sorted(validator.iter_errors(v), key=lambda e: list(e.path))
+                    if errors:
+                        e = errors[0]
+                        print(f"{where}: {'/'.join(map(str, e.path))}: {e.message}")
+                        return 1
+                    check(v, game, players, seat, where)
+                    checked += 1
+    print(f"{checked} views valid")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
