@@ -115,5 +115,6 @@ int cli_cmd_bench(int argc, char **argv);
 int cli_cmd_scenario(int argc, char **argv);
 int cli_cmd_deck(int argc, char **argv);
 int cli_cmd_perft(int argc, char **argv);
+int cli_cmd_soak(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const cli_command commands[] = {
     {"scenario", cli_cmd_scenario, "run scenario (rules test) files"},
     {"deck", cli_cmd_deck, "check or generate decks"},
     {"perft", cli_cmd_perft, "count legal action sequences to a depth"},
+    {"soak", cli_cmd_soak, "play many games checking every state's invariants"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -21,6 +21,8 @@ enum {
     SIM_MAX_ACTIONS = 100000, /* a game still running after this many actions is "unfinished" */
     SIM_MAX_THREADS = 256,
     SIM_MAX_DECKS = 32,       /* distinct decks in one simulation */
+    SIM_END_NAME = 32,        /* bytes of an ending's name ("Quintessence Victory") */
+    SIM_MAX_ENDS = 12,        /* distinct endings counted */
     SIM_PLAYED_WORDS = (CARTA_DECK_MAX + 63) / 64
 };
 
@@ -50,7 +52,8 @@ typedef struct sim_game {
     int8_t winner_seat;
     uint8_t finished;
     uint8_t deck[CARTA_MAX_SEATS]; /* deck index per player */
-    int actions, turns;            /* turns -1 if describe_state does not say */
+    int actions, turns, rounds;    /* turns, rounds: -1 if the game's view has none */
+    char end[SIM_END_NAME];        /* how it ended (the view's "end"), "" if unfinished */
     uint8_t has_points;            /* the game gave points (game->points) */
     int16_t points[CARTA_MAX_SEATS]; /* per player */
 } sim_game;
@@ -98,8 +101,11 @@ typedef struct sim_summary {
     int draws, unfinished;
     int points_games;                          /* games that gave points */
     double points_sum[CARTA_MAX_SEATS], points_sq[CARTA_MAX_SEATS]; /* per player */
-    long long actions, turns;
-    int with_turns;
+    long long actions, turns, rounds;
+    int with_turns, with_rounds;
+    int n_ends;                               /* how games ended, in order of first seen */
+    char end_name[SIM_MAX_ENDS][SIM_END_NAME];
+    int end_games[SIM_MAX_ENDS];
     int has_cards;                  /* the game gives per-card statistics */
     int n_cards;                    /* cards[] sorted by games played, most first, then by id */
     sim_card_stat *cards;

@@ -140,18 +140,35 @@ static json_t *report_matrix_json(const sim_settings *s, const sim_summary *sum)
                      "win_rate", rates);
 }
 
+/* How the games ended: each ending (the view's "end") with its games and rate. */
+static json_t *report_ends_json(const sim_summary *sum)
+{
+    json_t *ends = json_array();
+    for (int k = 0; k < sum->n_ends; k++) {
+        double lo, hi;
+        sim_wilson(sum->end_games[k], sum->n_games, &lo, &hi);
+        json_array_append_new(ends, json_pack("{s:s, s:i, s:f, s:f, s:f}", "end",
+                                              sum->end_name[k], "games", sum->end_games[k],
+                                              "rate", rate(sum->end_games[k], sum->n_games),
+                                              "ci_low", lo, "ci_high", hi));
+    }
+    return ends;
+}
+
 json_t *sim_summary_json(const sim_settings *s, const sim_summary *sum)
 {
     int n = sum->n_games;
-    json_t *length = json_pack("{s:f, s:o}", "avg_actions", n ? (double)sum->actions / n : 0.0,
-                               "avg_turns",
-                               sum->with_turns ? json_real((double)sum->turns / sum->with_turns)
-                                               : json_null());
-    return json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o}", "settings",
+    json_t *length = json_pack(
+        "{s:f, s:o, s:o}", "avg_actions", n ? (double)sum->actions / n : 0.0, "avg_turns",
+        sum->with_turns ? json_real((double)sum->turns / sum->with_turns) : json_null(),
+        "avg_rounds",
+        sum->with_rounds ? json_real((double)sum->rounds / sum->with_rounds) : json_null());
+    return json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, s:o}", "settings",
                      sim_settings_json(s), "players", report_players_json(s, sum), "seats",
                      report_seats_json(s, sum), "first_seat", report_first_seat_json(sum),
                      "draws", sum->draws, "unfinished", sum->unfinished, "length", length,
-                     "cards", report_cards_json(s, sum), "matrix", report_matrix_json(s, sum));
+                     "endings", report_ends_json(sum), "cards", report_cards_json(s, sum),
+                     "matrix", report_matrix_json(s, sum));
 }
 
 /* ---- the readable report ---- */
@@ -174,6 +191,20 @@ static void report_players_text(FILE *out, const sim_settings *s, const sim_summ
         report_interval(out, sum->wins[p], sum->n_games);
         fputc('\n', out);
     }
+}
+
+/* How the games ended, most common first as they were first seen. */
+static void report_ends_text(FILE *out, const sim_summary *sum)
+{
+    if (!sum->n_ends)
+        return;
+    fprintf(out, "how games ended:");
+    for (int k = 0; k < sum->n_ends; k++) {
+        fprintf(out, "%s %s %d (", k ? "," : "", sum->end_name[k], sum->end_games[k]);
+        report_interval(out, sum->end_games[k], sum->n_games);
+        fputc(')', out);
+    }
+    fputc('\n', out);
 }
 
 /* The game's own points (Arkhtide's tournament scoring), when its games give them. */
@@ -270,7 +301,10 @@ void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, i
     fprintf(out, "average length: %.1f actions", n ? (double)sum->actions / n : 0.0);
     if (sum->with_turns)
         fprintf(out, ", %.1f turns", (double)sum->turns / sum->with_turns);
+    if (sum->with_rounds)
+        fprintf(out, ", %.1f Rounds", (double)sum->rounds / sum->with_rounds);
     fputc('\n', out);
+    report_ends_text(out, sum);
     report_cards_text(out, s, sum, max_cards);
     report_matrix_text(out, s, sum);
 }

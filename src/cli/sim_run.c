@@ -13,6 +13,7 @@
 
 #include "ai/ai.h"
 #include "core/rng.h"
+#include "core/view.h"
 
 typedef struct sim_run_ctx {
     const sim_settings *s;
@@ -45,12 +46,35 @@ static void run_fail(sim_run_ctx *c, int i, const carta_error *why, const char *
     atomic_store(&c->failed, 1);
 }
 
-/* The turn number in game->describe_state's text ("turn 12, ..."), or -1. */
-static int run_parse_turn(const char *where)
+/* An integer of the view at path, or -1. */
+static int run_view_int(json_t *root, const char *path)
 {
-    int turn;
-    return sscanf(where, "turn %d", &turn) == 1 || sscanf(where, "Turn %d", &turn) == 1 ? turn
-                                                                                        : -1;
+    json_t *v = carta_view_get(root, path);
+    return json_is_integer(v) ? (int)json_integer_value(v) : -1;
+}
+
+/* The game's length and ending from its final view (docs/view.md): turns, rounds, "end". */
+static void run_read_end(const sim_settings *s, sim_worker *w, sim_game *out)
+{
+    const carta_game *g = s->g;
+    out->turns = out->rounds = -1;
+    if (!g->view)
+        return;
+    carta_view *v = carta_view_new(g, s->r);
+    if (!v)
+        return;
+    g->observe(s->r, w->state, CARTA_NO_SEAT, w->view);
+    g->view(s->r, w->view, CARTA_NO_SEAT, v);
+    json_t *root = carta_view_json(v);
+    if (root) {
+        json_t *end = carta_view_get(root, "end");
+        /* Arkhtide's turns count within a phase: its length is in Rounds */
+        out->rounds = run_view_int(root, "round");
+        out->turns = out->rounds >= 0 ? -1 : run_view_int(root, "turn");
+        if (json_is_string(end))
+            snprintf(out->end, sizeof out->end, "%s", json_string_value(end));
+    }
+    carta_view_free(v);
 }
 
 /* Marks the slot of card in deck (the first holding it) as played. */
@@ -148,9 +172,7 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
     if (atomic_load(&c->failed))
         return;
     out->finished = g->to_act(s->r, w->state) == CARTA_NO_SEAT;
-    char where[256];
-    g->describe_state(s->r, w->state, where, sizeof where);
-    out->turns = run_parse_turn(where);
+    run_read_end(s, w, out);
     if (out->finished) {
         int seat = g->winner(s->r, w->state);
         out->winner_seat = (int8_t)seat;

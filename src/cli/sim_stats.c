@@ -148,6 +148,23 @@ static int stats_compact(sim_summary *sum, sim_card_stat *by_id)
     return 0;
 }
 
+/* Counts one more game that ended as end says (nothing if "": unfinished). */
+static void stats_end(sim_summary *sum, const char *end)
+{
+    int k = 0;
+    if (!end[0])
+        return;
+    while (k < sum->n_ends && strcmp(sum->end_name[k], end) != 0)
+        k++;
+    if (k == sum->n_ends) {
+        if (k == SIM_MAX_ENDS)
+            return;
+        snprintf(sum->end_name[k], SIM_END_NAME, "%s", end);
+        sum->n_ends++;
+    }
+    sum->end_games[k]++;
+}
+
 /* Adds game i to sum (and to by_id when there are per-card statistics). */
 static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim_results *res,
                                int i, carta_error *err)
@@ -159,6 +176,11 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
         sum->turns += g->turns;
         sum->with_turns++;
     }
+    if (g->rounds >= 0) {
+        sum->rounds += g->rounds;
+        sum->with_rounds++;
+    }
+    stats_end(sum, g->end);
     int drew = g->finished && g->winner_player < 0;
     if (!g->finished)
         sum->unfinished++;

@@ -3,8 +3,11 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 carta_pending *carta_pending_push(carta_pending_stack *s, uint16_t kind, int seat)
 {
+    CARTA_ASSERT(s->n >= 0 && s->n < CARTA_PENDING_MAX); /* a decision deeper than the stack */
     if (s->n >= CARTA_PENDING_MAX)
         return NULL;
     carta_pending *p = &s->frame[s->n++];

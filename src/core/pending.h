@@ -24,7 +24,8 @@ typedef struct carta_pending_stack {
     carta_pending frame[CARTA_PENDING_MAX];
 } carta_pending_stack;
 
-/* Pushes a frame and returns it (zeroed but for kind and seat), or NULL if the stack is full. */
+/* Pushes a frame and returns it (zeroed but for kind and seat), or NULL if the stack is full
+ * (which the rules never let happen: a debug build aborts there, core/assert.h). */
 carta_pending *carta_pending_push(carta_pending_stack *s, uint16_t kind, int seat);
 /* The top frame, or NULL if none. */
 carta_pending *carta_pending_top(carta_pending_stack *s);

@@ -82,6 +82,9 @@ static void synth_game(synth *t, int i, int winner_player, int finished, int act
     g->finished = (uint8_t)finished;
     g->actions = actions;
     g->turns = turns;
+    g->rounds = -1;
+    snprintf(g->end, sizeof g->end, "%s",
+             !finished ? "" : winner_player < 0 ? "turn limit" : "keys forged");
     g->deck[0] = 0;
     g->deck[1] = 1;
     t->played[2 * i].bits[0] = played0;
@@ -166,6 +169,13 @@ static void test_aggregate_synthetic(void **unused)
     assert_int_equal(sum->actions, 100);
     assert_int_equal(sum->turns, 21);
     assert_int_equal(sum->with_turns, 3);
+    assert_int_equal(sum->with_rounds, 0);
+    /* How games ended, in order of first seen; the unfinished game has no ending. */
+    assert_int_equal(sum->n_ends, 2);
+    assert_string_equal(sum->end_name[0], "keys forged");
+    assert_int_equal(sum->end_games[0], 2);
+    assert_string_equal(sum->end_name[1], "turn limit");
+    assert_int_equal(sum->end_games[1], 1);
     /* Per card, once per (game, player) whatever the copies; Torch is in both decks. */
     assert_int_equal(sum->n_cards, 4);
     check_card(sum, t.spark, 4, 1, 1, 0, 3, 1, 1);
@@ -429,6 +439,18 @@ static void test_points_of_desperate_measures(void **unused)
     sim_summary *sum = sim_summarize(&res, &err);
     assert_non_null(sum);
     assert_int_equal(sum->points_games, 6);
+    /* Arkhtide's length is in Rounds, and every game ended in one of the rulebook's ways. */
+    assert_int_equal(sum->with_rounds, 6);
+    assert_int_equal(sum->with_turns, 0);
+    assert_true(sum->rounds >= 6);
+    int ended = 0;
+    for (int k = 0; k < sum->n_ends; k++) {
+        const char *e = sum->end_name[k];
+        assert_true(!strcmp(e, "Quintessence Victory") || !strcmp(e, "last Seeker standing") ||
+                    !strcmp(e, "True Tie") || !strcmp(e, "round limit"));
+        ended += sum->end_games[k];
+    }
+    assert_int_equal(ended, 6);
     double total[3] = {0};
     for (int i = 0; i < 6; i++) {
         const sim_game *game = &res.games[i];

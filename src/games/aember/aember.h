@@ -349,6 +349,10 @@ void aember_describe_move(const carta_rules *rules, const void *state, carta_act
 void aember_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
 void aember_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
+/* --- check.c --- */
+/* The contract's check: every card of each deck list in exactly one place, counters in range. */
+carta_status aember_check(const carta_rules *rules, const void *state, carta_error *err);
+
 /* --- evaluate.c --- */
 double aember_evaluate(const carta_rules *rules, const void *state, int seat);
 

@@ -104,6 +104,7 @@ const carta_game carta_game_aember = {
     .observe = aember_observe,
     .determinize = aember_determinize,
     .layout = aember_layout,
+    .check = aember_check,
     .evaluate = aember_evaluate,
     .describe_action = aember_describe_action,
     .describe_move = aember_describe_move,

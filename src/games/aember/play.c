@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 aember_card_in_play *aember_state_place(const carta_rules *rules, aember_state *st, int seat,
                                         uint16_t card, int flank, int exhausted)
 {
@@ -367,8 +369,9 @@ void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid,
     }
     for (int u = 0; u < copy.n_upgrades; u++) {
         uint16_t up = copy.upgrades[u];
-        carta_zone_push(CARTA_ZONE_REF(&st->seat[(up & AEMBER_UPGRADE_OWNER) ? 1 : 0].discard),
-                        (uint16_t)(up & ~AEMBER_UPGRADE_OWNER), CARTA_SEEN_ALL);
+        CARTA_ENSURE(carta_zone_push(
+            CARTA_ZONE_REF(&st->seat[(up & AEMBER_UPGRADE_OWNER) ? 1 : 0].discard),
+            (uint16_t)(up & ~AEMBER_UPGRADE_OWNER), CARTA_SEEN_ALL));
     }
     int opp = !seat;
     int a = st->seat[opp].aember + copy.aember;
@@ -380,7 +383,7 @@ void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid,
                      : to == AEMBER_TO_PURGED   ? &own->purged
                                                 : &own->discard;
     /* it left play in plain sight: every seat knows it where it goes */
-    carta_zone_push(CARTA_ZONE_REF(z), copy.card, CARTA_SEEN_ALL);
+    CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(z), copy.card, CARTA_SEEN_ALL));
     (void)rules;
 }
 

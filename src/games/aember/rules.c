@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 #define UID(x) ((uint16_t)(x))
 
 enum { RULES_TURN_ACTION_CAP = 1000 }; /* docs/rulings/aember.md: a runaway turn must end */
@@ -53,11 +55,24 @@ void aember_six_count(aember_state *st, uint16_t card)
     }
 }
 
+/* The game ends mid-effect: an action card waiting for its Play: ability to finish still goes
+ * to its owner's discard pile (else it would vanish with the pending stack). */
+static void rules_flush_played(aember_state *st)
+{
+    for (int f = 0; f < st->pending.n; f++) {
+        const carta_pending *fr = &st->pending.frame[f];
+        if (fr->kind == AEMBER_FR_AFTER_PLAY)
+            CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[fr->seat].discard),
+                                         UID(fr->arg[0]), 0));
+    }
+}
+
 static void rules_game_over(aember_state *st, int winner)
 {
     st->phase = AEMBER_PHASE_OVER;
     st->winner = (int8_t)winner;
     st->draw = winner < 0;
+    rules_flush_played(st);
     st->pending.n = 0;
 }
 
@@ -488,9 +503,12 @@ static void rules_play_card(const carta_rules *rules, aember_state *st, int hand
     if (def->type == AEMBER_CREATURE || def->type == AEMBER_ARTIFACT) {
         aember_card_in_play *c = aember_state_place(
             rules, st, seat, card, flank == AEMBER_FLANK_LEFT ? AEMBER_FLANK_LEFT : AEMBER_FLANK_RIGHT, 1);
+        CARTA_ASSERT(c); /* the legal list offers it only with room in play */
         src = c ? c->uid : 0;
     } else if (def->type == AEMBER_UPGRADE) {
+        CARTA_ASSERT(up_index < st->seat[up_code / 2].n_line);
         aember_card_in_play *c = &st->seat[up_code / 2].line[up_index];
+        CARTA_ASSERT(c->n_upgrades < AEMBER_UPGRADE_MAX);
         c->upgrades[c->n_upgrades++] = (uint16_t)(card | (seat ? AEMBER_UPGRADE_OWNER : 0));
         src = c->uid;
     } else {
@@ -498,7 +516,7 @@ static void rules_play_card(const carta_rules *rules, aember_state *st, int hand
         if (f)
             f->arg[0] = (int16_t)card;
         else
-            carta_zone_push(CARTA_ZONE_REF(&me->discard), card, 0);
+            CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&me->discard), card, 0));
     }
     int a = me->aember + def->aember; /* the Æmber bonus, before the Play: ability */
     me->aember = (uint8_t)(a > 255 ? 255 : a);
@@ -669,7 +687,7 @@ void aember_advance(const carta_rules *rules, aember_state *st)
             uint16_t card = UID(top->arg[0]);
             int seat = top->seat;
             carta_pending_pop(&st->pending);
-            carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].discard), card, 0);
+            CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].discard), card, 0));
             break;
         }
         case AEMBER_FR_END_TURN: rules_end_turn_step(rules, st, top); break;

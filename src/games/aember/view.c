@@ -84,6 +84,10 @@ void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view
         carta_view_int(v, "winner", st->winner);
     else
         carta_view_null(v, "winner");
+    /* the only victory is three keys; the turn limit is a draw (docs/rulings/aember.md) */
+    carta_view_str(v, "end", st->phase != AEMBER_PHASE_OVER ? NULL
+                             : st->winner >= 0             ? "keys forged"
+                                                           : "turn limit");
     if (st->phase >= AEMBER_PHASE_ARCHIVES && st->phase != AEMBER_PHASE_OVER)
         carta_view_str(v, "house", aember_house_name(rules, st->active_house));
     else

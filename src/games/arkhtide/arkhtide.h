@@ -372,6 +372,11 @@ void ark_describe_card(const carta_rules *rules, int card_id, carta_text *out);
 void ark_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
 void ark_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
+/* --- check.c --- */
+/* The contract's check: every card of each deck list and each Seeker in exactly one place,
+ * counters in range. */
+carta_status ark_check(const carta_rules *rules, const void *state, carta_error *err);
+
 /* --- evaluate.c --- */
 double ark_evaluate(const carta_rules *rules, const void *state, int seat);
 

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 ark_piece *ark_place(ark_state *st, int seat, uint16_t card, int loc, int flags)
 {
     if (st->n_pieces >= ARK_PIECE_MAX)
@@ -40,7 +42,9 @@ int ark_seeker_index(const ark_state *st, int seat)
 
 void ark_pool_push(ark_seat *s, uint16_t card, int owner)
 {
-    if (carta_zone_push(CARTA_ZONE_REF(&s->pool), card, 0))
+    int pushed = carta_zone_push(CARTA_ZONE_REF(&s->pool), card, 0);
+    CARTA_ASSERT(pushed); /* a pool holds fewer cards than every deck list together */
+    if (pushed)
         s->pool_owner[s->pool.n - 1] = (uint8_t)(owner + 1);
 }
 
@@ -244,12 +248,13 @@ int ark_block_against(const ark_piece *p, int kind)
 
 void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
 {
+    CARTA_ASSERT(pi >= 0 && pi < st->n_pieces && slot >= 0 && slot < st->pieces[pi].n_attach);
     ark_piece *p = &st->pieces[pi];
     uint16_t x = p->attach[slot];
     const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(x));
     if (d && d->type == ARK_BINDING && !d->token)
-        carta_zone_push(CARTA_ZONE_REF(&st->seat[ARK_ATTACH_SEAT(x)].chronicle),
-                        ARK_ATTACH_CARD(x), 0);
+        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[ARK_ATTACH_SEAT(x)].chronicle),
+                                     ARK_ATTACH_CARD(x), 0));
     memmove(&p->attach[slot], &p->attach[slot + 1],
             (size_t)(p->n_attach - slot - 1) * sizeof p->attach[0]);
     p->n_attach--;
@@ -260,6 +265,7 @@ void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
 
 void ark_extract(const carta_rules *rules, ark_state *st, int pi)
 {
+    CARTA_ASSERT(pi >= 0 && pi < st->n_pieces);
     ark_piece *p = &st->pieces[pi];
     ark_seat *se = &st->seat[p->owner];
     int q = 1 + ((ark_keywords(rules, st, pi, NULL) & ARK_KW_COLLECTOR) ? 1 : 0);
@@ -282,6 +288,7 @@ void ark_extract(const carta_rules *rules, ark_state *st, int pi)
 
 void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
 {
+    CARTA_ASSERT(pi >= 0 && pi < st->n_pieces);
     ark_piece *p = &st->pieces[pi];
     ark_seat *s = &st->seat[p->owner];
     while (p->n_attach)
@@ -293,9 +300,9 @@ void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
     else if (to == ARK_TO_POOL)
         ark_pool_push(s, p->card, p->owner);
     else if (to == ARK_TO_CHRONICLE)
-        carta_zone_push(CARTA_ZONE_REF(&s->chronicle), p->card, CARTA_SEEN_ALL);
+        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), p->card, CARTA_SEEN_ALL));
     else if (to == ARK_TO_HAND)
-        carta_zone_push(CARTA_ZONE_REF(&s->hand), p->card, CARTA_SEEN_ALL);
+        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->hand), p->card, CARTA_SEEN_ALL));
     memmove(&st->pieces[pi], &st->pieces[pi + 1],
             (size_t)(st->n_pieces - pi - 1) * sizeof st->pieces[0]);
     st->n_pieces--;

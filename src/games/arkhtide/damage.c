@@ -6,6 +6,8 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 void ark_damage_queue(ark_state *st, uint16_t source, uint16_t target, int seat, int amount,
                       int kind, int flags, int reaping)
 {
@@ -418,7 +420,7 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
             s->arkhe = (uint8_t)(s->arkhe - c->cost);
             damage_shield(rules, st, f, ti, c);
             ark_lose_willpower(st, seat, damage_penitent(rules, st, ti)); /* Penitent X */
-            carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0);
+            CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0));
         } else {
             f->arg[ARK_D_STEP] = ARK_DS_WOUND;
         }

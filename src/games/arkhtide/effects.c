@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 enum { RUN_MAY_DONE = 1 << 0, RUN_CHOSEN = 1 << 1 };
 
 bool ark_hand_distinct(const ark_zone *hand, int i)
@@ -537,7 +539,7 @@ static void seek_bottom(ark_seat *me, int i)
 {
     uint8_t known;
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&me->look), i, &known);
-    carta_zone_insert(CARTA_ZONE_REF(&me->deck), 0, card, known);
+    CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&me->deck), 0, card, known));
 }
 
 void ark_seek_return(ark_seat *me)

@@ -107,6 +107,7 @@ const carta_game carta_game_arkhtide = {
     .observe = ark_observe,
     .determinize = ark_determinize,
     .layout = ark_layout,
+    .check = ark_check,
     .evaluate = ark_evaluate,
     .describe_action = ark_describe_action,
     .describe_move = ark_describe_move,

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/assert.h"
+
 /* ---- setup ---- */
 
 static carta_status rules_seat_deck(const carta_rules *rules, ark_state *st, int seat,
@@ -517,8 +519,8 @@ static void rules_evaluate(const carta_rules *rules, ark_state *st, int r)
         int q = se->quintessence + ark_def(rules, st->realms[r].card)->quintessence;
         se->quintessence = (uint8_t)(q > 250 ? 250 : q);
     } else if (st->realms[r].owner >= 0) { /* removed from play: to its owner's Chronicle */
-        carta_zone_push(CARTA_ZONE_REF(&st->seat[st->realms[r].owner].chronicle),
-                        st->realms[r].card, 0);
+        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[st->realms[r].owner].chronicle),
+                                     st->realms[r].card, 0));
     }
     st->realms[r].card = ARK_NO_CARD;
     st->realms[r].owner = -1;
@@ -761,7 +763,7 @@ static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_act
         } else if (kind == ARK_A_MULLIGAN) { /* to the bottom of the Main Deck */
             uint8_t known;
             uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->hand), a, &known);
-            carta_zone_insert(CARTA_ZONE_REF(&se->deck), 0, card, known);
+            CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&se->deck), 0, card, known));
             se->mulligan_n++;
             se->mulligan_left--;
         } else if (!(se->flags & ARK_S_DISCARDED)) {
@@ -780,7 +782,7 @@ static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_act
             uint8_t known;
             uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->look), 0, &known);
             carta_zone_ref z = CARTA_ZONE_REF(&se->realm_deck);
-            carta_zone_insert(z, a == 0 ? *z.n : 0, card, known);
+            CARTA_ENSURE(carta_zone_insert(z, a == 0 ? *z.n : 0, card, known));
         }
         if (se->pick != ARK_NO_CARD && se->look.n == 0) {
             se->flags |= ARK_S_PICKED;

@@ -622,10 +622,15 @@ carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
             return CARTA_ERR_INPUT;
     if (scen_neutral(rules, st, position, file, err))
         return CARTA_ERR_INPUT;
+    for (int seat = 0; seat < n; seat++)
+        if (scen_seat_pieces(rules, st, seat, fy_node_sequence_get_by_index(players, seat), file,
+                             err))
+            return CARTA_ERR_INPUT;
+    /* the deck lists once every piece is placed: a card Bound by a seat to another seat's
+       piece is on the binder's list */
     for (int seat = 0; seat < n; seat++) {
-        struct fy_node *map = fy_node_sequence_get_by_index(players, seat);
-        if (scen_seat_pieces(rules, st, seat, map, file, err) ||
-            scen_deck_list(rules, st, seat, map, file, err))
+        if (scen_deck_list(rules, st, seat, fy_node_sequence_get_by_index(players, seat), file,
+                           err))
             return CARTA_ERR_INPUT;
         if (st->seat[seat].flags & ARK_S_ELIMINATED)
             st->n_eliminated++;

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "core/assert.h"
+
 /* ---- costs of invoking ---- */
 
 static bool turn_innate(const carta_rules *rules, const ark_state *st, int seat,
@@ -44,13 +46,15 @@ static bool turn_on_realm(const ark_piece *p) { return p->loc != ARK_LOC_SAFE; }
 static void turn_list_units(const carta_rules *rules, const ark_state *st, int seat, turn_list *l)
 {
     const ark_seat *s = &st->seat[seat];
+    /* with every piece slot taken, only a Metamorphosis (which frees one) can bring a Unit */
+    bool room = st->n_pieces < ARK_PIECE_MAX;
     for (int i = 0; i < s->hand.n; i++) {
         const ark_card_def *c = ark_def(rules, s->hand.cards[i]);
         if (!c || c->type != ARK_UNIT || c->cost > s->arkhe || !ark_hand_distinct(&s->hand, i) ||
             ark_unique_blocked(rules, st, seat, s->hand.cards[i]))
             continue;
         if (st->phase == ARK_PHASE_COMBAT) {
-            if (c->kw & ARK_KW_AMBUSH)
+            if ((c->kw & ARK_KW_AMBUSH) && room)
                 for (int r = 0; r < ARK_REALMS; r++)
                     if (ark_can_enter(st, seat, ARK_LOC_SAFE, r))
                         turn_add(l, ARK_ACT(ARK_A_UNIT, i, r, 0));
@@ -62,6 +66,8 @@ static void turn_list_units(const carta_rules *rules, const ark_state *st, int s
                 }
             continue;
         }
+        if (!room)
+            continue;
         turn_add(l, ARK_ACT(ARK_A_UNIT, i, ARK_LOC_SAFE, 0));
         if (st->phase == ARK_PHASE_PREPARATION)
             for (int r = 0; r < ARK_REALMS; r++)
@@ -312,7 +318,9 @@ static void turn_play_unit(const carta_rules *rules, ark_state *st, int seat, in
     } else if ((c->kw & ARK_KW_METAMORPHOSIS) && st->phase != ARK_PHASE_COMBAT) {
         ark_lose_willpower(st, seat, c->cost);
     }
-    if (ark_place(st, seat, card, loc, 0))
+    ark_piece *p = ark_place(st, seat, card, loc, 0);
+    CARTA_ASSERT(p); /* the legal list offers a Unit only with room for it */
+    if (p)
         ark_enter_play(rules, st, st->n_pieces - 1);
 }
 
@@ -359,7 +367,8 @@ static void turn_feat(const carta_rules *rules, ark_state *st, int seat, int h, 
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
     const ark_card_def *c = ark_def(rules, card);
     turn_invoke_cost(rules, st, seat, c);
-    carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0); /* resolved: to the Chronicle */
+    /* resolved: to the Chronicle */
+    CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0));
     const ark_ability *pa = &c->abilities[ark_feat_push(rules, st, card, pi, seat)];
     if (pa->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;

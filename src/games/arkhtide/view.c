@@ -106,6 +106,20 @@ static void view_damage(const carta_pending *f, carta_view *v)
     carta_view_end(v);
 }
 
+/* How the game ended, in the rulebook's words ("Victory Conditions"), or NULL if it goes on. */
+static const char *view_end(const ark_state *st)
+{
+    if (st->phase != ARK_PHASE_OVER)
+        return NULL;
+    if (st->result & ARK_R_ROUND_LIMIT)
+        return "round limit";
+    if (st->result & ARK_R_TRUE_TIE)
+        return "True Tie";
+    if (st->winner >= 0 && st->seat[st->winner].quintessence >= ARK_QUINTESSENCE_TO_WIN)
+        return "Quintessence Victory";
+    return "last Seeker standing";
+}
+
 void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
 {
     const ark_state *st = obs;
@@ -130,6 +144,7 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
         carta_view_int(v, "winner", st->winner);
     else
         carta_view_null(v, "winner");
+    carta_view_str(v, "end", view_end(st));
     carta_view_list(v, "seats");
     for (int p = 0; p < st->n_seats; p++)
         view_seat(rules, st, p, v);

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/assert.h"
+
 void leaders_ctx_init(leaders_ctx *ctx, int seat)
 {
     memset(ctx, 0, sizeof *ctx);
@@ -50,6 +52,7 @@ static void effects_defeat(leaders_state *st, int loser)
 int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n)
 {
     (void)rules;
+    CARTA_ASSERT(cell >= 0 && cell < LEADERS_CELLS);
     if (cell < 0 || cell >= LEADERS_CELLS || n <= 0)
         return 0;
     leaders_char *ch = &st->board[cell];
@@ -239,9 +242,9 @@ static void effects_discard(leaders_state *st, int seat, int n)
         if (k < s->hand.n) { /* the last card takes the discarded one's place */
             uint8_t known;
             uint16_t last = carta_zone_take(CARTA_ZONE_REF(&s->hand), s->hand.n - 1, &known);
-            carta_zone_insert(CARTA_ZONE_REF(&s->hand), k, last, known);
+            CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&s->hand), k, last, known));
         }
-        carta_zone_push(CARTA_ZONE_REF(&s->discard), card, 0);
+        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->discard), card, 0));
     }
 }
 
@@ -351,7 +354,7 @@ static void effects_reveal_attack_card(const carta_rules *rules, leaders_state *
 {
     const leaders_def *ad = leaders_def_of(rules, st->facedown);
     leaders_seat *s = &st->seat[actx->seat];
-    carta_zone_push(CARTA_ZONE_REF(&s->discard), st->facedown, 0);
+    CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->discard), st->facedown, 0));
     st->facedown = LEADERS_NONE;
     if (ad && st->phase != LEADERS_PHASE_OVER)
         leaders_run_steps(rules, st, ad->steps, ad->n_steps, actx);

@@ -99,6 +99,7 @@ const carta_game carta_game_leaders = {
     .observe = leaders_observe,
     .determinize = leaders_determinize,
     .layout = leaders_layout,
+    .check = leaders_check,
     .evaluate = leaders_evaluate,
     .describe_action = leaders_describe_action,
     .describe_move = leaders_describe_move,

@@ -270,6 +270,11 @@ int leaders_layout_build(carta_layout *l);
 void leaders_observe(const carta_rules *rules, const void *state, int seat, void *out);
 void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed);
 
+/* --- check.c --- */
+/* The contract's check: every card of each deck list and every Unit of each roster in exactly
+ * one place, one Leader per seat, counters in range. */
+carta_status leaders_check(const carta_rules *rules, const void *state, carta_error *err);
+
 /* --- evaluate.c --- */
 double leaders_evaluate(const carta_rules *rules, const void *state, int seat);
 

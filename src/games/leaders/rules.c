@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/assert.h"
+
 enum { RULES_TURN_ACTION_CAP = 300 }; /* actions in one turn after which only "end turn" is left */
 
 /* ---- small helpers ---- */
@@ -80,7 +82,7 @@ static bool rules_zone_take(leaders_zone *z, uint16_t card)
 /* Puts a card played face up (everyone saw it) on top of z. */
 static void rules_zone_put(leaders_zone *z, uint16_t card)
 {
-    carta_zone_push(CARTA_ZONE_REF(z), card, CARTA_SEEN_ALL);
+    CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(z), card, CARTA_SEEN_ALL));
 }
 
 /* Distinct ids of a zone, in first-seen order; returns how many (each title offered once). */
@@ -807,6 +809,7 @@ static void rules_play_main(const carta_rules *rules, leaders_state *st, int car
     rules_zone_take(&s->hand, (uint16_t)card);
     s->cards_played++;
     if (d->type == LEADERS_T_EVENT) {
+        CARTA_ASSERT(st->n_events < LEADERS_EVENTS_MAX); /* more than both decks hold */
         if (st->n_events < LEADERS_EVENTS_MAX)
             st->events[st->n_events++] = (uint16_t)(card | (seat ? LEADERS_EVENT_SEAT1 : 0));
         return;

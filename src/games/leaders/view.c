@@ -98,6 +98,10 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
         carta_view_int(v, "winner", st->winner);
     else
         carta_view_null(v, "winner");
+    carta_view_str(v, "end", !over                          ? NULL
+                             : st->winner >= 0              ? "Leader defeated"
+                             : st->turn > LEADERS_TURN_LIMIT ? "turn limit"
+                                                            : "both Leaders defeated");
     carta_view_list(v, "seats");
     for (int p = 0; p < LEADERS_SEATS; p++)
         view_seat(st, p, v);
