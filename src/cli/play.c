@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/rng.h"
+#include "core/view.h"
 
 static const char usage[] =
     "usage: carta play GAME [--seat N | --watch] [--seed S] [--deck SPEC] [--opponent-deck SPEC]\n"
@@ -55,19 +56,48 @@ int play_save(play_session *s, const char *path)
     return 0;
 }
 
+/* The view of the true state as the human (watching: a spectator) sees it; NULL if the game
+ * has no view. Free with carta_view_free. */
+static carta_view *play_view(play_session *s)
+{
+    if (!s->g->view)
+        return NULL;
+    carta_view *v = carta_view_new(s->g, s->r);
+    if (v) {
+        s->g->observe(s->r, s->state, s->human, s->view);
+        s->g->view(s->r, s->view, s->human, v);
+    }
+    return v;
+}
+
 int play_apply(play_session *s, int seat, carta_action action, const char *text)
 {
     carta_error err = {0};
+    carta_view *before = play_view(s);
     if (s->g->apply(s->r, s->state, action, &err) != CARTA_OK) {
+        carta_view_free(before);
         cli_error("%s", err.msg[0] ? err.msg : "the action was refused");
         return 1;
     }
     if (carta_record_push(&s->rec, action) != CARTA_OK) {
+        carta_view_free(before);
         cli_error("out of memory recording the game");
         return 1;
     }
     s->rec.final_digest = carta_digest(s->state, s->g->state_size);
     carta_text_printf(&s->log, "%s: %s\n", s->label[seat], text);
+    /* what the move did, as the human sees it: Æmber gained or stolen, cards drawn, damage */
+    carta_view *after = play_view(s);
+    json_t *a = carta_view_json(before), *b = carta_view_json(after);
+    if (a && b) {
+        carta_text happened = {0};
+        carta_view_diff(a, b, &happened);
+        fputs(carta_text_str(&happened), stdout);
+        carta_text_printf(&s->log, "%s", carta_text_str(&happened));
+        carta_text_free(&happened);
+    }
+    carta_view_free(before);
+    carta_view_free(after);
     return 0;
 }
 

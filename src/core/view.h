@@ -46,4 +46,9 @@ json_t *carta_view_get(json_t *root, const char *path);
 /* The tree as indented "key: value" lines, card references by name ("?" when unknown). */
 void carta_view_text(json_t *root, carta_text *out);
 
+/* What changed from one view of a seat to the next, one indented line each ("  player 2
+ * aember: 3 -> 2", "  player 1 discard: + Brass Colossus", "  game over: keys forged"). Where
+ * the game is (turn, phase, who acts) is left to the prompt. (view_diff.c) */
+void carta_view_diff(json_t *before, json_t *after, carta_text *out);
+
 #endif
