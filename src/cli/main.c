@@ -19,6 +19,7 @@ static const cli_command commands[] = {
     {"deck", cli_cmd_deck, "check or generate decks"},
     {"perft", cli_cmd_perft, "count legal action sequences to a depth"},
     {"soak", cli_cmd_soak, "play many games checking every state's invariants"},
+    {"view", cli_cmd_view, "print a seat's view of a game as structured data (JSON)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

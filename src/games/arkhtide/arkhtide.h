@@ -370,6 +370,9 @@ void ark_describe_move(const carta_rules *rules, const void *state, carta_action
                        int viewer, char *buf, size_t cap);
 void ark_describe_card(const carta_rules *rules, int card_id, carta_text *out);
 void ark_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
+
+/* --- view.c --- */
+void ark_view(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
 void ark_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
 /* --- check.c --- */

@@ -114,6 +114,7 @@ const carta_game carta_game_arkhtide = {
     .action_card = ark_action_card,
     .describe_card = ark_describe_card,
     .points = ark_points,
+    .view = ark_view,
     .render = ark_render,
     .describe_state = ark_describe_state,
     .scenario_position = arkhtide_scenario_position,

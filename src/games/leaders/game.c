@@ -105,6 +105,7 @@ const carta_game carta_game_leaders = {
     .describe_move = leaders_describe_move,
     .action_card = leaders_action_card,
     .describe_card = leaders_describe_card,
+    .view = leaders_view,
     .render = leaders_render,
     .describe_state = leaders_describe_state,
     .scenario_position = leaders_scenario_position,

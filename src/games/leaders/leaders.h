@@ -286,6 +286,8 @@ void leaders_describe_move(const carta_rules *rules, const void *state, carta_ac
 void leaders_describe_card(const carta_rules *rules, int card_id, carta_text *out);
 int leaders_action_card(const carta_rules *rules, const void *state, carta_action action);
 void leaders_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
+/* view.c */
+void leaders_view(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
 void leaders_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
 /* --- deck.c (content) and scenario.c --- */
