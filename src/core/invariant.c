@@ -6,11 +6,48 @@
 
 #include "layout.h"
 #include "rng.h"
+#include "view.h"
 
 struct carta_invariant_scratch {
     void *obs, *det, *twin, *again, *text_state;
     carta_action legal[CARTA_MAX_ACTIONS], legal_twin[CARTA_MAX_ACTIONS];
+    int views; /* also compare the structured views (slower) */
 };
+
+void carta_invariant_scratch_views(carta_invariant_scratch *s, int on) { s->views = on; }
+
+/* The view of obs for seat as compact JSON text (malloc'd), or NULL if the game has none. */
+static char *invariant_view_text(const carta_game *g, const carta_rules *r, const void *obs,
+                                 int seat)
+{
+    if (!g->view)
+        return NULL;
+    carta_view *v = carta_view_new(g, r);
+    char *text = NULL;
+    if (v) {
+        g->view(r, obs, seat, v);
+        json_t *root = carta_view_json(v);
+        text = root ? json_dumps(root, JSON_COMPACT) : NULL;
+    }
+    carta_view_free(v);
+    return text;
+}
+
+/* The view of the twin's observation is the view of the true state's, to the byte. */
+static carta_status invariant_same_view(const carta_game *g, const carta_rules *r,
+                                        const void *obs, const void *twin_obs, int seat,
+                                        carta_error *err)
+{
+    char *a = invariant_view_text(g, r, obs, seat), *b = invariant_view_text(g, r, twin_obs, seat);
+    int same = (!a && !b) || (a && b && !strcmp(a, b));
+    free(a);
+    free(b);
+    if (!same)
+        return carta_error_set(err, CARTA_ERR_STATE,
+                               "%s: seat %d's view changes when only what it cannot see changes",
+                               g->id, seat);
+    return CARTA_OK;
+}
 
 carta_invariant_scratch *carta_invariant_scratch_new(const carta_game *game)
 {
@@ -152,6 +189,8 @@ carta_status carta_invariant_check_seat(const carta_game *g, const carta_rules *
     g->observe(r, s->twin, seat, s->again);
     if (invariant_same_obs(g, r, s->obs, s->again, seat,
                            "when only what it cannot see changes", err))
+        return CARTA_ERR_STATE;
+    if (s->views && invariant_same_view(g, r, s->obs, s->again, seat, err))
         return CARTA_ERR_STATE;
     return invariant_same_choices(g, r, state, s->twin, seat, s, err);
 }

@@ -21,6 +21,9 @@
 typedef struct carta_invariant_scratch carta_invariant_scratch;
 carta_invariant_scratch *carta_invariant_scratch_new(const carta_game *game);
 void carta_invariant_scratch_free(carta_invariant_scratch *scratch);
+/* With on, the hidden-information check also compares the seat's structured views (view.h) of
+ * the state and of its twin, as JSON text: slower, for the tests. */
+void carta_invariant_scratch_views(carta_invariant_scratch *scratch, int on);
 
 /* Checks state (a true state of a game of n_seats seats). salt varies the resampling. Returns
  * CARTA_OK, or CARTA_ERR_STATE with err saying which promise broke, for which seat. */
