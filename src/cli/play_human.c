@@ -9,6 +9,8 @@
 
 #include <editline/readline.h>
 
+#include "core/view.h"
+
 static const char help_text[] =
     "Type an action's number or its text (a unique prefix is enough), or a command:\n"
     "  help           this help\n"
@@ -64,9 +66,23 @@ static void show_board(play_session *s)
     carta_text_free(&t);
 }
 
+/* The question the player is asked now, in words (the view's "question"), if the game says. */
+static void show_question(play_session *s)
+{
+    carta_view *v = s->g->view ? carta_view_new(s->g, s->r) : NULL;
+    if (!v)
+        return;
+    s->g->view(s->r, s->view, s->human, v);
+    json_t *q = carta_view_get(carta_view_json(v), "question");
+    if (json_is_string(q))
+        printf("%s\n", json_string_value(q));
+    carta_view_free(v);
+}
+
 static void show_actions(play_session *s)
 {
     static carta_action legal[CARTA_MAX_ACTIONS];
+    show_question(s);
     int n = s->g->legal_actions(s->r, s->view, legal);
     for (int i = 0; i < n; i++) {
         char text[256];

@@ -71,6 +71,56 @@ static void view_board(const leaders_state *st, carta_view *v)
     carta_view_end(v);
 }
 
+/* The name of card id, or "a card". */
+static const char *view_name(const carta_rules *rules, int id)
+{
+    const leaders_def *d = leaders_def_of(rules, id);
+    return d ? d->name : "a card";
+}
+
+/* What the seat to act is asked now, in words. */
+static void view_question(const carta_rules *rules, const leaders_state *st, char *buf,
+                          size_t cap)
+{
+    static const char *const acts[LEADERS_ACT_COUNT] = {"summon", "move", "attack", "ability",
+                                                        "swap", "redirect"};
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    char a[4], b[4];
+    switch (top ? top->kind : 0) {
+    case LEADERS_FR_SUMMON_CELL:
+        snprintf(buf, cap, "Summon %s: on which cell of your field?", view_name(rules, top->arg[0]));
+        return;
+    case LEADERS_FR_SUMMON_DIR:
+        leaders_cell_name(top->arg[1], a);
+        snprintf(buf, cap, "Summon %s at %s: which way does it face?",
+                 view_name(rules, top->arg[0]), a);
+        return;
+    case LEADERS_FR_ATTACK_CARD:
+        leaders_cell_name(top->arg[0], a);
+        leaders_cell_name(top->arg[1], b);
+        snprintf(buf, cap, "Attack from %s to %s: place an Attack card face down, or none?", a, b);
+        return;
+    case LEADERS_FR_TARGET:
+        snprintf(buf, cap, "%s: choose its target.", view_name(rules, top->arg[0]));
+        return;
+    case LEADERS_FR_ANSWER: {
+        int act = top->arg[LEADERS_ANS_ACT];
+        leaders_cell_name(top->arg[LEADERS_ANS_FROM], a);
+        snprintf(buf, cap, "Player %d declared a %s from %s: answer with a Reaction or a Defense "
+                           "card, or pass?",
+                 st->active + 1, act >= 0 && act < LEADERS_ACT_COUNT ? acts[act] : "action", a);
+        return;
+    }
+    case LEADERS_FR_DISCARD:
+        snprintf(buf, cap, "End of turn: discard down to %d cards.", LEADERS_HAND_LIMIT);
+        return;
+    default:
+        snprintf(buf, cap, st->phase == LEADERS_PHASE_OVER
+                               ? ""
+                               : "Command a Character, play a card, or end your turn.");
+    }
+}
+
 void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
 {
     const leaders_state *st = obs;
@@ -102,6 +152,9 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
                              : st->winner >= 0              ? "Leader defeated"
                              : st->turn > LEADERS_TURN_LIMIT ? "turn limit"
                                                             : "both Leaders defeated");
+    char question[192];
+    view_question(rules, st, question, sizeof question);
+    carta_view_str(v, "question", question[0] ? question : NULL);
     carta_view_list(v, "seats");
     for (int p = 0; p < LEADERS_SEATS; p++)
         view_seat(st, p, v);
