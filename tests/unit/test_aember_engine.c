@@ -703,7 +703,7 @@ static void test_order_decision(void **unused)
     put(&st, 0, "Test Lancer");
     put(&st, 1, "Test Brute");
     act(&st, "fight Test Lancer -> Test Brute");
-    assert_true(has(&st, "order keywords"));
+    assert_true(has(&st, "order assault"));
     assert_true(has(&st, "order before fight"));
     act(&st, "order before fight");
     assert_int_equal(st.seat[0].aember, 1);

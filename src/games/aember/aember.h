@@ -212,8 +212,11 @@ enum aember_frame {
     AEMBER_FR_START_TURN,  /* the start of a turn in progress (start effects, then forge) */
     AEMBER_FR_USE,         /* decision: how to use one card (fight with, reap with, use) */
     AEMBER_FR_PLAY,        /* decision: which card to play from hand by an effect (or done) */
-    AEMBER_FR_ORDER        /* decision: assault/hazardous before or after Before Fight: */
+    AEMBER_FR_ORDER        /* decision: which of assault, hazardous, Before Fight: is next */
 };
+
+/* The "before fight" parts of a fight the active player orders (AEMBER_A_ORDER's a). */
+enum { AEMBER_ORDER_ASSAULT = 0, AEMBER_ORDER_HAZARDOUS, AEMBER_ORDER_BEFORE_FIGHT };
 
 /* --- action encoding: kind in bits 24..31, then three 8-bit operands a, b, c --- */
 enum aember_act {
@@ -221,7 +224,7 @@ enum aember_act {
     AEMBER_A_LEAVE_ARCHIVES, AEMBER_A_PLAY, AEMBER_A_PLAY_UPGRADE, AEMBER_A_DISCARD,
     AEMBER_A_REAP, AEMBER_A_FIGHT, AEMBER_A_ACTION, AEMBER_A_OMNI, AEMBER_A_USE_STUNNED,
     AEMBER_A_END_TURN, AEMBER_A_TARGET, AEMBER_A_YES, AEMBER_A_NO, AEMBER_A_LEFT, AEMBER_A_RIGHT,
-    AEMBER_A_DONE, AEMBER_A_PICK, AEMBER_A_ORDER /* a: 0 keywords first, 1 Before Fight first */
+    AEMBER_A_DONE, AEMBER_A_PICK, AEMBER_A_ORDER /* a: the AEMBER_ORDER_* part to resolve next */
 };
 #define AEMBER_ACT(k, a, b, c) \
     ((carta_action)(((uint32_t)(k) << 24) | ((uint32_t)(a) << 16) | ((uint32_t)(b) << 8) | (uint32_t)(c)))
@@ -326,8 +329,10 @@ bool aember_can_attack(const carta_rules *rules, const aember_state *st, int sea
 void aember_fight_start(const carta_rules *rules, aember_state *st, uint16_t attacker,
                         uint16_t defender);
 void aember_fight_step(const carta_rules *rules, aember_state *st);
-/* Applies the order decision (FR_ORDER on top of a FIGHT frame). */
-void aember_fight_order(aember_state *st, int before_fight_first);
+/* The choices of an order decision (an FR_ORDER frame), and applying one (FR_ORDER on top of a
+ * FIGHT frame): part (AEMBER_ORDER_*) resolves next. */
+int aember_fight_order_choices(const carta_pending *order, carta_action *out);
+void aember_fight_order(aember_state *st, int part);
 /* Reaps with a creature: exhausts it, gains 1, triggers Reap: abilities. */
 void aember_reap(const carta_rules *rules, aember_state *st, uint16_t uid);
 
@@ -347,6 +352,9 @@ void aember_describe_card(const carta_rules *rules, int card_id, carta_text *out
 void aember_describe_move(const carta_rules *rules, const void *state, carta_action action,
                           int viewer, char *buf, size_t cap);
 void aember_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
+
+/* --- view.c --- */
+void aember_view(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
 void aember_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
 /* --- check.c --- */

@@ -258,6 +258,21 @@ static void effects_push_use(aember_state *st, uint16_t uid, int mask)
     }
 }
 
+/* A card being destroyed is out of reach of every effect but one: its own Destroyed: ability
+ * (or its upgrade's) moving it out of play, to hand, deck, archives or the purged pile. It goes
+ * there and not to the discard pile: its leave frame then finds it gone ("Destroyed: Return
+ * Sproutling to its owner's hand"). */
+static bool effects_moves_itself(const carta_rules *rules, const carta_pending *fr,
+                                 const aember_step *s, uint16_t uid)
+{
+    const aember_card_def *def = aember_def(rules, fr->arg[R_CARD]);
+    int trigger = def->abilities[fr->arg[R_ABIL]].trigger;
+    if (uid != UID(fr->arg[R_SRC]) || trigger != AEMBER_TRIG_DESTROYED)
+        return false;
+    return s->op == AEMBER_OP_RETURN_TO_HAND || s->op == AEMBER_OP_RETURN_TO_DECK ||
+           s->op == AEMBER_OP_ARCHIVE || s->op == AEMBER_OP_PURGE;
+}
+
 /* Applies a targeted op to one card in play; returns the count it produced (or -1 if it could
  * not be applied at all). fr may be moved by pushes: callers re-read the top frame. */
 static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_index,
@@ -266,7 +281,7 @@ static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_
     carta_pending *fr = &st->pending.frame[fr_index];
     int seat, art, idx;
     aember_card_in_play *c = aember_find_uid(st, uid, &seat, &art, &idx);
-    if (!c || (c->flags & AEMBER_F_DYING))
+    if (!c || ((c->flags & AEMBER_F_DYING) && !effects_moves_itself(rules, fr, s, uid)))
         return -1;
     int n = effects_amount(fr, s);
     fr->arg[R_IT] = (int16_t)uid;

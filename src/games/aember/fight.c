@@ -2,11 +2,14 @@
  * Fight: abilities) and reaping.
  *
  * A FIGHT frame's args: 0 attacker uid, 1 defender uid, 2 stage, 3 1 if the defender's elusive
- * cancels this fight, 4 the order (0 assault/hazardous first, 1 Before Fight: first). Stages:
- * 0 elusive, and the order decision when it matters; 1 the first of keywords / Before Fight:;
- * 2 the second; 3 the fight damage; 4 Fight: abilities if the attacker survived; 5 waiting for
- * the order decision. Destroyed creatures are handled between stages (aember_check_destroyed),
- * so "if this destroys the other creature, the rest of the fight does not occur". */
+ * cancels this fight, 4 the "before fight" parts done, 5 the part the active player chose to
+ * resolve next (parts are bits 1 << AEMBER_ORDER_*: the attacker's assault, the defender's
+ * hazardous, the attacker's Before Fight: abilities). Stages: 0 elusive; 1 the before-fight
+ * parts, one per step, with an ORDER decision (its arg 0: the parts offered) when the order can
+ * matter; 2 the fight damage; 3 Fight: abilities if the attacker survived. Destroyed creatures
+ * are handled between steps (aember_check_destroyed) and a fight with a creature gone ends at
+ * the next step, so "if this destroys the other creature, the rest of the fight does not
+ * occur": the parts not yet resolved, the fight damage and Fight: abilities. */
 #include "games/aember/aember.h"
 
 #define UID(x) ((uint16_t)(x))
@@ -60,99 +63,184 @@ static bool fight_has_before(const carta_rules *rules, const aember_card_in_play
     return false;
 }
 
-/* Assault (attacker's) and hazardous (defender's) damage, unless elusive cancels the fight. */
-static void fight_keywords(const carta_rules *rules, aember_state *st, carta_pending *f)
-{
-    uint16_t au = UID(f->arg[0]), du = UID(f->arg[1]);
+enum {
+    PART_ASSAULT = 1 << AEMBER_ORDER_ASSAULT,
+    PART_HAZARDOUS = 1 << AEMBER_ORDER_HAZARDOUS,
+    PART_BEFORE = 1 << AEMBER_ORDER_BEFORE_FIGHT
+};
+
+/* The two creatures of a fight, found by uid (seat and battle-line index). */
+typedef struct fight_sides {
+    aember_card_in_play *a, *d;
     int as, ai, ds, di;
-    if (f->arg[3] || !aember_find_uid(st, au, &as, NULL, &ai) ||
-        !aember_find_uid(st, du, &ds, NULL, &di))
-        return;
-    int assault, hazardous;
-    uint16_t akw = aember_keywords(rules, st, as, ai, &assault, NULL);
-    uint16_t dkw = aember_keywords(rules, st, ds, di, NULL, &hazardous);
-    if ((akw & AEMBER_KW_ASSAULT) && assault > 0)
-        aember_deal_damage(rules, st, du, assault, false);
-    if ((dkw & AEMBER_KW_HAZARDOUS) && hazardous > 0)
-        aember_deal_damage(rules, st, au, hazardous, false);
+} fight_sides;
+
+static bool fight_find(aember_state *st, const carta_pending *f, fight_sides *x)
+{
+    int art;
+    x->a = aember_find_uid(st, UID(f->arg[0]), &x->as, &art, &x->ai);
+    x->d = aember_find_uid(st, UID(f->arg[1]), &x->ds, &art, &x->di);
+    return fight_alive(x->a) && fight_alive(x->d);
 }
 
-/* Stage 0: elusive, and the order decision if the keywords and Before Fight: both apply. */
-static void fight_begin(const carta_rules *rules, aember_state *st, carta_pending *f,
-                        aember_card_in_play *a, int as, int ai, aember_card_in_play *d, int ds,
-                        int di)
+static int fight_assault(const carta_rules *rules, const aember_state *st, const fight_sides *x)
 {
-    int assault, hazardous;
-    aember_keywords(rules, st, as, ai, &assault, NULL);
-    uint16_t akw = aember_keywords(rules, st, as, ai, NULL, NULL);
-    uint16_t dkw = aember_keywords(rules, st, ds, di, NULL, &hazardous);
-    bool elusive = (dkw & AEMBER_KW_ELUSIVE) && !(d->flags & AEMBER_F_ATTACKED);
-    d->flags |= AEMBER_F_ATTACKED;
-    f->arg[3] = elusive;
-    f->arg[4] = 0;
-    bool keywords = ((akw & AEMBER_KW_ASSAULT) && assault > 0) ||
-                    ((dkw & AEMBER_KW_HAZARDOUS) && hazardous > 0);
-    if (!elusive && keywords && fight_has_before(rules, a)) {
-        if (carta_pending_push(&st->pending, AEMBER_FR_ORDER, st->active)) {
-            f->arg[2] = 5;
+    int assault;
+    uint16_t kw = aember_keywords(rules, st, x->as, x->ai, &assault, NULL);
+    return (kw & AEMBER_KW_ASSAULT) && assault > 0 ? assault : 0;
+}
+
+static int fight_hazardous(const carta_rules *rules, const aember_state *st, const fight_sides *x)
+{
+    int hazardous;
+    uint16_t kw = aember_keywords(rules, st, x->ds, x->di, NULL, &hazardous);
+    return (kw & AEMBER_KW_HAZARDOUS) && hazardous > 0 ? hazardous : 0;
+}
+
+/* The before-fight parts that apply now and have not resolved yet; elusive cancels the damage
+ * (the Before Fight: abilities still resolve). */
+static int fight_parts(const carta_rules *rules, const aember_state *st, const carta_pending *f,
+                       const fight_sides *x)
+{
+    int parts = 0;
+    if (!f->arg[3] && fight_assault(rules, st, x))
+        parts |= PART_ASSAULT;
+    if (!f->arg[3] && fight_hazardous(rules, st, x))
+        parts |= PART_HAZARDOUS;
+    if (fight_has_before(rules, x->a))
+        parts |= PART_BEFORE;
+    return parts & ~f->arg[4];
+}
+
+/* Whether amount damage could destroy the creature at (seat, idx): what its armor leaves of it
+ * reaches its power. */
+static bool fight_lethal(const carta_rules *rules, const aember_state *st, int seat, int idx,
+                         int amount)
+{
+    const aember_card_in_play *c = &st->seat[seat].line[idx];
+    int left = aember_armor(rules, st, seat, idx) - c->armor_used;
+    int dealt = amount - (left > 0 ? left : 0);
+    return dealt > 0 && c->damage + dealt >= aember_power(rules, st, seat, idx);
+}
+
+/* The order can matter when two parts remain and one is a Before Fight: ability (it may change
+ * anything) or one of the damages could destroy its creature (ending the fight before the
+ * other). Otherwise damage to two creatures comes out the same in either order. */
+static bool fight_order_matters(const carta_rules *rules, const aember_state *st,
+                                const fight_sides *x, int parts)
+{
+    if (!(parts & (parts - 1)))
+        return false;
+    if (parts & PART_BEFORE)
+        return true;
+    return fight_lethal(rules, st, x->ds, x->di, fight_assault(rules, st, x)) ||
+           fight_lethal(rules, st, x->as, x->ai, fight_hazardous(rules, st, x));
+}
+
+static void fight_resolve_part(const carta_rules *rules, aember_state *st, const carta_pending *f,
+                               const fight_sides *x, int part)
+{
+    uint16_t au = UID(f->arg[0]), du = UID(f->arg[1]);
+    if (part == PART_ASSAULT)
+        aember_deal_damage(rules, st, du, fight_assault(rules, st, x), false);
+    else if (part == PART_HAZARDOUS)
+        aember_deal_damage(rules, st, au, fight_hazardous(rules, st, x), false);
+    else
+        aember_trigger_in_play(rules, st, au, AEMBER_TRIG_BEFORE_FIGHT, du);
+}
+
+/* Stage 1: resolves the next before-fight part (the one chosen, or the only one, or the first
+ * of assault, hazardous, Before Fight: when the order cannot matter), or asks for the order. */
+static void fight_before(const carta_rules *rules, aember_state *st, carta_pending *f,
+                         const fight_sides *x)
+{
+    int parts = fight_parts(rules, st, f, x);
+    if (!parts) {
+        f->arg[2] = 2;
+        return;
+    }
+    int next = f->arg[5] & parts;
+    if (!next && fight_order_matters(rules, st, x, parts)) {
+        carta_pending *o = carta_pending_push(&st->pending, AEMBER_FR_ORDER, st->active);
+        if (o) {
+            o->arg[0] = (int16_t)parts;
             return;
         }
     }
+    if (!next)
+        next = parts & -parts;
+    f->arg[4] = (int16_t)(f->arg[4] | next);
+    f->arg[5] = 0;
+    fight_resolve_part(rules, st, f, x, next);
+}
+
+/* Stage 0: elusive. */
+static void fight_begin(const carta_rules *rules, aember_state *st, carta_pending *f,
+                        const fight_sides *x)
+{
+    uint16_t dkw = aember_keywords(rules, st, x->ds, x->di, NULL, NULL);
+    f->arg[3] = (dkw & AEMBER_KW_ELUSIVE) && !(x->d->flags & AEMBER_F_ATTACKED);
+    x->d->flags |= AEMBER_F_ATTACKED;
+    f->arg[4] = 0;
+    f->arg[5] = 0;
     f->arg[2] = 1;
+}
+
+/* Stage 2: both deal damage equal to their power (none if elusive cancels the fight). */
+static void fight_damage(const carta_rules *rules, aember_state *st, carta_pending *f,
+                         const fight_sides *x)
+{
+    f->arg[2] = 3;
+    if (f->arg[3])
+        return;
+    int ap = aember_power(rules, st, x->as, x->ai), dp = aember_power(rules, st, x->ds, x->di);
+    uint16_t akw = aember_keywords(rules, st, x->as, x->ai, NULL, NULL);
+    uint16_t dkw = aember_keywords(rules, st, x->ds, x->di, NULL, NULL);
+    aember_deal_damage(rules, st, UID(f->arg[1]), ap, (akw & AEMBER_KW_POISON) != 0);
+    if (!(akw & AEMBER_KW_SKIRMISH))
+        aember_deal_damage(rules, st, UID(f->arg[0]), dp, (dkw & AEMBER_KW_POISON) != 0);
 }
 
 void aember_fight_step(const carta_rules *rules, aember_state *st)
 {
     carta_pending *f = carta_pending_top(&st->pending);
-    uint16_t au = UID(f->arg[0]), du = UID(f->arg[1]);
-    int as, ai, ds, di, art;
-    aember_card_in_play *a = aember_find_uid(st, au, &as, &art, &ai);
-    aember_card_in_play *d = aember_find_uid(st, du, &ds, &art, &di);
-    int stage = f->arg[2];
-    if (stage == 4) {
+    fight_sides x;
+    bool both = fight_find(st, f, &x);
+    if (f->arg[2] == 3) {
+        uint16_t au = UID(f->arg[0]), du = UID(f->arg[1]);
         carta_pending_pop(&st->pending);
-        if (fight_alive(a))
+        if (fight_alive(x.a))
             aember_trigger_in_play(rules, st, au, AEMBER_TRIG_FIGHT, du);
         return;
     }
-    if (!fight_alive(a) || !fight_alive(d)) {
+    if (!both) {
         carta_pending_pop(&st->pending);
         return;
     }
-    switch (stage) {
-    case 0: fight_begin(rules, st, f, a, as, ai, d, ds, di); return;
-    case 1:
-    case 2:
-        f->arg[2] = (int16_t)(stage + 1);
-        if ((stage == 1) == (f->arg[4] == 0))
-            fight_keywords(rules, st, f);
-        else
-            aember_trigger_in_play(rules, st, au, AEMBER_TRIG_BEFORE_FIGHT, du);
-        return;
-    case 3: break;
-    default: return; /* 5: waiting for the order decision */
+    switch (f->arg[2]) {
+    case 0: fight_begin(rules, st, f, &x); return;
+    case 1: fight_before(rules, st, f, &x); return;
+    default: fight_damage(rules, st, f, &x); return;
     }
-    /* stage 3: both deal damage equal to their power */
-    f->arg[2] = 4;
-    if (f->arg[3])
-        return; /* elusive: no damage either way */
-    int ap = aember_power(rules, st, as, ai), dp = aember_power(rules, st, ds, di);
-    uint16_t akw = aember_keywords(rules, st, as, ai, NULL, NULL);
-    uint16_t dkw = aember_keywords(rules, st, ds, di, NULL, NULL);
-    aember_deal_damage(rules, st, du, ap, (akw & AEMBER_KW_POISON) != 0);
-    if (!(akw & AEMBER_KW_SKIRMISH))
-        aember_deal_damage(rules, st, au, dp, (dkw & AEMBER_KW_POISON) != 0);
 }
 
-/* The order decision: a = 0 keywords first, 1 Before Fight: first. */
-void aember_fight_order(aember_state *st, int before_fight_first)
+/* The choices of an ORDER decision: one per part offered. */
+int aember_fight_order_choices(const carta_pending *order, carta_action *out)
+{
+    int n = 0;
+    for (int part = AEMBER_ORDER_ASSAULT; part <= AEMBER_ORDER_BEFORE_FIGHT; part++)
+        if (order->arg[0] & (1 << part))
+            out[n++] = AEMBER_ACT(AEMBER_A_ORDER, part, 0, 0);
+    return n;
+}
+
+/* The order decision: part (AEMBER_ORDER_*) resolves next. */
+void aember_fight_order(aember_state *st, int part)
 {
     carta_pending_pop(&st->pending);
     carta_pending *f = carta_pending_top(&st->pending);
-    if (f && f->kind == AEMBER_FR_FIGHT) {
-        f->arg[4] = (int16_t)before_fight_first;
-        f->arg[2] = 1;
-    }
+    if (f && f->kind == AEMBER_FR_FIGHT)
+        f->arg[5] = (int16_t)(1 << part);
 }
 
 void aember_reap(const carta_rules *rules, aember_state *st, uint16_t uid)

@@ -83,7 +83,7 @@ int aember_action_card(const carta_rules *rules, const void *state, carta_action
 const carta_game carta_game_aember = {
     .id = "aember",
     .name = "\xc3\x86mber (KeyForge rules glossary)",
-    .rules_version = "1",
+    .rules_version = "2",
     .min_seats = 2,
     .max_seats = 2,
     .state_size = sizeof(aember_state),
@@ -110,6 +110,7 @@ const carta_game carta_game_aember = {
     .describe_move = aember_describe_move,
     .action_card = aember_action_card,
     .describe_card = aember_describe_card,
+    .view = aember_view,
     .render = aember_render,
     .describe_state = aember_describe_state,
     .scenario_position = aember_scenario_position,

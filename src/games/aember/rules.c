@@ -438,10 +438,7 @@ int aember_legal_actions(const carta_rules *rules, const void *state, carta_acti
         switch (top->kind) {
         case AEMBER_FR_USE: return rules_use_choices(rules, st, top, out);
         case AEMBER_FR_PLAY: return rules_play_choices(rules, st, top, out);
-        case AEMBER_FR_ORDER:
-            out[0] = AEMBER_ACT(AEMBER_A_ORDER, 0, 0, 0);
-            out[1] = AEMBER_ACT(AEMBER_A_ORDER, 1, 0, 0);
-            return 2;
+        case AEMBER_FR_ORDER: return aember_fight_order_choices(top, out);
         case AEMBER_FR_TARGET:
         case AEMBER_FR_MAY:
         case AEMBER_FR_CARD: return aember_effect_choices(rules, st, out);
@@ -678,9 +675,12 @@ void aember_advance(const carta_rules *rules, aember_state *st)
         case AEMBER_FR_RUN: aember_run_step(rules, st); break;
         case AEMBER_FR_FIGHT: aember_fight_step(rules, st); break;
         case AEMBER_FR_LEAVE: {
+            /* gone already if its Destroyed: ability moved it elsewhere (effects.c) */
             uint16_t uid = UID(top->arg[0]);
             carta_pending_pop(&st->pending);
-            aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);
+            const aember_card_in_play *c = aember_find_uid(st, uid, NULL, NULL, NULL);
+            if (c && (c->flags & AEMBER_F_DYING))
+                aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);
             break;
         }
         case AEMBER_FR_AFTER_PLAY: {

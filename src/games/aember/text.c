@@ -142,8 +142,12 @@ void aember_describe_action(const carta_rules *rules, const void *state, carta_a
     case AEMBER_A_RIGHT: snprintf(buf, cap, "right"); return;
     case AEMBER_A_DONE: snprintf(buf, cap, "done"); return;
     case AEMBER_A_ORDER:
-        snprintf(buf, cap, "order %s", a ? "before fight" : "keywords");
-        return;
+        if (a <= AEMBER_ORDER_BEFORE_FIGHT) {
+            static const char *const parts[] = {"assault", "hazardous", "before fight"};
+            snprintf(buf, cap, "order %s", parts[a]);
+            return;
+        }
+        break;
     default: break;
     }
     snprintf(buf, cap, "(action %08x)", (unsigned)action);
@@ -171,7 +175,7 @@ void aember_describe_state(const carta_rules *rules, const void *state, char *bu
     static const char *const frame_names[] = {
         "", "resolving", "choose a target", "may", "choose a flank", "choose a card", "fight",
         "destroyed", "play", "end of turn", "start of turn", "use a card", "play a card",
-        "order the Before Fight effects"};
+        "order assault, hazardous and Before Fight"};
     const char *step = top && top->kind < sizeof frame_names / sizeof frame_names[0]
                            ? frame_names[top->kind]
                            : phase_names[st->phase];
