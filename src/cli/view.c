@@ -16,7 +16,10 @@ static const char usage[] =
     "  --seed S         the game's seed (default 1)\n"
     "  --after N        random actions to play first (default 0; stops early if the game ends)\n"
     "  --seat K         whose view (default 1)\n"
-    "  --text           lines instead of JSON\n" CLI_GAME_OPTS_USAGE;
+    "  --text           lines instead of JSON\n"
+    "  --actions        with the legal actions of the seat to act, each with its text and parts\n"
+    "                   (verb, card, from, target, cell...), when that seat is the one viewing\n"
+    CLI_GAME_OPTS_USAGE;
 
 /* Plays up to n random legal actions from seed; returns how many were played. */
 static int view_play(const carta_game *g, const carta_rules *r, void *state, int n, uint64_t seed)
@@ -33,9 +36,33 @@ static int view_play(const carta_game *g, const carta_rules *r, void *state, int
     return played;
 }
 
-/* Writes the view of state for seat (CARTA_NO_SEAT: a spectator) to stdout. */
+/* Adds "actions": the legal actions of the seat to act on its observation obs, each with its
+ * text and, where the game gives them, its parts. */
+static void view_actions(const carta_game *g, const carta_rules *r, const void *obs,
+                         carta_view *v)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    int n = g->legal_actions(r, obs, legal);
+    carta_view_list(v, "actions");
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        g->describe_action(r, obs, legal[i], text, sizeof text);
+        carta_view_map(v, NULL);
+        carta_view_str(v, "text", text);
+        if (g->action_view) {
+            carta_view_map(v, "parts");
+            g->action_view(r, obs, legal[i], v);
+            carta_view_end(v);
+        }
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+}
+
+/* Writes the view of state for seat (CARTA_NO_SEAT: a spectator) to stdout; with actions, and
+ * seat to act, its legal actions too. */
 static int view_print(const carta_game *g, const carta_rules *r, const void *state, int seat,
-                      int text)
+                      int text, int actions)
 {
     void *obs = malloc(g->state_size);
     carta_view *v = carta_view_new(g, r);
@@ -43,6 +70,8 @@ static int view_print(const carta_game *g, const carta_rules *r, const void *sta
     if (obs && v) {
         g->observe(r, state, seat, obs);
         g->view(r, obs, seat, v);
+        if (actions && seat != CARTA_NO_SEAT && g->to_act(r, state) == seat)
+            view_actions(g, r, obs, v);
         json_t *root = carta_view_json(v);
         if (!root) {
             cli_error("%s: the view could not be written", g->id);
@@ -66,13 +95,14 @@ static int view_print(const carta_game *g, const carta_rules *r, const void *sta
 int cli_cmd_view(int argc, char **argv)
 {
     uint64_t seed = 1;
-    int after = 0, seat = 1, text = 0;
+    int after = 0, seat = 1, text = 0, actions = 0;
     cli_game_opts game_opts = {0};
     const cli_opt opts[] = {
         {"--seed", CLI_OPT_U64, &seed, 0, 0},
         {"--after", CLI_OPT_INT, &after, 0, 1000000},
         {"--seat", CLI_OPT_INT, &seat, 0, CARTA_MAX_SEATS},
         {"--text", CLI_OPT_FLAG, &text, 0, 0},
+        {"--actions", CLI_OPT_FLAG, &actions, 0, 0},
         CLI_GAME_OPTS(game_opts),
     };
     char *pos[1];
@@ -112,7 +142,7 @@ int cli_cmd_view(int argc, char **argv)
             cli_error("%s", err.msg);
         } else {
             view_play(g, r, state, after, seed);
-            rc = view_print(g, r, state, seat - 1, text);
+            rc = view_print(g, r, state, seat - 1, text, actions);
         }
     }
     free(state);

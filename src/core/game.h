@@ -142,6 +142,12 @@ typedef struct carta_game {
     /* Writes the observation obs of seat (CARTA_NO_SEAT: a spectator) as structured data into
      * the open root map of out, with the common keys of docs/view.md. Optional. */
     void (*view)(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
+    /* Writes the parts of action (legal in obs, an observation of the seat to act) into the open
+     * map of out: "verb", and as they apply "card" (what it acts with), "from" (its zone),
+     * "target" (a card or a piece: {"card", "uid"}), "cell", "direction", "choice"; so a
+     * frontend attaches an action to what a person clicks. docs/view.md. Optional. */
+    void (*action_view)(const carta_rules *rules, const void *obs, carta_action action,
+                        struct carta_view *out);
     /* Draws the board as seen by seat (call it with an observation for that seat). */
     void (*render)(const carta_rules *rules, const void *state, int seat, carta_text *out);
     /* One line naming the game's current step, for logs ("turn 3, player 1, main step"). */

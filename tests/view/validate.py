@@ -19,7 +19,7 @@ AFTERS = [0, 12, 60, 200, 600]
 
 def view(carta, game, players, seed, after, seat):
     out = subprocess.run([carta, "view", game, "--players", str(players), "--seed", str(seed),
-                          "--after", str(after), "--seat", str(seat)],
+                          "--after", str(after), "--seat", str(seat), "--actions"],
                          check=True, capture_output=True, text=True).stdout
     return json.loads(out)
 
@@ -36,6 +36,17 @@ def check(v, game, players, seat, where):
     assert [s["seat"] for s in v["seats"]] == list(range(players)), where
     for owner, name, z in zones(v):
         assert z["count"] == len(z["cards"]), f"{where}: seat {owner} {name}"
+    texts = [a["text"] for a in v.get("actions", [])]
+    assert len(texts) == len(set(texts)), f"{where}: two actions read the same"
+    for a in v.get("actions", []):  # the seat's own actions name no card hidden from it
+        for key in ("card", "target"):
+            part = a.get("parts", {}).get(key)
+            if not isinstance(part, dict):
+                continue
+            card = part.get("card")
+            if isinstance(card, dict):  # a piece: {"card": {...}, "uid": n}
+                card = card.get("card")
+            assert card is not None, f"{where}: '{a['text']}' acts with a hidden card"
 
 
 def check_spectator(spectator, views, where):
@@ -53,7 +64,7 @@ def main():
     with open(schema_path) as f:
         schema = json.load(f)
     validator = jsonschema.Draft202012Validator(schema)
-    checked = 0
+    checked = actions = 0
     for game, players in CONFIGS:
         for seed in (1, 2):
             for after in AFTERS:
@@ -69,8 +80,9 @@ def main():
                         return 1
                     check(v, game, players, seat, where)
                     checked += 1
+                    actions += "actions" in v
                 check_spectator(views[0], views, f"{game} players {players} seed {seed} after {after}")
-    print(f"{checked} views valid")
+    print(f"{checked} views valid, {actions} with the actions of the seat to act")
     return 0
 
 

@@ -62,6 +62,83 @@ static void view_seat(const carta_rules *rules, const aember_state *st, int p, c
     carta_view_end(v);
 }
 
+/* A card in play as an action's part: {"card", "uid"}. */
+static void view_in_play(carta_view *v, const char *key, const aember_state *st, int seat, int art,
+                         int index)
+{
+    const aember_seat *s = &st->seat[seat];
+    if (seat < 0 || seat >= AEMBER_SEATS || index >= (art ? s->n_artifacts : s->n_line))
+        return;
+    const aember_card_in_play *c = art ? &s->artifacts[index] : &s->line[index];
+    carta_view_map(v, key);
+    carta_view_card(v, "card", c->card, AEMBER_UNKNOWN);
+    carta_view_int(v, "uid", c->uid);
+    carta_view_end(v);
+}
+
+/* The hand card an action plays or discards. */
+static void view_hand_card(carta_view *v, const aember_state *st, int index)
+{
+    const aember_zone *h = &st->seat[st->active].hand;
+    if (index < h->n)
+        carta_view_card(v, "card", h->cards[index], AEMBER_UNKNOWN);
+    carta_view_str(v, "from", "hand");
+}
+
+static const char *const view_verbs[] = {
+    "", "keep", "mulligan", "house", "take archives", "leave archives", "play", "play", "discard",
+    "reap", "fight", "action", "omni", "use", "end turn", "target", "yes", "no", "left", "right",
+    "done", "pick", "order"};
+
+void aember_action_view(const carta_rules *rules, const void *obs, carta_action action,
+                        carta_view *v)
+{
+    const aember_state *st = obs;
+    int kind = AEMBER_ACT_KIND(action), a = AEMBER_ACT_A(action), b = AEMBER_ACT_B(action);
+    int me = st->active;
+    carta_view_str(v, "verb", kind > 0 && kind <= AEMBER_A_ORDER ? view_verbs[kind] : "?");
+    switch (kind) {
+    case AEMBER_A_HOUSE: carta_view_str(v, "choice", aember_house_name(rules, a)); break;
+    case AEMBER_A_PLAY:
+        view_hand_card(v, st, a);
+        if (b)
+            carta_view_str(v, "choice", b == AEMBER_FLANK_LEFT ? "left" : "right");
+        break;
+    case AEMBER_A_PLAY_UPGRADE:
+        view_hand_card(v, st, a);
+        view_in_play(v, "target", st, b / 2, 0, AEMBER_ACT_C(action));
+        break;
+    case AEMBER_A_DISCARD: view_hand_card(v, st, a); break;
+    case AEMBER_A_REAP:
+    case AEMBER_A_USE_STUNNED: view_in_play(v, "card", st, me, 0, a); break;
+    case AEMBER_A_FIGHT:
+        view_in_play(v, "card", st, me, 0, a);
+        view_in_play(v, "target", st, !me, 0, b);
+        break;
+    case AEMBER_A_ACTION: view_in_play(v, "card", st, me, a == AEMBER_POS_ARTIFACT, b); break;
+    case AEMBER_A_OMNI: view_in_play(v, "card", st, me, 1, a); break;
+    case AEMBER_A_TARGET: view_in_play(v, "target", st, a / 2, a & 1, b); break;
+    case AEMBER_A_PICK: { /* a card of a zone: a the zone, b its index, c the seat */
+        static const char *const zones[] = {"play", "hand", "deck", "discard"};
+        int seat = AEMBER_ACT_C(action);
+        const aember_seat *s = &st->seat[seat < AEMBER_SEATS ? seat : 0];
+        const aember_zone *z = a == AEMBER_FROM_HAND   ? &s->hand
+                               : a == AEMBER_FROM_DECK ? &s->deck
+                                                       : &s->discard;
+        if (b < z->n)
+            carta_view_card(v, "target", z->cards[b], AEMBER_UNKNOWN);
+        carta_view_str(v, "from", a >= 0 && a <= AEMBER_FROM_DISCARD ? zones[a] : "?");
+        break;
+    }
+    case AEMBER_A_ORDER: {
+        static const char *const parts[] = {"assault", "hazardous", "before fight"};
+        carta_view_str(v, "choice", a <= AEMBER_ORDER_BEFORE_FIGHT ? parts[a] : "?");
+        break;
+    }
+    default: break;
+    }
+}
+
 /* The innermost ability resolving below the top frame: its card, or -1. */
 static int view_resolving_card(const aember_state *st)
 {
@@ -86,7 +163,7 @@ static void view_ability_question(const carta_rules *rules, const aember_state *
 static void view_question(const carta_rules *rules, const aember_state *st, char *buf,
                           size_t cap)
 {
-    static const char *const zones[] = {"your hand", "your discard pile", "your deck"};
+    static const char *const zones[] = {"play", "your hand", "your deck", "your discard pile"};
     const carta_pending *top = carta_pending_peek(&st->pending);
     const aember_card_def *d;
     switch (top ? top->kind : 0) {
@@ -94,7 +171,9 @@ static void view_question(const carta_rules *rules, const aember_state *st, char
     case AEMBER_FR_MAY: view_ability_question(rules, st, "do you?", buf, cap); return;
     case AEMBER_FR_CARD: {
         char what[64];
-        int z = top->arg[0] >= 0 && top->arg[0] < 3 ? top->arg[0] : 0;
+        int z = top->arg[0] >= AEMBER_FROM_HAND && top->arg[0] <= AEMBER_FROM_DISCARD
+                    ? top->arg[0]
+                    : AEMBER_FROM_HAND;
         snprintf(what, sizeof what, "choose a card from %s", zones[z]);
         view_ability_question(rules, st, what, buf, cap);
         return;

@@ -373,6 +373,8 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
 
 /* --- view.c --- */
 void ark_view(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
+void ark_action_view(const carta_rules *rules, const void *obs, carta_action action,
+                     struct carta_view *out);
 void ark_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
 /* --- check.c --- */

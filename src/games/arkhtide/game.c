@@ -115,6 +115,7 @@ const carta_game carta_game_arkhtide = {
     .describe_card = ark_describe_card,
     .points = ark_points,
     .view = ark_view,
+    .action_view = ark_action_view,
     .render = ark_render,
     .describe_state = ark_describe_state,
     .scenario_position = arkhtide_scenario_position,

@@ -106,6 +106,95 @@ static void view_damage(const carta_pending *f, carta_view *v)
     carta_view_end(v);
 }
 
+static const char *const view_verbs[] = {
+    "",        "discard",    "mulligan", "done",   "pick",     "return",  "first",
+    "unit",    "bind",       "move",     "prepared", "strike", "reposition", "assist",
+    "ability", "realm ability", "feat",  "end turn", "pass",   "amplify", "react",
+    "shield",  "target",     "yes",      "no",     "destination", "harvest", "order",
+    "seek",    "opponent",   "bottom"};
+
+/* A piece as an action's part: {"card", "uid"}. */
+static void view_piece_ref(carta_view *v, const char *key, const ark_state *st, int pi)
+{
+    if (pi >= st->n_pieces)
+        return;
+    carta_view_map(v, key);
+    carta_view_card(v, "card", st->pieces[pi].card, ARK_UNKNOWN);
+    carta_view_int(v, "uid", st->pieces[pi].uid);
+    carta_view_end(v);
+}
+
+static void view_from(carta_view *v, const char *key, const uint16_t *cards, int n, int i,
+                      const char *zone)
+{
+    if (i < n)
+        carta_view_card(v, key, cards[i], ARK_UNKNOWN);
+    carta_view_str(v, "from", zone);
+}
+
+static void view_location(carta_view *v, int loc)
+{
+    if (loc == ARK_LOC_SAFE)
+        carta_view_str(v, "location", "safe zone");
+    else
+        carta_view_int(v, "realm_slot", loc);
+}
+
+void ark_action_view(const carta_rules *rules, const void *obs, carta_action action,
+                     carta_view *v)
+{
+    const ark_state *st = obs;
+    int kind = ARK_ACT_KIND(action), a = ARK_ACT_A(action), b = ARK_ACT_B(action);
+    int seat = ark_to_act(rules, st);
+    const ark_seat *s = &st->seat[seat >= 0 ? seat : 0];
+    carta_view_str(v, "verb", kind > 0 && kind <= ARK_A_BOTTOM ? view_verbs[kind] : "?");
+    switch (kind) {
+    case ARK_A_DISCARD:
+    case ARK_A_MULLIGAN:
+    case ARK_A_AMPLIFY:
+    case ARK_A_SHIELD: view_from(v, "card", s->hand.cards, s->hand.n, a, "hand"); break;
+    case ARK_A_UNIT:
+        view_from(v, "card", s->hand.cards, s->hand.n, a, "hand");
+        view_location(v, b);
+        break;
+    case ARK_A_BINDING:
+    case ARK_A_FEAT:
+        view_from(v, "card", s->hand.cards, s->hand.n, a, "hand");
+        view_piece_ref(v, kind == ARK_A_FEAT ? "performer" : "target", st, b);
+        break;
+    case ARK_A_PICK:
+        view_from(v, "card", s->look.cards, s->look.n, a, "look");
+        carta_view_str(v, "choice", b ? "side B" : "side A");
+        break;
+    case ARK_A_SEEK:
+    case ARK_A_BOTTOM: view_from(v, "card", s->look.cards, s->look.n, a, "look"); break;
+    case ARK_A_RETURN: carta_view_str(v, "choice", a ? "bottom" : "top"); break;
+    case ARK_A_FIRST:
+    case ARK_A_OPPONENT: carta_view_int(v, "seat", a); break;
+    case ARK_A_MOVE:
+    case ARK_A_REPOSITION:
+        view_piece_ref(v, "card", st, a);
+        view_location(v, b);
+        break;
+    case ARK_A_STRIKE:
+        view_piece_ref(v, "card", st, a);
+        view_piece_ref(v, "target", st, b);
+        carta_view_str(v, "choice", ARK_ACT_C(action) ? "ranged" : "melee");
+        break;
+    case ARK_A_ASSIST:
+    case ARK_A_ABILITY:
+    case ARK_A_REACT: view_piece_ref(v, "card", st, a); break;
+    case ARK_A_TARGET: view_piece_ref(v, "target", st, a); break;
+    case ARK_A_REALM:
+        carta_view_int(v, "realm_slot", a);
+        view_piece_ref(v, "performer", st, ARK_ACT_C(action));
+        break;
+    case ARK_A_DEST:
+    case ARK_A_HARVEST: carta_view_int(v, "realm_slot", a); break;
+    default: break;
+    }
+}
+
 /* The card of the innermost ability resolving, or NULL. */
 static const ark_card_def *view_resolving(const carta_rules *rules, const ark_state *st)
 {

@@ -106,6 +106,7 @@ const carta_game carta_game_leaders = {
     .action_card = leaders_action_card,
     .describe_card = leaders_describe_card,
     .view = leaders_view,
+    .action_view = leaders_action_view,
     .render = leaders_render,
     .describe_state = leaders_describe_state,
     .scenario_position = leaders_scenario_position,

@@ -288,6 +288,8 @@ int leaders_action_card(const carta_rules *rules, const void *state, carta_actio
 void leaders_render(const carta_rules *rules, const void *state, int seat, carta_text *out);
 /* view.c */
 void leaders_view(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
+void leaders_action_view(const carta_rules *rules, const void *obs, carta_action action,
+                         struct carta_view *out);
 void leaders_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
 /* --- deck.c (content) and scenario.c --- */

@@ -71,6 +71,62 @@ static void view_board(const leaders_state *st, carta_view *v)
     carta_view_end(v);
 }
 
+static void view_cell(carta_view *v, const char *key, int cell)
+{
+    char name[4];
+    leaders_cell_name(cell, name);
+    carta_view_str(v, key, name);
+}
+
+static const char *const view_verbs[] = {"",       "end turn", "summon",  "cell",   "facing",
+                                         "move",   "swap",     "attack",  "ability", "redirect",
+                                         "play",   "attack card", "pass", "discard", "rest"};
+
+void leaders_action_view(const carta_rules *rules, const void *obs, carta_action action,
+                         carta_view *v)
+{
+    const leaders_state *st = obs;
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    int kind = leaders_akind(action), x = leaders_aa(action), y = leaders_ab(action);
+    int c = leaders_ac(action);
+    (void)rules;
+    carta_view_str(v, "verb", kind > 0 && kind <= LEADERS_A_REST ? view_verbs[kind] : "?");
+    switch (kind) {
+    case LEADERS_A_SUMMON: carta_view_card(v, "card", c, LEADERS_UNKNOWN); break;
+    case LEADERS_A_CELL:
+        if (f && (f->kind == LEADERS_FR_SUMMON_CELL || f->kind == LEADERS_FR_TARGET))
+            carta_view_card(v, "card", f->arg[0], LEADERS_UNKNOWN);
+        view_cell(v, "cell", y);
+        break;
+    case LEADERS_A_FACE: carta_view_str(v, "direction", leaders_dir_name(x)); break;
+    case LEADERS_A_MOVE:
+    case LEADERS_A_SWAP:
+    case LEADERS_A_ATTACK:
+    case LEADERS_A_ABILITY:
+        carta_view_card(v, "card", st->board[x].kind, LEADERS_UNKNOWN);
+        view_cell(v, "from", x);
+        view_cell(v, "cell", y);
+        break;
+    case LEADERS_A_REDIRECT:
+        view_cell(v, "from", x);
+        carta_view_str(v, "direction", leaders_dir_name(y));
+        break;
+    case LEADERS_A_CARD:
+        if (c > 0) {
+            carta_view_card(v, "card", c - 1, LEADERS_UNKNOWN);
+            carta_view_str(v, "from", "hand");
+        }
+        break;
+    case LEADERS_A_PLAY:
+    case LEADERS_A_DISCARD:
+        carta_view_card(v, "card", c, LEADERS_UNKNOWN);
+        carta_view_str(v, "from", "hand");
+        break;
+    case LEADERS_A_REST: view_cell(v, "from", x); break;
+    default: break;
+    }
+}
+
 /* The name of card id, or "a card". */
 static const char *view_name(const carta_rules *rules, int id)
 {
