@@ -168,13 +168,14 @@ static void soak_play(soak_ctx *c, int i, soak_worker *w, soak_game *rec)
             rec->finished = 1;
             return;
         }
-        if (k == CARTA_SOAK_MAX_ACTIONS)
-            carta_error_set(&err, CARTA_ERR_STATE, "%s: the game did not end in %d actions",
-                            s->g->id, CARTA_SOAK_MAX_ACTIONS);
-        else if (soak_step(s, w, to_act, &action, &err) == CARTA_OK)
-            err.status = CARTA_OK;
-        if (err.status != CARTA_OK) {
-            soak_fail(c, w, i, k, to_act, action, &err);
+        carta_status st = k == CARTA_SOAK_MAX_ACTIONS
+                              ? carta_error_set(&err, CARTA_ERR_STATE,
+                                                "%s: the game did not end in %d actions",
+                                                s->g->id, CARTA_SOAK_MAX_ACTIONS)
+                              : soak_step(s, w, to_act, &action, &err);
+        if (st != CARTA_OK) {
+            carta_error_set(&err, st, "%s: a legal action was refused", s->g->id);
+            soak_fail(c, w, i, k, k == CARTA_SOAK_MAX_ACTIONS ? seat : to_act, action, &err);
             return;
         }
         seat = to_act;
