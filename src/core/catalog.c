@@ -10,6 +10,7 @@
 
 #include "game.h"
 #include "yaml.h"
+#include "yaml_input.h"
 
 /* Open addressing over ids; a power of two at least twice CARTA_CATALOG_MAX. */
 enum { CATALOG_HASH_SIZE = 8192 };
@@ -190,8 +191,8 @@ static char *catalog_read(const char *path, size_t *len, carta_error *err)
         }
         size_t got = fread(buf + n, 1, cap - n - 1, f);
         n += got;
-        if (got == 0)
-            break;
+        if (got == 0 || n > CARTA_YAML_MAX_BYTES)
+            break; /* past the limit: carta_yaml_load_string refuses it, so read no further */
     }
     int bad = ferror(f);
     fclose(f);

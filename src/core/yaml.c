@@ -1,6 +1,10 @@
 /* yaml.c: typed reads over libfyaml whose errors name file, line and reason. */
 #include "yaml.h"
 
+#include "yaml_budget.h"
+#include "yaml_diag.h"
+#include "yaml_input.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -10,57 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* ---- parse diagnostics: libfyaml reports through a callback; we keep the first error ---- */
-
-typedef struct yaml_diag_capture {
-    int got;        /* an error message was captured */
-    int line, col;  /* 1-based */
-    char msg[256];
-} yaml_diag_capture;
-
-/* libfyaml writes "source:line:col: error: message\n" then the source line and a caret, in
- * separate chunks. Keep the first chunk that carries ": error: ". */
-static void yaml_diag_output(struct fy_diag *diag, void *user, const char *buf, size_t len)
-{
-    (void)diag;
-    yaml_diag_capture *cap = user;
-    if (cap->got || len == 0)
-        return;
-    char tmp[512];
-    size_t n = len < sizeof tmp - 1 ? len : sizeof tmp - 1;
-    memcpy(tmp, buf, n);
-    tmp[n] = '\0';
-    char *e = strstr(tmp, ": error: ");
-    if (!e)
-        return;
-    char *msg = e + strlen(": error: ");
-    msg[strcspn(msg, "\r\n")] = '\0';
-    snprintf(cap->msg, sizeof cap->msg, "%s", msg);
-    /* Walk back over ":line:col" just before ": error: ". */
-    *e = '\0';
-    char *c2 = strrchr(tmp, ':');
-    if (c2) {
-        *c2 = '\0';
-        char *c1 = strrchr(tmp, ':');
-        if (c1) {
-            cap->line = atoi(c1 + 1);
-            cap->col = atoi(c2 + 1);
-        }
-    }
-    cap->got = 1;
-}
-
-static struct fy_diag *yaml_diag_new(yaml_diag_capture *cap)
-{
-    struct fy_diag_cfg dc;
-    fy_diag_cfg_default(&dc);
-    dc.fp = NULL;
-    dc.output_fn = yaml_diag_output;
-    dc.user = cap;
-    dc.colorize = false;
-    dc.level = FYET_ERROR;
-    return fy_diag_create(&dc);
-}
+/* ---- parsing: every text checked first, errors collected by yaml_diag.c ---- */
 
 static void yaml_parse_cfg(struct fy_parse_cfg *cfg, struct fy_diag *diag)
 {
@@ -70,7 +24,7 @@ static void yaml_parse_cfg(struct fy_parse_cfg *cfg, struct fy_diag *diag)
 }
 
 static carta_status yaml_parse_error(carta_error *err, const char *name,
-                                     const yaml_diag_capture *cap)
+                                     const carta_yaml_diag *cap)
 {
     if (cap->got)
         return carta_error_set(err, CARTA_ERR_INPUT, "%s:%d:%d: error: %s", name, cap->line,
@@ -78,106 +32,92 @@ static carta_status yaml_parse_error(carta_error *err, const char *name,
     return carta_error_set(err, CARTA_ERR_INPUT, "%s: error: not a valid YAML document", name);
 }
 
-/* Reads a whole file into a NUL-terminated malloc'd buffer. */
-static char *yaml_read_file(const char *path, size_t *len, carta_error *err)
+/* The checks every text passes before libfyaml parses it (docs/inputs.md). */
+static carta_status yaml_guard(const char *text, size_t len, const char *name, carta_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n < cap - 1)
-            break;
-        char *bigger = realloc(buf, cap * 2);
-        if (!bigger) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = bigger;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf) {
-        carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory reading the file", path);
-        return NULL;
-    }
-    if (bad) {
-        free(buf);
-        carta_error_set(err, CARTA_ERR_IO, "%s: error: read failed", path);
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    if (carta_yaml_check_text(text, len, name, err) != CARTA_OK)
+        return CARTA_ERR_INPUT;
+    return carta_yaml_check_budget(text, len, name, err);
 }
 
+/* Whether the len bytes of text are all blanks (reads nothing past len). */
+static bool yaml_blank(const char *text, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
+            return false;
+    return true;
+}
+
+/* libfyaml reads text as len bytes (a memory input: no NUL needed, nothing past len read) and
+ * does not copy it: the caller keeps text alive until the document is destroyed. */
 struct fy_document *carta_yaml_load_string(const char *text, size_t len, const char *name,
                                            carta_error *err)
 {
-    yaml_diag_capture cap = {0};
-    struct fy_diag *diag = yaml_diag_new(&cap);
-    if (!diag) {
+    if (yaml_guard(text, len, name, err) != CARTA_OK)
+        return NULL;
+    carta_yaml_diag cap;
+    if (!carta_yaml_diag_open(&cap)) {
         carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", name);
         return NULL;
     }
     struct fy_parse_cfg cfg;
-    yaml_parse_cfg(&cfg, diag);
+    yaml_parse_cfg(&cfg, cap.diag);
     struct fy_document *doc = fy_document_build_from_string(&cfg, text, len);
-    if (doc && (cap.got || fy_document_root(doc) == NULL)) {
+    if (doc && (carta_yaml_diag_poll(&cap) || fy_document_root(doc) == NULL)) {
         fy_document_destroy(doc);
         doc = NULL;
         if (!cap.got) {
-            fy_diag_unref(diag);
+            carta_yaml_diag_close(&cap);
             carta_error_set(err, CARTA_ERR_INPUT, "%s:1: error: the file is empty", name);
             return NULL;
         }
     }
     if (!doc) {
-        if (len == 0 || strspn(text, " \t\r\n") == len)
+        carta_yaml_diag_poll(&cap);
+        if (yaml_blank(text, len))
             carta_error_set(err, CARTA_ERR_INPUT, "%s:1: error: the file is empty", name);
         else
             yaml_parse_error(err, name, &cap);
     }
-    fy_diag_unref(diag);
+    carta_yaml_diag_close(&cap);
     return doc;
 }
 
 struct fy_document *carta_yaml_load(const char *path, carta_error *err)
 {
     size_t len = 0;
-    char *text = yaml_read_file(path, &len, err);
+    char *text = carta_yaml_read_file(path, &len, err);
     if (!text)
         return NULL;
+    if (yaml_guard(text, len, path, err) != CARTA_OK) {
+        free(text);
+        return NULL;
+    }
     /* The document takes ownership of text (it must outlive the document's scalars). */
-    yaml_diag_capture cap = {0};
-    struct fy_diag *diag = yaml_diag_new(&cap);
-    if (!diag) {
+    carta_yaml_diag cap;
+    if (!carta_yaml_diag_open(&cap)) {
         free(text);
         carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", path);
         return NULL;
     }
-    int blank = strspn(text, " \t\r\n") == len;
+    bool blank = yaml_blank(text, len);
     struct fy_parse_cfg cfg;
-    yaml_parse_cfg(&cfg, diag);
+    yaml_parse_cfg(&cfg, cap.diag);
     struct fy_document *doc = fy_document_build_from_malloc_string(&cfg, text, len);
     /* On failure the library has already freed text with its parser input. */
-    if (doc && (cap.got || fy_document_root(doc) == NULL)) {
+    if (doc && (carta_yaml_diag_poll(&cap) || fy_document_root(doc) == NULL)) {
         fy_document_destroy(doc);
         doc = NULL;
     }
     if (!doc) {
+        carta_yaml_diag_poll(&cap);
         if (blank)
             carta_error_set(err, CARTA_ERR_INPUT, "%s:1: error: the file is empty", path);
         else
             yaml_parse_error(err, path, &cap);
     }
-    fy_diag_unref(diag);
+    carta_yaml_diag_close(&cap);
     return doc;
 }
 
@@ -187,8 +127,7 @@ struct carta_yaml_stream {
     char path[1024];
     char *text;
     struct fy_parser *parser;
-    struct fy_diag *diag;
-    yaml_diag_capture cap;
+    carta_yaml_diag cap;
     int done;
 };
 
@@ -201,15 +140,15 @@ carta_yaml_stream *carta_yaml_stream_open(const char *path, carta_error *err)
     }
     snprintf(s->path, sizeof s->path, "%s", path);
     size_t len = 0;
-    s->text = yaml_read_file(path, &len, err);
-    if (!s->text) {
+    s->text = carta_yaml_read_file(path, &len, err);
+    if (!s->text || yaml_guard(s->text, len, path, err) != CARTA_OK) {
+        free(s->text);
         free(s);
         return NULL;
     }
-    s->diag = yaml_diag_new(&s->cap);
     struct fy_parse_cfg cfg;
-    yaml_parse_cfg(&cfg, s->diag);
-    s->parser = s->diag ? fy_parser_create(&cfg) : NULL;
+    yaml_parse_cfg(&cfg, carta_yaml_diag_open(&s->cap) ? s->cap.diag : NULL);
+    s->parser = cfg.diag ? fy_parser_create(&cfg) : NULL;
     if (!s->parser || fy_parser_set_string(s->parser, s->text, len) != 0) {
         carta_yaml_stream_close(s);
         carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: cannot start the YAML parser", path);
@@ -223,7 +162,7 @@ struct fy_document *carta_yaml_stream_next(carta_yaml_stream *s, carta_error *er
     if (!s || s->done)
         return NULL;
     struct fy_document *doc = fy_parse_load_document(s->parser);
-    if (s->cap.got) {
+    if (carta_yaml_diag_poll(&s->cap)) {
         if (doc)
             fy_parse_document_destroy(s->parser, doc);
         s->done = 1;
@@ -241,8 +180,7 @@ void carta_yaml_stream_close(carta_yaml_stream *s)
         return;
     if (s->parser)
         fy_parser_destroy(s->parser);
-    if (s->diag)
-        fy_diag_unref(s->diag);
+    carta_yaml_diag_close(&s->cap);
     free(s->text);
     free(s);
 }

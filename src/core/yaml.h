@@ -32,12 +32,17 @@ carta_status carta_yaml_bool(struct fy_node *map, const char *key, bool def, boo
 carta_status carta_yaml_error(carta_error *err, const char *file, struct fy_node *node,
                               const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* Every text below is checked before libfyaml sees it (yaml_input.h: at most 4 MiB, valid UTF-8,
+ * sane directive lines; yaml_budget.h: bounded alias expansion and mapping size). */
+
 /* Parses a YAML file into a document; NULL with err set (file:line:col: reason) on failure. The
  * caller frees it with fy_document_destroy. */
 struct fy_document *carta_yaml_load(const char *path, carta_error *err);
 
 /* Parses YAML text (one document) into a document; name is what error messages call the source.
- * NULL with err set ("name:line:col: error: reason") on failure. Free with fy_document_destroy. */
+ * Exactly len bytes are read (text need not end with a NUL) and are not copied: text must outlive
+ * the document. NULL with err set ("name:line:col: error: reason") on failure. Free with
+ * fy_document_destroy. */
 struct fy_document *carta_yaml_load_string(const char *text, size_t len, const char *name,
                                            carta_error *err);
 
