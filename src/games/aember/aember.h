@@ -355,6 +355,8 @@ void aember_render(const carta_rules *rules, const void *state, int seat, carta_
 
 /* --- view.c --- */
 void aember_view(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);
+void aember_action_view(const carta_rules *rules, const void *obs, carta_action action,
+                        struct carta_view *out);
 void aember_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
 /* --- check.c --- */

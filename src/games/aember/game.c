@@ -111,6 +111,7 @@ const carta_game carta_game_aember = {
     .action_card = aember_action_card,
     .describe_card = aember_describe_card,
     .view = aember_view,
+    .action_view = aember_action_view,
     .render = aember_render,
     .describe_state = aember_describe_state,
     .scenario_position = aember_scenario_position,
