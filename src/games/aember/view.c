@@ -241,7 +241,7 @@ void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view
         carta_view_str(v, "house", aember_house_name(rules, st->active_house));
     else
         carta_view_null(v, "house");
-    char question[AEMBER_TEXT_MAX + 128];
+    char question[AEMBER_TEXT_MAX + 256];
     view_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);
     carta_view_list(v, "seats");

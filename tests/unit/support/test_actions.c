@@ -43,7 +43,7 @@ bool tact_has(const carta_game *g, const carta_rules *r, const void *state, cons
 
 void tact_apply(const carta_game *g, const carta_rules *r, void *state, const char *text)
 {
-    carta_action a;
+    carta_action a = 0;
     if (!tact_find(g, r, state, text, &a)) {
         carta_action legal[CARTA_MAX_ACTIONS];
         char buf[256];
