@@ -145,8 +145,8 @@ static carta_status soak_step(const carta_soak_settings *s, soak_worker *w, int 
     memcpy(w->prev, w->state, g->state_size);
     g->observe(s->r, w->state, to_act, w->view);
     if (carta_ai_choose(w->ai[to_act], w->view, to_act, action) != CARTA_OK)
-        return carta_error_set(err, CARTA_ERR_STATE, "%s: the AI of seat %d found no legal "
-                               "action", g->id, to_act);
+        return carta_error_set(err, CARTA_ERR_STATE, "%s: the AI of player %d found no "
+                               "legal action", g->id, to_act + 1);
     return g->apply(s->r, w->state, *action, err);
 }
 
@@ -230,19 +230,24 @@ static double soak_now(void)
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Redraws "done/total games" on stderr at most twice a second until the workers finish. */
+/* Shows "done/total games" on stderr until the workers finish: redrawn twice a second on a
+ * terminal (progress 1), a new line every 10 minutes in a log (progress 2). */
 static void soak_watch(soak_ctx *c)
 {
     const struct timespec nap = {0, 100 * 1000 * 1000};
-    double last = soak_now();
+    double start = soak_now(), last = start, every = c->s->progress == 1 ? 0.5 : 600;
     int done, drawn = 0;
     while ((done = atomic_load(&c->done)) < c->s->n_games && !atomic_load(&c->broken) &&
            atomic_load(&c->next) < atomic_load(&c->stop_at)) {
-        if (soak_now() - last >= 0.5) {
-            fprintf(stderr, "\r\033[Ksoak: %d/%d games", done, c->s->n_games);
-            fflush(stderr);
+        if (soak_now() - last >= every) {
             last = soak_now();
-            drawn = 1;
+            if (c->s->progress == 1)
+                fprintf(stderr, "\r\033[Ksoak: %d/%d games", done, c->s->n_games);
+            else
+                fprintf(stderr, "soak: %d/%d games done after %.0f s\n", done, c->s->n_games,
+                        last - start);
+            fflush(stderr);
+            drawn = c->s->progress == 1;
         }
         nanosleep(&nap, NULL);
     }
@@ -313,11 +318,11 @@ carta_status carta_soak_run(const carta_soak_settings *s, carta_soak_result *out
         soak_totals(&c, out);
         if (out->failed)
             st = carta_error_set(err, CARTA_ERR_STATE,
-                                 "game %d (seed %llu), after action %ld ('%s' by seat %d; now "
+                                 "game %d (seed %llu), after action %ld ('%s' by player %d; now "
                                  "%s): %s",
                                  out->failure.game, (unsigned long long)out->failure.seed,
                                  out->failure.action, out->failure.action_text,
-                                 out->failure.seat, out->failure.where, out->failure.err.msg);
+                                 out->failure.seat + 1, out->failure.where, out->failure.err.msg);
     }
     pthread_mutex_destroy(&c.lock);
     free(c.games);

@@ -32,7 +32,8 @@ typedef struct carta_soak_settings {
     uint64_t seed;
     char mode[32];                        /* "" = the game's default for n_seats */
     const char *ai_spec[CARTA_MAX_SEATS]; /* n_seats specs ("random", "greedy", ...) */
-    int progress;                         /* redraw a progress line on stderr */
+    int progress; /* on stderr: 0 nothing, 1 a line redrawn (a terminal), 2 a line every
+                     10 minutes (a log) */
 } carta_soak_settings;
 
 /* Where a soak failed. */

@@ -107,7 +107,7 @@ static void soak_print_failure(const carta_soak_failure *f)
     printf("FAILED: game %d (seed %llu), after action %ld", f->game, (unsigned long long)f->seed,
            f->action);
     if (f->seat >= 0)
-        printf(" ('%s' by seat %d)", f->action_text, f->seat);
+        printf(" ('%s' by player %d)", f->action_text, f->seat + 1);
     printf("\n  state: %s\n  broken: %s\n", f->where, f->err.msg);
 }
 
@@ -170,7 +170,7 @@ int cli_cmd_soak(int argc, char **argv)
     if (!rules)
         return CLI_EXIT_FAIL;
     s.r = rules;
-    s.progress = isatty(STDERR_FILENO);
+    s.progress = isatty(STDERR_FILENO) ? 1 : 2;
     char *seats = strdup(a.seats);
     int rc = seats ? soak_seats(&s, seats, &a) : CLI_EXIT_FAIL;
     if (rc == 0)
