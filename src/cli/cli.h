@@ -66,11 +66,14 @@ typedef struct cli_game_opts {
     "  --players N      players (seats) in each game (default: the game's usual count)\n"     \
     "  --mode M         the game's mode (e.g. Arkhtide's duel, desperate; default: its own)\n"
 
-/* Checks o against game g: players within g's seat range (filled with default_players when not
- * given; pass cli_default_seats(g) unless the subcommand knows better) and a mode that fits in
- * carta_config.mode. Prints the reason and returns non-zero if not. Whether g knows the mode is
- * for its setup to say. */
+/* Checks o against game g: a mode g has (g->modes), and players within g's seat range and the
+ * mode's; players not given are default_players (pass cli_default_seats(g) unless the
+ * subcommand knows better), or the fewest the mode allows if it does not allow those. Prints the
+ * reason, in the same words for every game and subcommand, and returns non-zero if not. */
 int cli_game_opts_check(const carta_game *g, cli_game_opts *o, int default_players);
+
+/* The mode of g named name, or NULL. */
+const carta_mode *cli_find_mode(const carta_game *g, const char *name);
 
 /* Writes o's mode into config (after cli_make_config, which clears it). */
 void cli_game_opts_apply(const cli_game_opts *o, carta_config *config);
@@ -80,6 +83,18 @@ void cli_game_opts_apply(const cli_game_opts *o, carta_config *config);
  * specs. Returns the count, or -1 if there are more than max, an item is empty, or the list
  * starts with an option. */
 int cli_split_ai_specs(char *s, char **specs, int max);
+
+/* ---- fold.c: long lines folded for a terminal ---- */
+
+/* The width lines are folded to: the terminal's (stdout's), else 80. */
+int cli_width(void);
+
+/* Writes text into out with each line longer than width folded at spaces; a folded line's
+ * continuation is indented 4 more than the line's own indent. */
+void cli_fold(const char *text, int width, carta_text *out);
+
+/* Prints text folded to width (cli_fold). */
+void cli_print_folded(const char *text, int width);
 
 /* ---- game.c: the data folder, games, rules and decks ---- */
 

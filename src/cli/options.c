@@ -146,22 +146,71 @@ int cli_parse_exit(cli_parse_result r)
     return r == CLI_PARSE_HELP ? CLI_EXIT_OK : CLI_EXIT_USAGE;
 }
 
+/* "2 players", "3 to 5 players" into buf. */
+static const char *players_text(int lo, int hi, char *buf, size_t cap)
+{
+    if (lo == hi)
+        snprintf(buf, cap, "%d players", lo);
+    else
+        snprintf(buf, cap, "%d to %d players", lo, hi);
+    return buf;
+}
+
+const carta_mode *cli_find_mode(const carta_game *g, const char *name)
+{
+    for (int i = 0; i < g->n_modes; i++)
+        if (strcmp(g->modes[i].name, name) == 0)
+            return &g->modes[i];
+    return NULL;
+}
+
+/* Refuses an unknown mode, naming the game's modes (the same words for every game). */
+static void unknown_mode(const carta_game *g, const char *mode)
+{
+    if (g->n_modes == 0) {
+        cli_error("--mode %s: %s has no modes (leave --mode out)", mode, g->id);
+        return;
+    }
+    char list[512] = "";
+    size_t n = 0;
+    for (int i = 0; i < g->n_modes && n < sizeof list; i++) {
+        char players[32];
+        const carta_mode *m = &g->modes[i];
+        n += (size_t)snprintf(list + n, sizeof list - n, "%s%s (%s; %s)",
+                              i == 0 ? "" : i + 1 == g->n_modes ? " or " : ", ", m->name,
+                              m->title, players_text(m->min_seats, m->max_seats, players,
+                                                     sizeof players));
+    }
+    cli_error("--mode %s: %s has no such mode; its modes are %s", mode, g->id, list);
+}
+
+/* The player count when none is given: default_players if the mode allows it, else the least
+ * the mode allows. */
+static int players_for(const carta_mode *m, int default_players)
+{
+    if (!m || (default_players >= m->min_seats && default_players <= m->max_seats))
+        return default_players;
+    return default_players < m->min_seats ? m->min_seats : m->max_seats;
+}
+
 int cli_game_opts_check(const carta_game *g, cli_game_opts *o, int default_players)
 {
-    if (!o->players)
-        o->players = default_players;
-    if (o->players < g->min_seats || o->players > g->max_seats) {
-        if (g->min_seats == g->max_seats)
-            cli_error("--players %d: %s is played by %d players", o->players, g->id,
-                      g->min_seats);
-        else
-            cli_error("--players %d: %s is played by %d to %d players", o->players, g->id,
-                      g->min_seats, g->max_seats);
+    char players[32];
+    const carta_mode *m = NULL;
+    if (o->mode && !(m = cli_find_mode(g, o->mode))) {
+        unknown_mode(g, o->mode);
         return 1;
     }
-    if (o->mode && strlen(o->mode) >= sizeof((carta_config *)0)->mode) {
-        cli_error("--mode '%s': too long (at most %zu bytes)", o->mode,
-                  sizeof((carta_config *)0)->mode - 1);
+    if (!o->players)
+        o->players = players_for(m, default_players);
+    if (o->players < g->min_seats || o->players > g->max_seats) {
+        cli_error("--players %d: %s is played by %s", o->players, g->id,
+                  players_text(g->min_seats, g->max_seats, players, sizeof players));
+        return 1;
+    }
+    if (m && (o->players < m->min_seats || o->players > m->max_seats)) {
+        cli_error("--players %d: %s's mode %s (%s) is played by %s", o->players, g->id, m->name,
+                  m->title, players_text(m->min_seats, m->max_seats, players, sizeof players));
         return 1;
     }
     return 0;

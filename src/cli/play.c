@@ -13,16 +13,17 @@ static const char usage[] =
     "usage: carta play GAME [--seat N | --watch] [--seed S] [--deck SPEC] [--opponent-deck SPEC]\n"
     "                  [--ai SPEC] [--save FILE]\n"
     "       carta play [GAME] --resume FILE [--seat N | --watch] [--ai SPEC] [--save FILE]\n"
-    "Plays GAME in the terminal: you take seat N (0, the default, is player 1; 1 is player 2...),\n"
-    "the AI the others.\n"
-    "  --watch          AI in every seat: run to the end, print the log and the result\n"
+    "Plays GAME in the terminal: you are one player, the AI the others.\n"
+    "  --seat N         the player you are: 1 (the default) to the number of players\n"
+    "  --watch          AI in every seat: every move as it happens, then the result\n"
     "  --seed S         the game's seed (default: from the clock); shown when the game is over\n"
     "                   (with --watch, at the start too), never to a player during the game\n"
     "  --deck SPEC      your deck: a prebuilt deck's name, a deck file, or \"random\" (default)\n"
     "  --opponent-deck SPEC   the other seats' deck (default \"random\")\n"
     "  --ai SPEC        the AI: random, greedy (default), or KIND:key=value,...\n"
     "  --resume FILE    continue a saved game (a record)\n"
-    "  --save FILE      save there on 'save', on 'quit' if wanted, at end of input and at the end\n"
+    "  --save FILE      save there on 'save', on 'quit', Ctrl-C or end of input, and at the end\n"
+    "                   (without it, those save to a new carta-GAME-DATE-TIME.json here)\n"
     CLI_GAME_OPTS_USAGE
     "At the prompt type 'help' for the commands.\n";
 
@@ -35,26 +36,6 @@ typedef struct play_options {
     const char *deck, *opponent_deck, *ai, *resume, *save;
     cli_game_opts game_opts;
 } play_options;
-
-/* Writes the record to path (the error printed); non-zero on failure. */
-static int write_record(play_session *s, const char *path)
-{
-    carta_error err = {0};
-    s->rec.final_digest = carta_digest(s->state, s->g->state_size);
-    if (carta_record_save(&s->rec, s->r, path, &err) != CARTA_OK) {
-        cli_error("%s", err.msg);
-        return 1;
-    }
-    return 0;
-}
-
-int play_save(play_session *s, const char *path)
-{
-    if (write_record(s, path))
-        return 1;
-    printf("saved to %s\n", path);
-    return 0;
-}
 
 /* The view of the true state as the human (watching: a spectator) sees it; NULL if the game
  * has no view. Free with carta_view_free. */
@@ -70,10 +51,51 @@ static carta_view *play_view(play_session *s)
     return v;
 }
 
-int play_apply(play_session *s, int seat, carta_action action, const char *text)
+/* What changed between two views, as lines; the question asked is not news (the prompt asks
+ * it), and it may speak to the seat asked ("your field"). */
+static void what_happened(carta_view *before, carta_view *after, carta_text *out)
+{
+    json_t *a = carta_view_json(before), *b = carta_view_json(after);
+    if (!a || !b)
+        return;
+    json_object_del(a, "question");
+    json_object_del(b, "question");
+    carta_view_diff(a, b, out);
+}
+
+void play_flush_move(play_session *s)
+{
+    play_move *m = &s->move;
+    if (!m->open)
+        return;
+    carta_text told = {0};
+    carta_text_printf(&told, "%s: %s\n", s->label[m->seat], m->text);
+    size_t said = m->echo ? 0 : told.len;
+    carta_view *after = play_view(s);
+    what_happened(m->before, after, &told);
+    cli_print_folded(carta_text_str(&told) + said, cli_width());
+    carta_text_printf(&s->log, "%s", carta_text_str(&told));
+    carta_text_free(&told);
+    carta_view_free(after);
+    carta_view_free(m->before);
+    m->before = NULL;
+    m->open = 0;
+}
+
+/* Whether a step of seat with text carries on the move in progress (its text extends it). */
+static int continues_move(const play_move *m, int seat, const char *text)
+{
+    size_t n = strlen(m->text);
+    return m->open && m->seat == seat && strncmp(text, m->text, n) == 0 && text[n] == ' ';
+}
+
+int play_apply(play_session *s, int seat, carta_action action, const char *text, int echo)
 {
     carta_error err = {0};
-    carta_view *before = play_view(s);
+    play_move *m = &s->move;
+    if (m->open && !continues_move(m, seat, text))
+        play_flush_move(s);
+    carta_view *before = m->open ? NULL : play_view(s);
     if (s->g->apply(s->r, s->state, action, &err) != CARTA_OK) {
         carta_view_free(before);
         cli_error("%s", err.msg[0] ? err.msg : "the action was refused");
@@ -85,19 +107,10 @@ int play_apply(play_session *s, int seat, carta_action action, const char *text)
         return 1;
     }
     s->rec.final_digest = carta_digest(s->state, s->g->state_size);
-    carta_text_printf(&s->log, "%s: %s\n", s->label[seat], text);
-    /* what the move did, as the human sees it: Æmber gained or stolen, cards drawn, damage */
-    carta_view *after = play_view(s);
-    json_t *a = carta_view_json(before), *b = carta_view_json(after);
-    if (a && b) {
-        carta_text happened = {0};
-        carta_view_diff(a, b, &happened);
-        fputs(carta_text_str(&happened), stdout);
-        carta_text_printf(&s->log, "%s", carta_text_str(&happened));
-        carta_text_free(&happened);
-    }
-    carta_view_free(before);
-    carta_view_free(after);
+    if (!m->open)
+        *m = (play_move){.open = 1, .seat = seat, .before = before};
+    m->echo = echo;
+    snprintf(m->text, sizeof m->text, "%s", text);
     return 0;
 }
 
@@ -117,9 +130,7 @@ static int start_game(play_session *s, const play_options *o)
     }
     carta_config config;
     const char *specs[CARTA_MAX_SEATS];
-    cli_game_opts game_opts = o->game_opts;
-    if (cli_game_opts_check(s->g, &game_opts, cli_default_seats(s->g)))
-        return 1;
+    cli_game_opts game_opts = o->game_opts; /* checked by check_game_options */
     for (int i = 0; i < CARTA_MAX_SEATS; i++)
         specs[i] = i == (o->watch ? 0 : o->seat) ? o->deck : o->opponent_deck;
     if (cli_make_config(s->g, s->r, game_opts.players, o->seed, specs, &config))
@@ -147,8 +158,7 @@ static int seat_players(play_session *s, const play_options *o)
         if (strcmp(s->rec.seat_names[i], "human") == 0)
             seat_wanted = i; /* resume as the seat the human played */
     if (!o->watch && (seat_wanted < 0 || seat_wanted >= n)) {
-        cli_error("--seat %d: this game has seats 0 to %d (players 1 to %d)", seat_wanted, n - 1,
-                  n);
+        cli_error("--seat %d: this game has players 1 to %d", seat_wanted + 1, n);
         return 1;
     }
     s->human = o->watch ? CARTA_NO_SEAT : seat_wanted;
@@ -185,32 +195,33 @@ static int ai_turn(play_session *s, int seat)
     char text[256];
     carta_describe_move(s->g, s->r, s->state, action, s->human != CARTA_NO_SEAT ? s->human : seat,
                         s->view, text, sizeof text);
-    if (s->human != CARTA_NO_SEAT)
-        printf("%s: %s\n", s->label[seat], text);
-    return play_apply(s, seat, action, text);
+    return play_apply(s, seat, action, text, 1);
 }
 
 static void print_result(play_session *s)
 {
-    /* the final board, as the human (or, watching, the first seat) sees it */
-    int seat = s->human != CARTA_NO_SEAT ? s->human : 0;
+    /* the final board, as the human (or, watching, a spectator) sees it */
     carta_text board = {0};
-    s->g->observe(s->r, s->state, seat, s->view);
-    s->g->render(s->r, s->view, seat, &board);
-    printf("\n%s", carta_text_str(&board));
+    s->g->observe(s->r, s->state, s->human, s->view);
+    s->g->render(s->r, s->view, s->human, &board);
+    putchar('\n');
+    cli_print_folded(carta_text_str(&board), cli_width());
     carta_text_free(&board);
     double returns[CARTA_MAX_SEATS] = {0};
     s->g->returns(s->r, s->state, returns);
     int winner = s->g->winner(s->r, s->state);
     char where[256];
     s->g->describe_state(s->r, s->state, where, sizeof where);
-    printf("\nGame over after %d actions (%s): ", s->rec.n_actions, where);
+    carta_text said = {0};
+    carta_text_printf(&said, "\nGame over after %d actions (%s): ", s->rec.n_actions, where);
     if (winner == CARTA_NO_SEAT)
-        printf("a draw.\n");
+        carta_text_printf(&said, "a draw.\n");
     else
-        printf("%s wins.\n", s->label[winner]);
+        carta_text_printf(&said, "%s wins.\n", s->label[winner]);
     for (int seat = 0; seat < s->rec.config.n_seats; seat++)
-        printf("  %s: %g\n", s->label[seat], returns[seat]);
+        carta_text_printf(&said, "  %s: %g\n", s->label[seat], returns[seat]);
+    cli_print_folded(carta_text_str(&said), cli_width());
+    carta_text_free(&said);
 }
 
 /* The end screen's last line: the seed, kept from the player until now, and the record. */
@@ -221,10 +232,23 @@ static int tell_seed_and_record(play_session *s)
         printf("Seed %llu (start with --save FILE to keep the record).\n", seed);
         return 0;
     }
-    if (write_record(s, s->save_path))
+    if (!play_may_overwrite(s, s->save_path) || play_write_record(s, s->save_path))
         return 1;
     printf("Seed %llu; record saved to %s.\n", seed, s->save_path);
     return 0;
+}
+
+/* Ctrl-C while the AI moved: what it did so far is told, then the player is offered to save;
+ * 1 to stop. Watching, there is nothing to save: it stops. */
+static int stop_asked(play_session *s)
+{
+    putchar('\n'); /* after the ^C the terminal shows */
+    play_flush_move(s);
+    if (s->human == CARTA_NO_SEAT) {
+        printf("Interrupted.\n");
+        return 1;
+    }
+    return play_offer_save(s);
 }
 
 /* Runs the game until it ends (0), the human quits (0), or something fails (1). */
@@ -245,9 +269,10 @@ static int run(play_session *s)
         } else if (ai_turn(s, seat)) {
             return 1;
         }
+        if (play_interrupted() && stop_asked(s))
+            return 0;
     }
-    if (s->human == CARTA_NO_SEAT)
-        fputs(carta_text_str(&s->log), stdout);
+    play_flush_move(s);
     print_result(s);
     return tell_seed_and_record(s);
 }
@@ -259,6 +284,7 @@ static void session_free(play_session *s)
     if (s->rec_open)
         carta_record_free(&s->rec);
     carta_text_free(&s->log);
+    carta_view_free(s->move.before);
     free(s->state);
     free(s->view);
     if (s->r)
@@ -307,12 +333,27 @@ static int check_options(int n_pos, const play_options *o, int seat_given)
     return CLI_EXIT_USAGE;
 }
 
+/* A new game's mode and players (filled in when not given), and the seat among them; for a game
+ * to resume the record says. Returns an exit code. */
+static int check_game_options(play_session *s, play_options *o)
+{
+    if (o->resume)
+        return CLI_EXIT_OK;
+    if (cli_game_opts_check(s->g, &o->game_opts, cli_default_seats(s->g)))
+        return CLI_EXIT_USAGE;
+    if (o->seat >= o->game_opts.players) {
+        cli_error("--seat %d: this game has players 1 to %d", o->seat + 1, o->game_opts.players);
+        return CLI_EXIT_USAGE;
+    }
+    return CLI_EXIT_OK;
+}
+
 int cli_cmd_play(int argc, char **argv)
 {
     play_options o = {.seat = -1, .ai = "greedy"};
     const char *seed_text = NULL;
     const cli_opt opts[] = {
-        {"--seat", CLI_OPT_INT, &o.seat, 0, CARTA_MAX_SEATS - 1},
+        {"--seat", CLI_OPT_INT, &o.seat, 1, CARTA_MAX_SEATS},
         {"--watch", CLI_OPT_FLAG, &o.watch, 0, 0},
         {"--seed", CLI_OPT_STR, &seed_text, 0, 0},
         {"--deck", CLI_OPT_STR, &o.deck, 0, 0},
@@ -335,14 +376,19 @@ int cli_cmd_play(int argc, char **argv)
     o.seed_given = seed_text != NULL;
     if (!o.seed_given)
         o.seed = carta_mix64((uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32));
-    o.seat_given = o.seat >= 0;
-    if (!o.seat_given)
-        o.seat = 0;
+    o.seat_given = o.seat > 0;
+    o.seat = o.seat_given ? o.seat - 1 : 0; /* players are numbered from 1, seats from 0 */
     int rc = check_options(n_pos, &o, o.seat_given);
     if (rc)
         return rc;
-    play_session s = {.human = CARTA_NO_SEAT, .save_path = o.save};
+    play_session s = {.human = CARTA_NO_SEAT, .save_path = o.save,
+                      .interactive = isatty(STDIN_FILENO)};
+    if (o.save && !play_may_overwrite(&s, o.save))
+        return CLI_EXIT_USAGE;
+    play_catch_interrupt();
     rc = open_game(&s, n_pos ? pos[0] : NULL, &o);
+    if (rc == CLI_EXIT_OK)
+        rc = check_game_options(&s, &o);
     if (rc == CLI_EXIT_OK)
         rc = start_game(&s, &o) || seat_players(&s, &o) || run(&s) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     session_free(&s);

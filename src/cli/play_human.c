@@ -1,73 +1,35 @@
 /* play_human.c: the human's prompt in `carta play`: board, numbered actions, commands. */
 #include "play.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
-
-#include <editline/readline.h>
 
 #include "core/view.h"
 
 static const char help_text[] =
-    "Type an action's number or its text (a unique prefix is enough), or a command:\n"
+    "Type an action's number or its text (a unique prefix is enough; in a decision of several\n"
+    "steps, the rest alone: 'C2', 'facing north'), or a command:\n"
     "  help           this help\n"
     "  actions        list the legal actions again\n"
     "  board          show the board again\n"
-    "  card NAME      what a card says (any card of the set)\n"
+    "  card NAME      what a card says and what its keywords mean (any card of the set; the\n"
+    "                 start of its name is enough)\n"
     "  log            the moves so far\n"
     "  save [FILE]    save the game (a record: 'carta play --resume FILE' continues it)\n"
-    "  quit           stop (offers to save)\n";
-
-/* One line of input without its newline, malloc'd (free it), or NULL at end of input. */
-static char *read_line(const char *prompt)
-{
-    if (isatty(STDIN_FILENO)) {
-        char *line = readline(prompt);
-        if (line && *line)
-            add_history(line);
-        return line;
-    }
-    fputs(prompt, stdout);
-    fflush(stdout);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) {
-        free(line);
-        return NULL;
-    }
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-        line[--n] = '\0';
-    printf("%s\n", line); /* echoed, so a transcript of piped input reads like a session */
-    return line;
-}
-
-/* Trims white space at both ends in place; returns the start. */
-static char *trim(char *s)
-{
-    while (isspace((unsigned char)*s))
-        s++;
-    size_t n = strlen(s);
-    while (n > 0 && isspace((unsigned char)s[n - 1]))
-        s[--n] = '\0';
-    return s;
-}
+    "  quit           stop (offers to save; so do Ctrl-C, and end of input (Ctrl-D) saves)\n";
 
 static void show_board(play_session *s)
 {
     carta_text t = {0};
     s->g->render(s->r, s->view, s->human, &t);
-    printf("\n%s", carta_text_str(&t));
-    if (t.len && t.buf[t.len - 1] != '\n')
-        putchar('\n');
+    putchar('\n');
+    cli_print_folded(carta_text_str(&t), cli_width());
     carta_text_free(&t);
 }
 
 /* The question the player is asked now, in words (the view's "question"), if the game says. */
-static void show_question(play_session *s)
+static void show_question(play_session *s, carta_text *out)
 {
     carta_view *v = s->g->view ? carta_view_new(s->g, s->r) : NULL;
     if (!v)
@@ -75,20 +37,23 @@ static void show_question(play_session *s)
     s->g->view(s->r, s->view, s->human, v);
     json_t *q = carta_view_get(carta_view_json(v), "question");
     if (json_is_string(q))
-        printf("%s\n", json_string_value(q));
+        carta_text_printf(out, "%s\n", json_string_value(q));
     carta_view_free(v);
 }
 
 static void show_actions(play_session *s)
 {
     static carta_action legal[CARTA_MAX_ACTIONS];
-    show_question(s);
+    carta_text t = {0};
+    show_question(s, &t);
     int n = s->g->legal_actions(s->r, s->view, legal);
     for (int i = 0; i < n; i++) {
         char text[256];
         s->g->describe_action(s->r, s->view, legal[i], text, sizeof text);
-        printf("  %2d. %s\n", i + 1, text);
+        carta_text_printf(&t, "  %2d. %s\n", i + 1, text);
     }
+    cli_print_folded(carta_text_str(&t), cli_width());
+    carta_text_free(&t);
 }
 
 static void show_log(play_session *s)
@@ -96,75 +61,50 @@ static void show_log(play_session *s)
     if (s->log.len == 0)
         printf("(no moves yet)\n");
     else
-        fputs(carta_text_str(&s->log), stdout);
+        cli_print_folded(carta_text_str(&s->log), cli_width());
 }
 
-/* `quit`: offers to save, then stops. */
-static play_turn quit(play_session *s)
+static void save_command(play_session *s, const char *arg)
 {
-    char *answer;
-    if (s->save_path) {
-        char prompt[4200];
-        snprintf(prompt, sizeof prompt, "Save to %s before quitting? [Y/n] ", s->save_path);
-        answer = read_line(prompt);
-        const char *a = answer ? trim(answer) : "";
-        if (!answer || *a == '\0' || tolower((unsigned char)*a) == 'y')
-            play_save(s, s->save_path);
-    } else {
-        answer = read_line("Save the game? Type a file name, or press Enter to quit: ");
-        const char *a = answer ? trim(answer) : "";
-        /* "n" and "no" are answers, not file names */
-        if (*a && strcasecmp(a, "n") != 0 && strcasecmp(a, "no") != 0)
-            play_save(s, a);
-    }
-    free(answer);
-    return PLAY_QUIT;
+    const char *path = *arg ? arg : s->save_path;
+    if (path)
+        play_save(s, path);
+    else
+        cli_error("save needs a file name (or start with --save FILE)");
 }
 
-/* Prints what the card named name says; an unknown name is an error. */
-static void show_card(play_session *s, const char *name)
-{
-    int id = *name && s->g->describe_card ? s->g->card_id(s->r, name) : -1;
-    if (id < 0) {
-        cli_error("no card is named '%s' (try 'card Cinder Brute')", name);
-        return;
-    }
-    carta_text text = {0};
-    s->g->describe_card(s->r, id, &text);
-    fputs(carta_text_str(&text), stdout);
-    carta_text_free(&text);
-}
-
-/* Runs a command word; 1 if line was a command (handled), 0 if it is not one. */
-static int run_command(play_session *s, char *line, play_turn *quit_out)
+/* Runs a command word; 1 if line was a command (handled), 0 if it is not one. *quit is set when
+ * the player chose to stop. */
+static int run_command(play_session *s, char *line, int *quit)
 {
     char *arg = line + strcspn(line, " \t");
     size_t word = (size_t)(arg - line);
-    arg = trim(arg);
-#define IS(w) (word == strlen(w) && strncmp(line, w, word) == 0)
-    if (IS("help") || IS("?")) {
+    arg = play_trim(arg);
+#define IS(w) (word == strlen(w) && strncasecmp(line, w, word) == 0)
+    if (IS("help") || IS("?"))
         fputs(help_text, stdout);
-    } else if (IS("actions") && !*arg) {
+    else if (IS("actions") && !*arg)
         show_actions(s);
-    } else if (IS("board") && !*arg) {
+    else if (IS("board") && !*arg)
         show_board(s);
-    } else if (IS("card")) {
-        show_card(s, arg);
-    } else if (IS("log") && !*arg) {
+    else if (IS("card"))
+        play_show_card(s, arg);
+    else if (IS("log") && !*arg)
         show_log(s);
-    } else if (IS("save")) {
-        const char *path = *arg ? arg : s->save_path;
-        if (path)
-            play_save(s, path);
-        else
-            cli_error("save needs a file name (or start with --save FILE)");
-    } else if (IS("quit") || IS("exit")) {
-        *quit_out = quit(s);
-    } else {
+    else if (IS("save"))
+        save_command(s, arg);
+    else if ((IS("quit") || IS("exit")) && !*arg)
+        *quit = play_offer_save(s);
+    else
         return 0;
-    }
 #undef IS
     return 1;
+}
+
+/* Whether the player typed the action's own text (so it need not be said back). */
+static int typed_the_text(const char *typed, const char *text)
+{
+    return strcasecmp(typed, text) == 0;
 }
 
 /* Applies what the human typed: one action, or several successive decisions typed as one
@@ -191,9 +131,8 @@ static int apply_typed(play_session *s, const char *line)
             printf("'%s' no longer applies after what happened: choose again.\n", chain.text[i]);
             break;
         }
-        if (chain.n > 1)
-            printf("%s: %s\n", s->label[s->human], chain.text[i]);
-        if (play_apply(s, s->human, chain.action[i], chain.text[i]) != 0) {
+        int echo = chain.n > 1 || !typed_the_text(line, chain.text[i]);
+        if (play_apply(s, s->human, chain.action[i], chain.text[i], echo) != 0) {
             free(scratch);
             return i > 0;
         }
@@ -209,41 +148,76 @@ static int take_only_choice(play_session *s)
     carta_action legal[CARTA_MAX_ACTIONS];
     if (s->g->legal_actions(s->r, s->view, legal) != 1)
         return 0;
-    char text[256];
+    char text[256], said[300];
     s->g->describe_action(s->r, s->view, legal[0], text, sizeof text);
-    printf("%s: %s (the only choice)\n", s->label[s->human], text);
-    return play_apply(s, s->human, legal[0], text) == 0;
+    snprintf(said, sizeof said, "%s (the only choice)", text);
+    return play_apply(s, s->human, legal[0], said, 1) == 0;
+}
+
+/* One line from the player, handled; PLAY_MOVED with *done when an action was applied,
+ * PLAY_QUIT when the player stops (after saving as asked, or as end of input does). */
+static play_turn handle_input(play_session *s, const char *prompt, int *done)
+{
+    char *raw = play_read_line(prompt);
+    *done = 1;
+    if (play_interrupted()) { /* Ctrl-C */
+        free(raw);
+        putchar('\n');
+        if (play_offer_save(s))
+            return PLAY_QUIT;
+        *done = 0;
+        return PLAY_MOVED;
+    }
+    if (!raw) {
+        play_save_at_end_of_input(s);
+        return PLAY_QUIT;
+    }
+    char *line = play_trim(raw);
+    int quit = 0;
+    *done = 0;
+    if (*line && !run_command(s, line, &quit))
+        *done = apply_typed(s, line);
+    free(raw);
+    if (quit)
+        *done = 1;
+    return quit ? PLAY_QUIT : PLAY_MOVED;
+}
+
+/* Whether every choice now carries on the human's last step ("summon Pikeman" then "summon
+ * Pikeman at C2", ...): the board was just drawn for that move, so it is not drawn again. */
+static int finishing_own_move(play_session *s)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    const play_move *m = &s->move;
+    if (!m->open || m->seat != s->human)
+        return 0;
+    int n = s->g->legal_actions(s->r, s->view, legal);
+    size_t len = strlen(m->text);
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        s->g->describe_action(s->r, s->view, legal[i], text, sizeof text);
+        if (strncmp(text, m->text, len) != 0 || text[len] != ' ')
+            return 0;
+    }
+    return n > 0;
 }
 
 play_turn play_human_turn(play_session *s)
 {
     s->g->observe(s->r, s->state, s->human, s->view);
+    int same_move = finishing_own_move(s);
+    play_flush_move(s);
     if (take_only_choice(s))
         return PLAY_MOVED;
-    show_board(s);
+    if (!same_move)
+        show_board(s);
     show_actions(s);
     char prompt[CARTA_NAME_MAX + 8];
     snprintf(prompt, sizeof prompt, "%s> ", s->label[s->human]);
     for (;;) {
-        char *raw = read_line(prompt);
-        if (!raw) {
-            putchar('\n');
-            if (s->save_path)
-                play_save(s, s->save_path);
-            return PLAY_QUIT;
-        }
-        char *line = trim(raw);
-        play_turn result = PLAY_MOVED;
-        int done = 0;
-        if (!*line) {
-            /* nothing typed: prompt again */
-        } else if (run_command(s, line, &result)) {
-            done = result == PLAY_QUIT;
-        } else {
-            done = apply_typed(s, line);
-        }
-        free(raw);
+        int done;
+        play_turn t = handle_input(s, prompt, &done);
         if (done)
-            return result;
+            return t;
     }
 }

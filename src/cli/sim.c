@@ -20,8 +20,9 @@ static const char sim_usage[] =
     "game so each plays each seat equally. The results depend only on the settings and the\n"
     "seed, never on the number of threads.\n"
     "  --games N        games to play (default 100)\n"
-    "  --seats AI,...   the AI of each player, or one for all (default greedy,random); AI is\n"
-    "                   random, greedy or mcts with options, e.g. mcts:ms=100\n" CLI_GAME_OPTS_USAGE
+    "  --seats AI,...   the AI of each player, or one for all (default: greedy for player 1,\n"
+    "                   random for the others); AI is random, greedy or mcts with options,\n"
+    "                   e.g. mcts:ms=100\n" CLI_GAME_OPTS_USAGE
     "                   (default players: as many as --seats names, else the game's usual)\n"
     "  --decks SPEC,... each player's deck, or one for all: a prebuilt deck's name, a deck file,\n"
     "                   or \"random\" (a new generated deck per game and seat; the default)\n"
@@ -68,12 +69,21 @@ static int sim_add_deck(sim_settings *s, const char *spec)
     return d;
 }
 
-/* The players and their AIs from --seats and --players. */
+/* The AIs of players not named by --seats: greedy for player 1, random for the others. */
+static int sim_default_ais(char **ai, int n_players)
+{
+    static char greedy[] = "greedy", random[] = "random";
+    for (int p = 0; p < n_players; p++)
+        ai[p] = p == 0 ? greedy : random;
+    return n_players;
+}
+
+/* The players and their AIs from --seats (NULL: not given) and --players. */
 static int sim_players(sim_settings *s, char *seats, sim_args *a)
 {
     char *ai[CARTA_MAX_SEATS];
-    int n_ai = cli_split_ai_specs(seats, ai, CARTA_MAX_SEATS);
-    if (n_ai < 1) {
+    int n_ai = seats ? cli_split_ai_specs(seats, ai, CARTA_MAX_SEATS) : 0;
+    if (seats && n_ai < 1) {
         cli_error("--seats: give one AI per player (at most %d), separated by commas",
                   CARTA_MAX_SEATS);
         return CLI_EXIT_USAGE;
@@ -82,6 +92,8 @@ static int sim_players(sim_settings *s, char *seats, sim_args *a)
     if (cli_game_opts_check(s->g, &a->game_opts, fallback))
         return CLI_EXIT_USAGE;
     s->n_players = a->game_opts.players;
+    if (!seats)
+        n_ai = sim_default_ais(ai, s->n_players);
     if (n_ai != 1 && n_ai != s->n_players) {
         cli_error("--seats: give one AI for all players or one per player (%d)", s->n_players);
         return CLI_EXIT_USAGE;
@@ -275,7 +287,7 @@ int cli_cmd_sim(int argc, char **argv)
 {
     static sim_settings s; /* ~9 KiB of decks */
     memset(&s, 0, sizeof s);
-    sim_args a = {.seats = "greedy,random", .decks = "random", .cards = 20};
+    sim_args a = {.decks = "random", .cards = 20};
     s.n_games = 100;
     s.seed = 1;
     s.threads = sim_default_threads();
@@ -314,8 +326,9 @@ int cli_cmd_sim(int argc, char **argv)
     if (!rules)
         return CLI_EXIT_FAIL;
     s.r = rules;
-    char *seats = strdup(a.seats), *decks = strdup(a.decks), *pool = a.pool ? strdup(a.pool) : NULL;
-    int rc = !seats || !decks || (a.pool && !pool) ? CLI_EXIT_FAIL : 0;
+    char *seats = a.seats ? strdup(a.seats) : NULL, *decks = strdup(a.decks);
+    char *pool = a.pool ? strdup(a.pool) : NULL;
+    int rc = (a.seats && !seats) || !decks || (a.pool && !pool) ? CLI_EXIT_FAIL : 0;
     if (rc == 0)
         rc = sim_players(&s, seats, &a);
     if (rc == 0)

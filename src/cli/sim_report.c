@@ -224,13 +224,13 @@ static void report_seats_text(FILE *out, const sim_summary *sum)
 {
     double lo, hi, even = 1.0 / sum->n_players;
     sim_wilson(sum->seat_wins[0], sum->n_games, &lo, &hi);
-    fprintf(out, "first seat (seat 0) wins %d of %d: ", sum->seat_wins[0], sum->n_games);
+    fprintf(out, "first seat (seat 1) wins %d of %d: ", sum->seat_wins[0], sum->n_games);
     report_interval(out, sum->seat_wins[0], sum->n_games);
     fprintf(out, "; advantage over an even share (%.1f%%): %+.1f points [%+.1f, %+.1f]\n",
             100 * even, 100 * (rate(sum->seat_wins[0], sum->n_games) - even), 100 * (lo - even),
             100 * (hi - even));
     for (int seat = 1; sum->n_players > 2 && seat < sum->n_players; seat++) {
-        fprintf(out, "seat %d wins %d: ", seat, sum->seat_wins[seat]);
+        fprintf(out, "seat %d wins %d: ", seat + 1, sum->seat_wins[seat]);
         report_interval(out, sum->seat_wins[seat], sum->n_games);
         fputc('\n', out);
     }

@@ -26,6 +26,89 @@ static void normalize(const char *s, char *out, size_t cap)
     out[n] = '\0';
 }
 
+/* The normalized text of action in state into text (256 bytes). */
+static void action_text(const carta_game *game, const carta_rules *rules, const void *state,
+                        carta_action action, char *text)
+{
+    char raw[256];
+    game->describe_action(rules, state, action, raw, sizeof raw);
+    normalize(raw, text, 256);
+}
+
+/* Bytes of the whole words a and b start with alike ("summon pikeman at" of "summon pikeman at
+ * c2" and "summon pikeman at c3"), without the space after them. */
+static size_t shared_words(const char *a, const char *b)
+{
+    size_t k = 0;
+    while (a[k] && a[k] == b[k])
+        k++;
+    int word_ends = (a[k] == ' ' || !a[k]) && (b[k] == ' ' || !b[k]);
+    while (!word_ends && k > 0 && a[k - 1] != ' ')
+        k--; /* back to the start of the word they differ in */
+    while (k > 0 && a[k - 1] == ' ')
+        k--;
+    return k;
+}
+
+/* Bytes of the words every one of the n legal texts starts with; 0 if they share none. */
+static size_t common_words(const carta_game *game, const carta_rules *rules, const void *state,
+                           const carta_action *legal, int n)
+{
+    char first[256], text[256];
+    action_text(game, rules, state, legal[0], first);
+    size_t common = strlen(first);
+    for (int i = 1; i < n && common; i++) {
+        action_text(game, rules, state, legal[i], text);
+        size_t k = shared_words(first, text);
+        common = k < common ? k : common;
+    }
+    return common;
+}
+
+/* Whether text ends with want as whole words ("... at c2 facing north" and "facing north"). */
+static int ends_with_words(const char *text, const char *want)
+{
+    size_t t = strlen(text), w = strlen(want);
+    return w <= t && strcmp(text + t - w, want) == 0 && (w == t || text[t - w - 1] == ' ');
+}
+
+/* The rest of a decision typed on its own: when every legal text starts with the same words
+ * (the steps already taken: "summon pikeman at"), want may be the end of one ("c2", "facing
+ * north"), or else the start of what follows those words ("nor"). Writes the unique match and
+ * returns 1; 0 if there is none; -1 (err set) if several fit. */
+static int parse_rest(const carta_game *game, const carta_rules *rules, const void *state,
+                      const carta_action *legal, int n, const char *want, const char *typed,
+                      carta_action *out, carta_error *err)
+{
+    size_t common = common_words(game, rules, state, legal, n), want_len = strlen(want);
+    if (common == 0)
+        return 0;
+    int hit[2][2], hits[2] = {0, 0}; /* [0]: ends with want; [1]: what follows starts so */
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        action_text(game, rules, state, legal[i], text);
+        const char *rest = text + common + (text[common] == ' ');
+        int kind = ends_with_words(text, want) ? 0 : strncmp(rest, want, want_len) == 0 ? 1 : -1;
+        if (kind >= 0 && hits[kind] < 2)
+            hit[kind][hits[kind]] = i;
+        if (kind >= 0)
+            hits[kind]++;
+    }
+    int kind = hits[0] ? 0 : 1;
+    if (hits[kind] == 0)
+        return 0;
+    if (hits[kind] == 1) {
+        *out = legal[hit[kind][0]];
+        return 1;
+    }
+    char a[128], b[128];
+    game->describe_action(rules, state, legal[hit[kind][0]], a, sizeof a);
+    game->describe_action(rules, state, legal[hit[kind][1]], b, sizeof b);
+    carta_error_set(err, CARTA_ERR_INPUT, "'%s' is ambiguous: it could be '%s' or '%s'%s", typed,
+                    a, b, hits[kind] > 2 ? " or others" : "");
+    return -1;
+}
+
 carta_status carta_action_parse(const carta_game *game, const carta_rules *rules,
                                 const void *state, const char *typed, carta_action *out,
                                 carta_error *err)
@@ -70,6 +153,11 @@ carta_status carta_action_parse(const carta_game *game, const carta_rules *rules
     if (prefix_hits == 1) {
         *out = legal[first_hit];
         return CARTA_OK;
+    }
+    if (prefix_hits == 0) {
+        int rest = parse_rest(game, rules, state, legal, n, want, typed, out, err);
+        if (rest)
+            return rest > 0 ? CARTA_OK : CARTA_ERR_INPUT;
     }
     if (prefix_hits > 1) {
         char a[128], b[128];

@@ -57,12 +57,23 @@ typedef struct carta_config {
     carta_deck decks[CARTA_MAX_SEATS];
 } carta_config;
 
+/* A mode a rule system may be set up in (carta_config.mode), and the players it is for. */
+typedef struct carta_mode {
+    const char *name;  /* what --mode takes: "desperate" */
+    const char *title; /* what it is: "Desperate Measures" */
+    int min_seats, max_seats;
+} carta_mode;
+
 typedef struct carta_game {
     const char *id;            /* "aember" */
     const char *name;          /* "Æmber (KeyForge rules glossary)" */
     const char *rules_version; /* bumped whenever a rule change can change a replay */
     int min_seats, max_seats;
     size_t state_size;
+    /* The modes setup accepts besides the default ""; n_modes 0: the default only. setup refuses
+     * any other mode, and a mode with a seat count outside its range. */
+    const carta_mode *modes;
+    int n_modes;
 
     /* Opens the rules with the card set in data_dir (e.g. "data/aember"). NULL on error.
      * The caller frees with close(). */
@@ -207,8 +218,11 @@ void carta_describe_move(const carta_game *game, const carta_rules *rules, const
 
 /* Finds the legal action whose text matches what a player typed: a number (1-based index into
  * the legal list), or the action's text, compared case-insensitively with runs of spaces
- * collapsed, exactly or as an unambiguous prefix. Writes the action; on failure err says why
- * (unknown, or which actions are ambiguous). */
+ * collapsed, exactly or as an unambiguous prefix; or, when every legal text starts with the
+ * same words (a decision's earlier steps: "summon Pikeman at C2 facing ..."), the rest alone:
+ * the last words of one text ("C2", "facing north") or the start of what follows the shared
+ * words ("nor"). Writes the action; on failure err says why (unknown, or which actions are
+ * ambiguous). */
 carta_status carta_action_parse(const carta_game *game, const carta_rules *rules,
                                 const void *state, const char *typed, carta_action *out,
                                 carta_error *err);

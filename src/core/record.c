@@ -160,8 +160,8 @@ static carta_status record_write_atomic(json_t *root, const char *path, carta_er
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
         return carta_error_set(err, CARTA_ERR_IO, "%s: error: path too long", path);
     FILE *f = fopen(tmp, "w");
-    if (!f)
-        return carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot write: %s", tmp,
+    if (!f) /* the message names the file asked for, not the temporary one beside it */
+        return carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot write: %s", path,
                                strerror(errno));
     int bad = json_dumpf(root, f, JSON_INDENT(1)) != 0;
     bad |= fputc('\n', f) == EOF;

@@ -606,11 +606,38 @@ static void test_game_opts(void **unused)
     assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
     o = (cli_game_opts){.mode = "a-mode-name-that-is-far-too-long-to-fit"};
     assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
+    o = (cli_game_opts){.mode = "duel"}; /* the toy game has no modes */
+    assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
+}
+
+/* A mode is one the game lists, and picks a player count it is for when none is given. */
+static void test_game_opts_modes(void **unused)
+{
+    (void)unused;
+    const carta_game *g = carta_game_find("arkhtide");
+    if (!g)
+        skip();
+    cli_game_opts o = {.mode = "desperate"};
+    assert_int_equal(cli_game_opts_check(g, &o, cli_default_seats(g)), 0);
+    assert_int_equal(o.players, 3);
     o = (cli_game_opts){.mode = "duel"};
-    assert_int_equal(cli_game_opts_check(g, &o, 2), 0);
+    assert_int_equal(cli_game_opts_check(g, &o, cli_default_seats(g)), 0);
+    assert_int_equal(o.players, 2);
+    o = (cli_game_opts){.mode = "duel", .players = 4};
+    assert_int_not_equal(cli_game_opts_check(g, &o, cli_default_seats(g)), 0);
+    o = (cli_game_opts){.mode = "desperate", .players = 2};
+    assert_int_not_equal(cli_game_opts_check(g, &o, cli_default_seats(g)), 0);
+    o = (cli_game_opts){.mode = "Duel"};
+    assert_int_not_equal(cli_game_opts_check(g, &o, cli_default_seats(g)), 0);
+    o = (cli_game_opts){.mode = "desperate", .players = 5};
+    assert_int_equal(cli_game_opts_check(g, &o, cli_default_seats(g)), 0);
     carta_config config = {0};
     cli_game_opts_apply(&o, &config);
-    assert_string_equal(config.mode, "duel");
+    assert_string_equal(config.mode, "desperate");
+    for (int i = 0; i < carta_game_count(); i++) { /* every game refuses an unknown mode */
+        o = (cli_game_opts){.mode = "no-such-mode"};
+        assert_int_not_equal(cli_game_opts_check(carta_game_at(i), &o, 2), 0);
+    }
 }
 
 int main(void)
@@ -626,6 +653,7 @@ int main(void)
         cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),
         cmocka_unit_test(test_game_opts),
+        cmocka_unit_test(test_game_opts_modes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

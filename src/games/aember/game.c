@@ -80,6 +80,11 @@ static int aember_card_id(const carta_rules *rules, const char *name)
 /* In text.c. */
 int aember_action_card(const carta_rules *rules, const void *state, carta_action action);
 
+static const carta_mode aember_modes[] = {
+    {"standard", "first player at random", 2, 2},
+    {"seat0", "player 1 goes first", 2, 2},
+};
+
 const carta_game carta_game_aember = {
     .id = "aember",
     .name = "\xc3\x86mber (KeyForge rules glossary)",
@@ -87,6 +92,8 @@ const carta_game carta_game_aember = {
     .min_seats = 2,
     .max_seats = 2,
     .state_size = sizeof(aember_state),
+    .modes = aember_modes,
+    .n_modes = 2,
     .open = aember_open,
     .close = aember_close,
     .add_cards = aember_add_cards,

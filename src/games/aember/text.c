@@ -249,12 +249,44 @@ static void text_card_summary(const carta_rules *rules, int id, carta_text *out)
     carta_text_printf(out, ")%s%s\n", d->text[0] ? ": " : "", d->text);
 }
 
+/* The glossary's keywords, in the order of their AEMBER_KW_* bits: what each means. */
+static const struct {
+    const char *name;
+    const char *meaning;
+} keyword_glossary[] = {
+    {"Assault", "when it fights, before the fight it deals that much damage to the creature it "
+                "attacks (if that destroys it, the rest of the fight does not occur)"},
+    {"Hazardous", "when it is attacked, before the fight it deals that much damage to the "
+                  "attacker (if that destroys it, the rest of the fight does not occur)"},
+    {"Elusive", "the first time it is attacked each turn, it is dealt no damage and deals none"},
+    {"Poison", "damage it deals in a fight that gets past armor destroys the damaged creature"},
+    {"Skirmish", "when it is used to fight, it is dealt no damage in return"},
+    {"Taunt", "its neighbors cannot be attacked unless they have taunt too"},
+};
+
+/* One line per keyword of the card, with what it means (its text already names it). */
+static void text_keyword_meanings(const aember_card_def *d, carta_text *out)
+{
+    for (int k = 0; k < (int)(sizeof keyword_glossary / sizeof keyword_glossary[0]); k++) {
+        if (!(d->keywords & (1u << k)))
+            continue;
+        int value = k == 0 ? d->assault : k == 1 ? d->hazardous : 0;
+        carta_text_printf(out, "  %s", keyword_glossary[k].name);
+        if (value)
+            carta_text_printf(out, " %d", value);
+        carta_text_printf(out, ": %s.\n", keyword_glossary[k].meaning);
+    }
+}
+
 void aember_describe_card(const carta_rules *rules, int card_id, carta_text *out)
 {
     text_card_summary(rules, card_id, out);
-    if (card_id >= 0 && card_id < rules->n_defs)
-        carta_text_printf(out, "  rarity: %s%s\n", rarity_names[aember_def(rules, card_id)->rarity],
-                          aember_def(rules, card_id)->maverick ? ", maverick" : "");
+    if (card_id < 0 || card_id >= rules->n_defs)
+        return;
+    const aember_card_def *d = aember_def(rules, card_id);
+    text_keyword_meanings(d, out);
+    carta_text_printf(out, "  rarity: %s%s\n", rarity_names[d->rarity],
+                      d->maverick ? ", maverick" : "");
 }
 
 void aember_render(const carta_rules *rules, const void *state, int seat, carta_text *out)
@@ -270,7 +302,8 @@ void aember_render(const carta_rules *rules, const void *state, int seat, carta_
             carta_text_printf(out, "resolving: %s\n",
                               text_card(rules, (uint16_t)st->pending.frame[i].arg[0]));
     for (int k = 0; k < AEMBER_SEATS; k++) {
-        int p = k == 0 ? !seat : seat;
+        /* the other player above, the viewer below; a spectator sees player 1 above */
+        int p = seat < 0 ? k : k == 0 ? !seat : seat;
         const aember_seat *s = &st->seat[p];
         carta_text_printf(out, "player %d%s: %d \xc3\x86mber, %d key%s (cost %d), %d chain%s, "
                                "deck %d, discard %d, archives %d, purged %d, houses",

@@ -83,6 +83,11 @@ static int ark_card_id(const carta_rules *rules, const char *name)
     return carta_catalog_find(rules->catalog, name);
 }
 
+static const carta_mode ark_modes[] = {
+    {"duel", "Seeker's Duel", 2, 2},
+    {"desperate", "Desperate Measures", 3, ARK_SEATS},
+};
+
 const carta_game carta_game_arkhtide = {
     .id = "arkhtide",
     .name = "Arkhtide (Seeker's Duel, Desperate Measures)",
@@ -90,6 +95,8 @@ const carta_game carta_game_arkhtide = {
     .min_seats = 2,
     .max_seats = 5,
     .state_size = sizeof(ark_state),
+    .modes = ark_modes,
+    .n_modes = 2,
     .open = ark_open,
     .close = ark_close,
     .add_cards = ark_add_cards,

@@ -241,21 +241,46 @@ void ark_describe_move(const carta_rules *rules, const void *state, carta_action
 
 static const char *const type_names[] = {"Seeker", "Unit", "Feat", "Binding", "Realm", "Status"};
 
-static void text_keywords(const ark_card_def *d, carta_text *out)
+/* The rulebook's Keyword Ability Definitions, by ARK_KW_* bit: each keyword and what it means
+ * (N: the number a numbered keyword carries). */
+static const struct {
+    const char *name;
+    const char *meaning;
+} keyword_glossary[15] = {
+    {"Lethal", "every Wound its Attacks inflict is doubled"},
+    {"Evasion", "Shielding it with cards against Melee Attacks gives double Block"},
+    {"Stealth", "Shielding it with cards against Ranged Attacks gives double Block"},
+    {"Cheat Death", "when it would die, its owner may Exhaust it (if Ready) to keep it alive on "
+                    "1 Health"},
+    {"Collector", "while extracted, it provides +1 Quintessence"},
+    {"Severed", "it may not Assist"},
+    {NULL, NULL},
+    {NULL, NULL},
+    {"Ambush", "it may be Invoked during Combat (a Major Action), onto a Realm"},
+    {"Cask", "when the bound Unit is extracted, this Binding is extracted too: +1 "
+             "Quintessence"},
+    {"Metamorphosis", "in Preparation or Regroup, pay its cost and lose that much Willpower; in "
+                      "Combat (a Major Action), pay its cost and kill one of your Units on a "
+                      "Realm: it takes that Unit's place"},
+    {"Oath", "Damage dealt to another friendly Seeker or Unit on its Realm is redirected to it, "
+             "once per Turn"},
+    {"Paragon", "when killed by Metamorphosis, it is extracted instead"},
+    {"Reaping", "its Attacks also deal N Damage to every other enemy Unit on the Defender's "
+                "Realm"},
+    {"Penitent", "Shielding it with cards costs N Willpower more per card"},
+};
+
+/* One line per keyword of the card: its name (with its number) and what it means. */
+static void text_keyword_meanings(const ark_card_def *d, carta_text *out)
 {
-    static const char *const names[] = {"Lethal", "Evasion", "Stealth", "Cheat Death",
-                                        "Collector", "Severed", "", "", "Ambush", "Cask",
-                                        "Metamorphosis", "Oath", "Paragon", "Reaping",
-                                        "Penitent"};
     for (int k = 0; k < 15; k++) {
-        if (!(d->kw & (1u << k)))
+        if (!(d->kw & (1u << k)) || !keyword_glossary[k].name)
             continue;
-        if (k == 13)
-            carta_text_printf(out, " Reaping %d.", d->reaping);
-        else if (k == 14)
-            carta_text_printf(out, " Penitent %d.", d->penitent);
-        else
-            carta_text_printf(out, " %s.", names[k]);
+        int n = k == 13 ? d->reaping : k == 14 ? d->penitent : 0;
+        carta_text_printf(out, "  %s", keyword_glossary[k].name);
+        if (n)
+            carta_text_printf(out, " %d", n);
+        carta_text_printf(out, ": %s.\n", keyword_glossary[k].meaning);
     }
 }
 
@@ -314,13 +339,33 @@ void ark_describe_card(const carta_rules *rules, int card_id, carta_text *out)
                 carta_text_printf(out, " %s", ark_trait_name(rules, t));
         carta_text_printf(out, "\n");
     }
-    if (d->kw) {
-        carta_text_printf(out, " Keywords:");
-        text_keywords(d, out);
-        carta_text_printf(out, "\n");
-    }
-    if (d->text[0])
+    if (d->text[0]) /* the printed text names the keywords; their meanings follow */
         carta_text_printf(out, " %s\n", d->text);
+    text_keyword_meanings(d, out);
+}
+
+/* One line of a card in a hand: "Name (Unit, cost 3 Arkhé; Soul 1 Melee 2 Ranged - Health 3):
+ * text". */
+static void text_card_line(const carta_rules *rules, int id, carta_text *out)
+{
+    const ark_card_def *d = id == ARK_UNKNOWN ? NULL : ark_def(rules, id);
+    if (!d) {
+        carta_text_printf(out, "%s\n", text_card(rules, id));
+        return;
+    }
+    carta_text_printf(out, "%s (%s", d->name, type_names[d->type < 6 ? d->type : 0]);
+    if (d->type == ARK_UNIT || d->type == ARK_FEAT || d->type == ARK_BINDING)
+        carta_text_printf(out, ", cost %d Arkh\xc3\xa9", d->cost);
+    if (d->type == ARK_UNIT) {
+        carta_text_printf(out, ";");
+        text_attack(out, "Soul", d->soul, false);
+        text_attack(out, "Melee", d->melee, false);
+        text_attack(out, "Ranged", d->ranged, false);
+        carta_text_printf(out, " Health %d", d->health);
+    }
+    if (d->type == ARK_FEAT || d->type == ARK_BINDING)
+        carta_text_printf(out, "; Block %d", d->block);
+    carta_text_printf(out, ")%s%s\n", d->text[0] ? ": " : "", d->text);
 }
 
 static void text_render_piece(const carta_rules *rules, const ark_state *st, int i,
@@ -401,10 +446,11 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
     }
     if (seat >= 0 && seat < st->n_seats) {
         const ark_seat *se = &st->seat[seat];
-        carta_text_printf(out, "Your hand:");
-        for (int i = 0; i < se->hand.n; i++)
-            carta_text_printf(out, "%s %s", i ? "," : "", text_card(rules, se->hand.cards[i]));
-        carta_text_printf(out, "\n");
+        carta_text_printf(out, "Your hand (%d):%s\n", se->hand.n, se->hand.n ? "" : " empty");
+        for (int i = 0; i < se->hand.n; i++) {
+            carta_text_printf(out, "    ");
+            text_card_line(rules, se->hand.cards[i], out);
+        }
         if (se->look.n) {
             carta_text_printf(out, "Looking at:");
             for (int i = 0; i < se->look.n; i++)

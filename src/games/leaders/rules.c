@@ -167,6 +167,9 @@ carta_status leaders_setup(const carta_rules *rules, void *state, const carta_co
     if (config->n_seats != LEADERS_SEATS)
         return carta_error_set(err, CARTA_ERR_INPUT, "leaders: needs exactly 2 seats, not %d",
                                config->n_seats);
+    if (config->mode[0])
+        return carta_error_set(err, CARTA_ERR_INPUT, "leaders: unknown mode '%s' (it has none)",
+                               config->mode);
     st->version = LEADERS_STATE_VERSION;
     leaders_zones_seen(st);
     carta_rng_seed(&st->rng, config->seed);
@@ -396,11 +399,11 @@ static bool rules_main_card_ok(const carta_rules *rules, const leaders_state *st
     return rules_card_resolves(rules, st, d, &ctx);
 }
 
-static void rules_main_actions(const carta_rules *rules, const leaders_state *st, rules_out *o)
+/* The main step's actions but ending the turn: cards, then summons and the characters'. */
+static void rules_main_moves(const carta_rules *rules, const leaders_state *st, rules_out *o)
 {
     int seat = st->active;
     const leaders_seat *s = &st->seat[seat];
-    rules_add(o, leaders_act(LEADERS_A_END, 0, 0, 0));
     if (st->turn_actions >= RULES_TURN_ACTION_CAP)
         return;
     uint16_t ids[LEADERS_ZONE_MAX];
@@ -423,6 +426,13 @@ static void rules_main_actions(const carta_rules *rules, const leaders_state *st
             rules_add(o, leaders_act(LEADERS_A_SUMMON, 0, 0, ids[i]));
     for (uint32_t m = mine; m; m &= m - 1)
         rules_char_actions(rules, st, __builtin_ctz(m), occ, mine, o);
+}
+
+/* The main step: every move, and ending the turn last (a person reads down to it). */
+static void rules_main_actions(const carta_rules *rules, const leaders_state *st, rules_out *o)
+{
+    rules_main_moves(rules, st, o);
+    rules_add(o, leaders_act(LEADERS_A_END, 0, 0, 0));
 }
 
 /* Whether reaction d answers the window of frame f: a Sudden one the declared action itself, a

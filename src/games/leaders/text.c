@@ -160,6 +160,34 @@ static void text_capital(const char *s, char *buf, size_t cap)
         buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
+/* When a Reaction answers and which class a card is for: ", sudden, on attack, melee only". */
+static void text_play_terms(const leaders_def *d, carta_text *out)
+{
+    if (d->type == LEADERS_T_REACTION)
+        carta_text_printf(out, ", %s, on %s", d->speed == LEADERS_SLOW ? "slow" : "sudden",
+                          d->on == LEADERS_ON_ANY ? "any action"
+                          : d->on & 1 ? "summon" : d->on & 2 ? "move" : d->on & 4 ? "attack"
+                          : d->on & 8 ? "ability" : d->on & 16 ? "swap" : "redirect");
+    if (d->cls)
+        carta_text_printf(out, ", %s only", leaders_class_name(d->cls));
+}
+
+/* One line of a card in a hand: "Bandage (Spell): Heal 2 to a friendly Unit." A card costs no
+ * resource: playing it uses one of the turn's card plays. */
+static void text_card_line(const carta_rules *rules, int card, carta_text *out)
+{
+    const leaders_def *d = leaders_def_of(rules, card);
+    if (!d || card == (int)LEADERS_UNKNOWN) {
+        carta_text_printf(out, "%s\n", text_card(rules, card));
+        return;
+    }
+    char type[32];
+    text_capital(leaders_type_name(d->type), type, sizeof type);
+    carta_text_printf(out, "%s (%s", d->name, type);
+    text_play_terms(d, out);
+    carta_text_printf(out, ")%s%s\n", d->text[0] ? ": " : "", d->text);
+}
+
 void leaders_describe_card(const carta_rules *rules, int card_id, carta_text *out)
 {
     const leaders_def *d = leaders_def_of(rules, card_id);
@@ -199,13 +227,7 @@ void leaders_describe_card(const carta_rules *rules, int card_id, carta_text *ou
     default:
         carta_text_printf(out, "%s - %s%s%s (%s)", d->name, type, sub[0] ? " - " : "", sub,
                           leaders_rarity_name(d->rarity));
-        if (d->type == LEADERS_T_REACTION)
-            carta_text_printf(out, ", %s, on %s", d->speed == LEADERS_SLOW ? "slow" : "sudden",
-                              d->on == LEADERS_ON_ANY ? "any action"
-                              : d->on & 1 ? "summon" : d->on & 2 ? "move" : d->on & 4 ? "attack"
-                              : d->on & 8 ? "ability" : d->on & 16 ? "swap" : "redirect");
-        if (d->cls)
-            carta_text_printf(out, ", %s only", leaders_class_name(d->cls));
+        text_play_terms(d, out);
         for (int i = 0; i < d->n_leaders; i++)
             carta_text_printf(out, "%s%s", i ? ", " : "; Leader: ",
                               text_card(rules, d->leaders[i]));
@@ -275,11 +297,11 @@ static void text_grid(const carta_rules *rules, const leaders_state *st, carta_t
             carta_text_printf(out, "[%s]", cell);
         }
         carta_text_printf(out, "  %d%s\n", row + 1,
-                          row == 5 ? "  (player 2's field: rows 4-6)"
-                          : row == 0 ? "  (player 1's field: rows 1-3)" : "");
+                          row == 5 ? "  player 2's field"
+                          : row == 0 ? "  player 1's field" : "");
     }
-    carta_text_printf(out, "  cell: owner, kind, facing (^ north, > east, v south, < west), "
-                           "health, z = exhausted\n");
+    carta_text_printf(out, "  cell: owner, kind, facing (^ north > east v south < west), health,"
+                           " z exhausted\n");
     /* Legend of the kinds on the board. */
     uint16_t seen[LEADERS_CELLS];
     int n_seen = 0;
@@ -352,10 +374,15 @@ void leaders_render(const carta_rules *rules, const void *state, int seat, carta
         carta_text_printf(out, "\n  discard (%d):", s->discard.n);
         text_zone_names(rules, &s->discard, out);
         carta_text_printf(out, "  hand (%d):", s->hand.n);
-        if (p != seat)
+        if (p != seat) {
             carta_text_printf(out, " hidden\n");
-        else
-            text_zone_names(rules, &s->hand, out);
+        } else {
+            carta_text_printf(out, "\n");
+            for (int i = 0; i < s->hand.n; i++) {
+                carta_text_printf(out, "    ");
+                text_card_line(rules, s->hand.cards[i], out);
+            }
+        }
         if (k == 0)
             text_grid(rules, st, out);
     }
