@@ -62,7 +62,7 @@ static carta_status scen_ids(const carta_rules *rules, struct fy_node *seq, cons
         return carta_yaml_error(err, file, seq, "'%s' holds at most %d cards, found %d", what, cap,
                                 n);
     for (int i = 0; i < n; i++) {
-        int id;
+        int id = -1;
         if (scen_card_typed(rules, fy_node_sequence_get_by_index(seq, i), what, types, &id, file,
                             err))
             return CARTA_ERR_INPUT;
@@ -355,7 +355,7 @@ static carta_status scen_deck_list(const carta_rules *rules, ark_state *st, int 
 static carta_status scen_realm_slot(const carta_rules *rules, ark_state *st, struct fy_node *node,
                                     int slot, int owner, const char *file, carta_error *err)
 {
-    int id;
+    int id = -1;
     if (scen_card_typed(rules, node, "realm", 1u << ARK_REALM, &id, file, err))
         return CARTA_ERR_INPUT;
     st->realms[slot].card = (uint16_t)id;
@@ -416,7 +416,7 @@ static carta_status scen_seat(const carta_rules *rules, ark_state *st, int seat,
     s->flags = (uint8_t)((prepared ? ARK_S_PREPARED : 0) | (elim ? ARK_S_ELIMINATED : 0) |
                          (discarded ? ARK_S_DISCARDED : 0) | (mulled ? ARK_S_MULLIGANED : 0) |
                          (picked ? ARK_S_PICKED : 0));
-    int id;
+    int id = -1;
     struct fy_node *seeker = carta_yaml_get(map, "seeker");
     if (scen_card_typed(rules, fy_node_is_mapping(seeker) ? carta_yaml_get(seeker, "card") : seeker,
                         "seeker", 1u << ARK_SEEKER, &id, file, err))
