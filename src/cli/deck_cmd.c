@@ -38,7 +38,10 @@ static int deck_check(int argc, char **argv)
             g->deck_check(r, &deck, &err) == CARTA_OK) {
             printf("%s: OK (%s, %d cards)\n", pos[i], deck.name, deck.n_cards);
         } else {
-            cli_error("%s: %s", pos[i], err.msg);
+            if (strncmp(err.msg, pos[i], strlen(pos[i])) == 0) /* it names the file already */
+                cli_error("%s", err.msg);
+            else
+                cli_error("%s: %s", pos[i], err.msg);
             failed++;
         }
     }
