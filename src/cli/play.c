@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/layout.h"
 #include "core/rng.h"
 #include "core/view.h"
 
@@ -43,12 +44,19 @@ static carta_view *play_view(play_session *s)
 {
     if (!s->g->view)
         return NULL;
-    carta_view *v = carta_view_new(s->g, s->r);
-    if (v) {
-        s->g->observe(s->r, s->state, s->human, s->view);
-        s->g->view(s->r, s->view, s->human, v);
-    }
-    return v;
+    s->g->observe(s->r, s->state, s->human, s->view);
+    return carta_view_observation(s->g, s->r, s->view, s->human);
+}
+
+/* The events of the last apply as the human (watching: a spectator) may see them, in s->view;
+ * NULL if the game keeps none. */
+static const carta_events *play_events(play_session *s)
+{
+    const carta_layout *l = s->g->layout ? s->g->layout(s->r) : NULL;
+    if (!carta_layout_events_of(l, s->state))
+        return NULL;
+    s->g->observe(s->r, s->state, s->human, s->view);
+    return carta_layout_events_of(l, s->view);
 }
 
 /* What changed between two views, as lines; the question asked is not news (the prompt asks
@@ -72,7 +80,11 @@ void play_flush_move(play_session *s)
     carta_text_printf(&told, "%s: %s\n", s->label[m->seat], m->text);
     size_t said = m->echo ? 0 : told.len;
     carta_view *after = play_view(s);
-    what_happened(m->before, after, &told);
+    if (play_events(s))
+        carta_text_printf(&told, "%s", carta_text_str(&m->events));
+    else
+        what_happened(m->before, after, &told);
+    carta_text_free(&m->events);
     cli_print_folded(carta_text_str(&told) + said, cli_width());
     carta_text_printf(&s->log, "%s", carta_text_str(&told));
     carta_text_free(&told);
@@ -109,6 +121,9 @@ int play_apply(play_session *s, int seat, carta_action action, const char *text,
     s->rec.final_digest = carta_digest(s->state, s->g->state_size);
     if (!m->open)
         *m = (play_move){.open = 1, .seat = seat, .before = before};
+    const carta_events *events = play_events(s);
+    if (events)
+        carta_events_text(s->g, s->r, events, s->human, "  ", &m->events);
     m->echo = echo;
     snprintf(m->text, sizeof m->text, "%s", text);
     return 0;

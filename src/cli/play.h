@@ -19,6 +19,7 @@ typedef struct play_move {
     int echo;                  /* print the text (not when the human typed exactly that) */
     char text[256];
     struct carta_view *before; /* the human's view before the first step */
+    carta_text events;         /* what the steps did, as lines the human may read */
 } play_move;
 
 typedef struct play_session {

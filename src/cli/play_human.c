@@ -31,10 +31,9 @@ static void show_board(play_session *s)
 /* The question the player is asked now, in words (the view's "question"), if the game says. */
 static void show_question(play_session *s, carta_text *out)
 {
-    carta_view *v = s->g->view ? carta_view_new(s->g, s->r) : NULL;
+    carta_view *v = s->g->view ? carta_view_observation(s->g, s->r, s->view, s->human) : NULL;
     if (!v)
         return;
-    s->g->view(s->r, s->view, s->human, v);
     json_t *q = carta_view_get(carta_view_json(v), "question");
     if (json_is_string(q))
         carta_text_printf(out, "%s\n", json_string_value(q));

@@ -60,11 +60,10 @@ static void run_read_end(const sim_settings *s, sim_worker *w, sim_game *out)
     out->turns = out->rounds = -1;
     if (!g->view)
         return;
-    carta_view *v = carta_view_new(g, s->r);
+    g->observe(s->r, w->state, CARTA_NO_SEAT, w->view);
+    carta_view *v = carta_view_observation(g, s->r, w->view, CARTA_NO_SEAT);
     if (!v)
         return;
-    g->observe(s->r, w->state, CARTA_NO_SEAT, w->view);
-    g->view(s->r, w->view, CARTA_NO_SEAT, v);
     json_t *root = carta_view_json(v);
     if (root) {
         json_t *end = carta_view_get(root, "end");

@@ -65,11 +65,13 @@ static int view_print(const carta_game *g, const carta_rules *r, const void *sta
                       int text, int actions)
 {
     void *obs = malloc(g->state_size);
-    carta_view *v = carta_view_new(g, r);
+    carta_view *v = NULL;
     int rc = CLI_EXIT_FAIL;
-    if (obs && v) {
+    if (obs) {
         g->observe(r, state, seat, obs);
-        g->view(r, obs, seat, v);
+        v = carta_view_observation(g, r, obs, seat);
+    }
+    if (v) {
         if (actions && seat != CARTA_NO_SEAT && g->to_act(r, state) == seat)
             view_actions(g, r, obs, v);
         json_t *root = carta_view_json(v);

@@ -150,6 +150,10 @@ typedef struct carta_game {
     int (*action_card)(const carta_rules *rules, const void *state, carta_action action);
     /* What a player reads on a card: name, house, type, stats, keywords, text. Appends to out. */
     void (*describe_card)(const carta_rules *rules, int card_id, carta_text *out);
+    /* Optional. The word numbered `word` in the game's events (core/event.h): a verb
+     * ("steals"), a counter ("Æmber"), a zone ("discard pile"), a reason ("forged three keys");
+     * NULL for none. */
+    const char *(*event_word)(const carta_rules *rules, int word);
     /* Writes the observation obs of seat (CARTA_NO_SEAT: a spectator) as structured data into
      * the open root map of out, with the common keys of docs/view.md. Optional. */
     void (*view)(const carta_rules *rules, const void *obs, int seat, struct carta_view *out);

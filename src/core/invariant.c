@@ -22,10 +22,9 @@ static char *invariant_view_text(const carta_game *g, const carta_rules *r, cons
 {
     if (!g->view)
         return NULL;
-    carta_view *v = carta_view_new(g, r);
+    carta_view *v = carta_view_observation(g, r, obs, seat);
     char *text = NULL;
     if (v) {
-        g->view(r, obs, seat, v);
         json_t *root = carta_view_json(v);
         text = root ? json_dumps(root, JSON_COMPACT) : NULL;
     }
@@ -105,7 +104,8 @@ static size_t invariant_diff(const carta_layout *l, const void *a, const void *b
     for (int i = 0; l && i < l->n; i++) {
         const carta_slot *sl = &l->slot[i];
         size_t len = sl->kind == CARTA_SLOT_ZONE     ? 2 + 3 * (size_t)sl->cap
-                     : sl->kind == CARTA_SLOT_ITEMS ? (size_t)sl->cap * sl->item_size
+                     : sl->kind == CARTA_SLOT_ITEMS  ? (size_t)sl->cap * sl->item_size
+                     : sl->kind == CARTA_SLOT_EVENTS ? sizeof(carta_events)
                                                     : sl->item_size;
         if (at >= sl->at && at < sl->at + len)
             *slot = i;
@@ -185,6 +185,7 @@ carta_status carta_invariant_check_seat(const carta_game *g, const carta_rules *
         carta_rng rng;
         carta_rng_seed(&rng, salt ^ 0xca7a);
         carta_layout_canary(l, s->twin, &rng);
+        carta_layout_scramble_events(l, s->twin, seat, salt ^ 0xe7e7);
     }
     g->observe(r, s->twin, seat, s->again);
     if (invariant_same_obs(g, r, s->obs, s->again, seat,

@@ -53,6 +53,27 @@ int carta_layout_nested(carta_layout *l, uint32_t count_in_item, uint32_t at_in_
                                       .count_at = count_in_item});
 }
 
+int carta_layout_events(carta_layout *l, uint32_t at)
+{
+    return layout_add(l, (carta_slot){.kind = CARTA_SLOT_EVENTS, .at = at,
+                                      .item_size = sizeof(carta_event), .cap = CARTA_EVENT_MAX});
+}
+
+carta_events *carta_layout_events_of(const carta_layout *l, const void *state)
+{
+    for (int i = 0; l && i < l->n; i++)
+        if (l->slot[i].kind == CARTA_SLOT_EVENTS)
+            return (carta_events *)(uintptr_t)((const char *)state + l->slot[i].at);
+    return NULL;
+}
+
+void carta_layout_scramble_events(const carta_layout *l, void *state, int viewer, uint64_t salt)
+{
+    carta_events *e = carta_layout_events_of(l, state);
+    if (e)
+        carta_events_scramble(e, viewer, salt);
+}
+
 void carta_layout_free(carta_layout *l)
 {
     free(l->slot);
@@ -121,6 +142,11 @@ static void layout_ranges(const carta_layout *l, void *state, int skip_zones, la
                 fn(item + s->at + (size_t)n * s->item_size, (size_t)(s->cap - n) * s->item_size,
                    i, ctx);
             }
+        } else if (s->kind == CARTA_SLOT_EVENTS) {
+            carta_events *e = (carta_events *)(void *)(base + s->at);
+            int n = e->n > CARTA_EVENT_MAX ? CARTA_EVENT_MAX : e->n;
+            fn((uint8_t *)&e->ev[n], sizeof e->ev[0] * (size_t)(CARTA_EVENT_MAX - n), i, ctx);
+            fn((uint8_t *)&e->pad, sizeof e->pad, i, ctx);
         } else if (s->kind == CARTA_SLOT_SECRET) {
             fn(base + s->at, s->item_size, i, ctx);
         }
@@ -139,6 +165,8 @@ void carta_layout_observe(const carta_layout *l, void *state, int viewer, uint16
     for (int i = 0; i < l->n; i++)
         if (l->slot[i].kind == CARTA_SLOT_ZONE)
             carta_zone_hide(carta_layout_zone_ref(&l->slot[i], state), viewer, unknown);
+        else if (l->slot[i].kind == CARTA_SLOT_EVENTS)
+            carta_events_observe((carta_events *)(void *)((char *)state + l->slot[i].at), viewer);
     layout_ranges(l, state, 1, layout_zero_range, NULL); /* zone_hide cleared the zones' */
 }
 

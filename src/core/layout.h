@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "event.h"
 #include "rng.h"
 #include "zone.h"
 
@@ -21,6 +22,7 @@ enum carta_slot_kind {
     CARTA_SLOT_ZONE = 1, /* a CARTA_ZONE(cap) at `at` */
     CARTA_SLOT_ITEMS,    /* cap items of item_size bytes at `at`, count_size-byte count at count_at */
     CARTA_SLOT_SECRET,   /* item_size bytes at `at` that no seat sees (the PRNG) */
+    CARTA_SLOT_EVENTS,   /* a carta_events at `at`: cards hidden per event, unused events zero */
     CARTA_SLOT_NESTED    /* in each used item of the ITEMS slot just before: an array with a
                             1-byte count (the upgrades of each creature in play) */
 };
@@ -52,6 +54,8 @@ int carta_layout_secret(carta_layout *l, uint32_t at, int size);
  * at these byte offsets within the item. */
 int carta_layout_nested(carta_layout *l, uint32_t count_in_item, uint32_t at_in_item,
                         int item_size, int cap);
+/* Adds the state's event list (core/event.h). */
+int carta_layout_events(carta_layout *l, uint32_t at);
 void carta_layout_free(carta_layout *l);
 
 /* Adds the items of array `member` of *st whose count is `count` (both reached from st). */
@@ -86,6 +90,12 @@ int carta_layout_observed(const carta_layout *l, const void *state);
  * state with bytes from rng. A state that differs from another only there must give every seat
  * the same observation. */
 void carta_layout_canary(const carta_layout *l, void *state, carta_rng *rng);
+
+/* The event list of state, or NULL if the layout has none. */
+struct carta_events *carta_layout_events_of(const carta_layout *l, const void *state);
+
+/* For tests: replaces every card of state's events that viewer may not see by a random one. */
+void carta_layout_scramble_events(const carta_layout *l, void *state, int viewer, uint64_t salt);
 
 /* For checks: 1 if every unused slot of state (an observation) is zero, else 0 and *bad gets the
  * index of the first slot that is not. */

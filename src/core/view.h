@@ -22,6 +22,10 @@ typedef struct carta_view carta_view;
 /* A new view of game (rules name the cards), with the root map open. Free with _free. */
 carta_view *carta_view_new(const carta_game *game, const carta_rules *rules);
 void carta_view_free(carta_view *v);
+/* The whole view of obs (an observation of seat, CARTA_NO_SEAT: a spectator): the game's view,
+ * then "events", the events of the last apply as seat may see them. NULL if out of memory. */
+carta_view *carta_view_observation(const carta_game *game, const carta_rules *rules,
+                                   const void *obs, int seat);
 
 void carta_view_map(carta_view *v, const char *key);  /* opens a map */
 void carta_view_list(carta_view *v, const char *key); /* opens a list */

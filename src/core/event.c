@@ -1,0 +1,332 @@
+/* event.c: the event list of a state, its hiding per seat and its lines for people (event.h). */
+#include "event.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "game.h"
+#include "rng.h"
+#include "zone.h"
+
+void carta_events_clear(carta_events *e)
+{
+    memset(e->ev, 0, sizeof e->ev[0] * (e->n > CARTA_EVENT_MAX ? CARTA_EVENT_MAX : e->n));
+    e->n = 0;
+    e->dropped = 0;
+}
+
+static uint16_t event_card(int card)
+{
+    return card < 0 ? CARTA_EV_NO_CARD : (uint16_t)(card + 1);
+}
+
+/* The next free event, or NULL (counted as dropped) when the list is full. */
+static carta_event *event_push(carta_events *e)
+{
+    if (e->n < CARTA_EVENT_MAX)
+        return &e->ev[e->n++];
+    if (e->dropped < UINT8_MAX)
+        e->dropped++;
+    return NULL;
+}
+
+void carta_event_add(carta_events *e, int kind, int seat, int other, int card, uint8_t seen,
+                     int target, int word, int amount, int value)
+{
+    carta_event *ev = event_push(e);
+    if (!ev)
+        return;
+    *ev = (carta_event){
+        .kind = (uint8_t)kind,
+        .seat = (int8_t)seat,
+        .other = (int8_t)other,
+        .seen = card < 0 ? 0 : seen,
+        .card = event_card(card),
+        .target = event_card(target),
+        .word = (uint8_t)word,
+        .amount = (int16_t)amount,
+        .value = (int16_t)value,
+    };
+}
+
+void carta_event_move(carta_events *e, int seat, int card, uint8_t seen, int from, int to,
+                      int verb)
+{
+    carta_event *ev = event_push(e);
+    if (!ev)
+        return;
+    *ev = (carta_event){
+        .kind = CARTA_EV_MOVE,
+        .seat = (int8_t)seat,
+        .other = CARTA_EV_NO_SEAT,
+        .seen = card < 0 ? 0 : seen,
+        .card = event_card(card),
+        .word = (uint8_t)verb,
+        .from = (uint8_t)from,
+        .to = (uint8_t)to,
+        .amount = 1,
+    };
+}
+
+void carta_events_observe(carta_events *e, int viewer)
+{
+    for (int i = 0; i < e->n && i < CARTA_EVENT_MAX; i++) {
+        carta_event *ev = &e->ev[i];
+        if (ev->card != CARTA_EV_NO_CARD &&
+            (viewer < 0 || !(ev->seen & CARTA_SEAT_BIT(viewer))))
+            ev->card = CARTA_EV_HIDDEN;
+    }
+}
+
+void carta_events_scramble(carta_events *e, int viewer, uint64_t salt)
+{
+    carta_rng rng;
+    carta_rng_seed(&rng, salt);
+    for (int i = 0; i < e->n && i < CARTA_EVENT_MAX; i++) {
+        carta_event *ev = &e->ev[i];
+        if (ev->card != CARTA_EV_NO_CARD &&
+            (viewer < 0 || !(ev->seen & CARTA_SEAT_BIT(viewer))))
+            ev->card = (uint16_t)(1 + carta_rng_next(&rng) % 4000);
+    }
+}
+
+int carta_event_card_id(uint16_t stored)
+{
+    return stored == CARTA_EV_NO_CARD ? -1 : stored == CARTA_EV_HIDDEN ? -2 : stored - 1;
+}
+
+static const char *const kind_names[CARTA_EV_KINDS] = {
+    "none",   "turn",   "act",     "move",   "counter", "steal",  "capture",
+    "forge",  "fight",  "damage",  "heal",   "destroyed", "status", "reveal",
+    "roll",   "choose", "note",    "eliminated", "won", "drawn",
+};
+
+const char *carta_event_kind_name(int kind)
+{
+    return kind >= 0 && kind < CARTA_EV_KINDS ? kind_names[kind] : "none";
+}
+
+/* ---- lines for people ---- */
+
+typedef struct event_say {
+    const carta_game *game;
+    const carta_rules *rules;
+    int viewer;
+    carta_text *out;
+} event_say;
+
+static const char *say_word(const event_say *s, int word)
+{
+    const char *w = s->game->event_word ? s->game->event_word(s->rules, word) : NULL;
+    return w ? w : "";
+}
+
+static void say_seat(const event_say *s, int seat, char *buf, size_t cap)
+{
+    if (seat == s->viewer && seat >= 0)
+        snprintf(buf, cap, "you");
+    else
+        snprintf(buf, cap, "player %d", seat + 1);
+}
+
+static void say_card(const event_say *s, uint16_t stored, char *buf, size_t cap)
+{
+    int id = carta_event_card_id(stored);
+    const char *name = id >= 0 ? s->game->card_name(s->rules, id) : NULL;
+    snprintf(buf, cap, "%s", id == -2 ? "a card" : name ? name : "?");
+}
+
+/* A third-person verb ("steals", "is", "reaps with") as said to "you" ("steal", "are"). */
+static void say_verb(const char *verb, int you, char *buf, size_t cap)
+{
+    const char *space = strchr(verb, ' ');
+    size_t len = space ? (size_t)(space - verb) : strlen(verb);
+    const char *rest = verb + len;
+    if (!you || len < 2) {
+        snprintf(buf, cap, "%s", verb);
+        return;
+    }
+    if (len == 2 && !strncmp(verb, "is", 2))
+        snprintf(buf, cap, "are%s", rest);
+    else if (len == 3 && !strncmp(verb, "has", 3))
+        snprintf(buf, cap, "have%s", rest);
+    else if (verb[len - 1] != 's')
+        snprintf(buf, cap, "%s", verb);
+    else {
+        size_t keep = len - 1;
+        if (len > 3 && verb[len - 2] == 'e' &&
+            (verb[len - 3] == 's' || verb[len - 3] == 'x' ||
+             (verb[len - 3] == 'h' && (verb[len - 4] == 's' || verb[len - 4] == 'c'))))
+            keep = len - 2; /* passes, fixes, pushes, catches */
+        snprintf(buf, cap, "%.*s%s", (int)keep, verb, rest);
+    }
+}
+
+/* "(you: 3 -> 2)" */
+static void say_change(const event_say *s, int seat, int before, int after)
+{
+    char who[32];
+    say_seat(s, seat, who, sizeof who);
+    carta_text_printf(s->out, " (%s: %d -> %d)", who, before, after);
+}
+
+/* How many events from i on are moves that differ from e->ev[i] only in their card. */
+static int say_run(const carta_events *e, int i)
+{
+    const carta_event *a = &e->ev[i];
+    int k = i + 1;
+    while (k < e->n && k < CARTA_EVENT_MAX) {
+        const carta_event *b = &e->ev[k];
+        if (b->kind != CARTA_EV_MOVE || b->seat != a->seat || b->word != a->word ||
+            b->from != a->from || b->to != a->to || b->seen != a->seen)
+            break;
+        k++;
+    }
+    return k - i;
+}
+
+static void say_move(const event_say *s, const carta_events *e, int i, int run)
+{
+    const carta_event *ev = &e->ev[i];
+    char who[32], verb[64], card[CARTA_NAME_MAX];
+    say_seat(s, ev->seat, who, sizeof who);
+    int hidden = ev->card == CARTA_EV_HIDDEN;
+    if (ev->word) {
+        say_verb(say_word(s, ev->word), ev->seat == s->viewer, verb, sizeof verb);
+        carta_text_printf(s->out, "%s %s ", who, verb);
+    } else {
+        carta_text_printf(s->out, "%s: ", who);
+    }
+    if (hidden) {
+        if (run == 1)
+            carta_text_printf(s->out, "a card");
+        else
+            carta_text_printf(s->out, "%d cards", run);
+    } else {
+        for (int k = 0; k < run; k++) {
+            say_card(s, e->ev[i + k].card, card, sizeof card);
+            carta_text_printf(s->out, "%s%s", k ? ", " : "", card);
+        }
+    }
+    if (!ev->word)
+        carta_text_printf(s->out, " from %s to %s", say_word(s, ev->from), say_word(s, ev->to));
+}
+
+static void say_one(const event_say *s, const carta_event *ev)
+{
+    char who[32], other[32], verb[64], card[CARTA_NAME_MAX], target[CARTA_NAME_MAX];
+    say_seat(s, ev->seat, who, sizeof who);
+    say_seat(s, ev->other, other, sizeof other);
+    say_card(s, ev->card, card, sizeof card);
+    say_card(s, ev->target, target, sizeof target);
+    const char *word = say_word(s, ev->word);
+    int you = ev->seat == s->viewer && ev->seat >= 0;
+    carta_text *o = s->out;
+    switch (ev->kind) {
+    case CARTA_EV_TURN:
+        if (ev->value)
+            carta_text_printf(o, "-- round %d, turn %d: %s --", ev->value, ev->amount, who);
+        else
+            carta_text_printf(o, "-- turn %d: %s --", ev->amount, who);
+        return;
+    case CARTA_EV_ACT:
+    case CARTA_EV_NOTE:
+        say_verb(word, you, verb, sizeof verb);
+        carta_text_printf(o, "%s %s", who, verb);
+        if (ev->card != CARTA_EV_NO_CARD)
+            carta_text_printf(o, " %s", card);
+        if (ev->target != CARTA_EV_NO_CARD)
+            carta_text_printf(o, " -> %s", target);
+        return;
+    case CARTA_EV_COUNTER:
+        carta_text_printf(o, "%s %s %d %s", who, ev->amount >= 0 ? (you ? "gain" : "gains")
+                                                                 : (you ? "lose" : "loses"),
+                          ev->amount >= 0 ? ev->amount : -ev->amount, word);
+        if (ev->card != CARTA_EV_NO_CARD)
+            carta_text_printf(o, " (%s)", card);
+        say_change(s, ev->seat, ev->value - ev->amount, ev->value);
+        return;
+    case CARTA_EV_STEAL:
+        carta_text_printf(o, "%s %s %d %s from %s", who, you ? "steal" : "steals", ev->amount,
+                          word, other);
+        if (ev->card != CARTA_EV_NO_CARD)
+            carta_text_printf(o, " with %s", card);
+        say_change(s, ev->other, ev->value + ev->amount, ev->value);
+        return;
+    case CARTA_EV_CAPTURE:
+        carta_text_printf(o, "%s captures %d %s from %s", card, ev->amount, word, other);
+        say_change(s, ev->other, ev->value + ev->amount, ev->value);
+        return;
+    case CARTA_EV_FORGE:
+        carta_text_printf(o, "%s %s a key for %d %s (%d %s)", who, you ? "forge" : "forges",
+                          ev->amount, word, ev->value, ev->value == 1 ? "key" : "keys");
+        return;
+    case CARTA_EV_FIGHT:
+        carta_text_printf(o, "%s fights %s", card, target);
+        return;
+    case CARTA_EV_DAMAGE:
+        if (ev->amount || !ev->value)
+            carta_text_printf(o, "%s takes %d damage", card, ev->amount);
+        else
+            carta_text_printf(o, "%s takes no damage", card);
+        if (ev->target != CARTA_EV_NO_CARD)
+            carta_text_printf(o, " from %s", target);
+        if (ev->value)
+            carta_text_printf(o, " (%d prevented)", ev->value);
+        return;
+    case CARTA_EV_HEAL:
+        carta_text_printf(o, "%s heals %d", card, ev->amount);
+        return;
+    case CARTA_EV_DESTROYED:
+        carta_text_printf(o, "%s is destroyed", card);
+        return;
+    case CARTA_EV_STATUS:
+        carta_text_printf(o, "%s is %s", card, word);
+        return;
+    case CARTA_EV_REVEAL:
+        carta_text_printf(o, "%s %s %s", who, you ? "reveal" : "reveals", card);
+        if (ev->word)
+            carta_text_printf(o, " for %s", word);
+        return;
+    case CARTA_EV_ROLL:
+        carta_text_printf(o, "%s %s %d", who, you ? "roll" : "rolls", ev->value);
+        if (ev->word)
+            carta_text_printf(o, " for %s", word);
+        return;
+    case CARTA_EV_CHOOSE:
+        carta_text_printf(o, "%s %s %s", who, you ? "choose" : "chooses", word);
+        return;
+    case CARTA_EV_ELIMINATED:
+        carta_text_printf(o, "%s %s out of the game: %s", who, you ? "are" : "is", word);
+        return;
+    case CARTA_EV_WON:
+        carta_text_printf(o, "%s %s: %s", who, you ? "win" : "wins", word);
+        return;
+    case CARTA_EV_DRAWN:
+        carta_text_printf(o, "the game is a draw: %s", word);
+        return;
+    default:
+        carta_text_printf(o, "(event %d)", ev->kind);
+    }
+}
+
+void carta_events_text(const carta_game *game, const carta_rules *rules, const carta_events *e,
+                       int viewer, const char *indent, carta_text *out)
+{
+    event_say s = {game, rules, viewer, out};
+    int n = e->n > CARTA_EVENT_MAX ? CARTA_EVENT_MAX : e->n;
+    for (int i = 0; i < n;) {
+        int run = 1;
+        carta_text_printf(out, "%s", indent);
+        if (e->ev[i].kind == CARTA_EV_MOVE) {
+            run = say_run(e, i);
+            say_move(&s, e, i, run);
+        } else {
+            say_one(&s, &e->ev[i]);
+        }
+        carta_text_printf(out, "\n");
+        i += run;
+    }
+    if (e->dropped)
+        carta_text_printf(out, "%s(and %d more events)\n", indent, e->dropped);
+}
