@@ -17,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/outcome.h"
 #include "ai/ai.h"
 #include "ai/mcts.h"
 #include "core/rng.h"
@@ -172,7 +173,7 @@ static void *match_worker(void *arg)
             }
             m->actions[i]++;
         }
-        int w = g->winner(m->r, state);
+        int w = carta_outcome_winner(g, m->r, state, 2);
         m->winner[i] = w == CARTA_NO_SEAT ? -1 : w == a_seat ? 0 : 1;
         player_free(&pl[0]);
         player_free(&pl[1]);

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/layout.h"
+#include "core/outcome.h"
 #include "core/rng.h"
 #include "core/view.h"
 
@@ -222,19 +223,19 @@ static void print_result(play_session *s)
     putchar('\n');
     cli_print_folded(carta_text_str(&board), cli_width());
     carta_text_free(&board);
-    double returns[CARTA_MAX_SEATS] = {0};
-    s->g->returns(s->r, s->state, returns);
-    int winner = s->g->winner(s->r, s->state);
+    carta_outcome o;
+    carta_outcome_of(s->g, s->r, s->state, s->rec.config.n_seats, &o);
+    const char *names[CARTA_MAX_SEATS];
+    for (int seat = 0; seat < CARTA_MAX_SEATS; seat++)
+        names[seat] = s->label[seat];
     char where[256];
     s->g->describe_state(s->r, s->state, where, sizeof where);
     carta_text said = {0};
     carta_text_printf(&said, "\nGame over after %d actions (%s): ", s->rec.n_actions, where);
-    if (winner == CARTA_NO_SEAT)
-        carta_text_printf(&said, "a draw.\n");
-    else
-        carta_text_printf(&said, "%s wins.\n", s->label[winner]);
+    carta_outcome_text(&o, names, &said);
+    carta_text_printf(&said, ".\n");
     for (int seat = 0; seat < s->rec.config.n_seats; seat++)
-        carta_text_printf(&said, "  %s: %g\n", s->label[seat], returns[seat]);
+        carta_text_printf(&said, "  %s: %g\n", s->label[seat], o.returns[seat]);
     cli_print_folded(carta_text_str(&said), cli_width());
     carta_text_free(&said);
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "core/outcome.h"
 
 static const char usage[] =
     "usage: carta replay FILE [--show]\n"
@@ -110,17 +111,22 @@ static void print_result(replay_ctx *c)
                 rec->n_actions, where, to_act + 1);
         return;
     }
-    double returns[CARTA_MAX_SEATS] = {0};
-    c->g->returns(c->r, c->state, returns);
-    int winner = c->g->winner(c->r, c->state);
-    fprintf(c->out, "game over after %d actions (%s): ", rec->n_actions, where);
-    if (winner == CARTA_NO_SEAT)
-        fprintf(c->out, "a draw");
-    else
-        fprintf(c->out, "player %d (%s) wins", winner + 1, rec->seat_names[winner]);
+    carta_outcome o;
+    carta_outcome_of(c->g, c->r, c->state, rec->config.n_seats, &o);
+    char names[CARTA_MAX_SEATS][CARTA_NAME_MAX + 16];
+    const char *named[CARTA_MAX_SEATS];
+    for (int s = 0; s < CARTA_MAX_SEATS; s++) {
+        snprintf(names[s], sizeof names[s], "player %d (%s)", s + 1, rec->seat_names[s]);
+        named[s] = names[s];
+    }
+    carta_text said = {0};
+    carta_outcome_text(&o, named, &said);
+    fprintf(c->out, "game over after %d actions (%s): %s", rec->n_actions, where,
+            carta_text_str(&said));
+    carta_text_free(&said);
     fprintf(c->out, "; returns");
     for (int s = 0; s < rec->config.n_seats; s++)
-        fprintf(c->out, " %g", returns[s]);
+        fprintf(c->out, " %g", o.returns[s]);
     fprintf(c->out, "; digest ok\n");
 }
 

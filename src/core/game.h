@@ -64,6 +64,13 @@ typedef struct carta_mode {
     int min_seats, max_seats;
 } carta_mode;
 
+/* How the returns of a finished game relate (carta_game.utility). */
+enum carta_utility {
+    CARTA_ZERO_SUM = 0, /* the returns always add up to the same: one side's gain is another's loss */
+    CARTA_TEAM,         /* seats of one team (carta_game.team) get the same return */
+    CARTA_GENERAL_SUM   /* anything else */
+};
+
 typedef struct carta_game {
     const char *id;            /* "aember" */
     const char *name;          /* "Æmber (KeyForge rules glossary)" */
@@ -109,10 +116,13 @@ typedef struct carta_game {
      * state unchanged. Chance (shuffles, random picks) draws on the PRNG inside the state. */
     carta_status (*apply)(const carta_rules *rules, void *state, carta_action action,
                           carta_error *err);
-    /* Per-seat result once the game is over: 1 win, 0 loss, 0.5 each for a shared draw. */
+    /* Per-seat result once the game is over: 1 win, 0 loss, 0.5 each for a shared draw. The
+     * only result the contract knows: who won, and which side, follows from it (core/outcome.h). */
     void (*returns)(const carta_rules *rules, const void *state, double *out);
-    /* The index of the winning seat, or CARTA_NO_SEAT (game not over, or a draw). */
-    int (*winner)(const carta_rules *rules, const void *state);
+    int utility; /* enum carta_utility */
+    /* Optional. The team of seat: seats of one team win or lose together (the mages against a
+     * Gamemaster). NULL: every seat plays for itself. */
+    int (*team)(const carta_rules *rules, const void *state, int seat);
     /* Writes into out (state_size bytes) what seat may know, hidden parts replaced by unknowns
      * and every unused slot zeroed (out may be state itself). Built on the layout below. */
     void (*observe)(const carta_rules *rules, const void *state, int seat, void *out);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outcome.h"
 #include "rng.h"
 #include "yaml.h"
 
@@ -288,8 +289,9 @@ static int scen_step_seat(scen_run *run, struct fy_node *v, int line, int winner
     int want;
     if (!scen_seat(v, key, &want, run->file->path, err))
         return 0;
-    int got = winner ? run->game->winner(run->rules, run->state)
-                     : run->game->to_act(run->rules, run->state);
+    carta_outcome o; /* seats past the game's get a return of 0 */
+    carta_outcome_of(run->game, run->rules, run->state, run->game->max_seats, &o);
+    int got = winner ? carta_outcome_first_winner(&o) : run->game->to_act(run->rules, run->state);
     if (got == want)
         return 1;
     char a[16], b[16], desc[160];

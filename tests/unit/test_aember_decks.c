@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "core/rng.h"
 #include "games/aember/aember.h"
 
@@ -449,7 +450,7 @@ static int play_random_game(const char *deck_a, const char *deck_b, uint64_t see
     }
     assert_int_equal(game->to_act(rules, state), CARTA_NO_SEAT);
     assert_int_equal(game->legal_actions(rules, state, actions), 0);
-    int winner = game->winner(rules, state);
+    int winner = carta_outcome_winner(game, rules, state, 2);
     free(actions);
     free(state);
     return winner;

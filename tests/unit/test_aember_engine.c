@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "games/aember/aember.h"
 #include "support/test_actions.h"
 
@@ -232,7 +233,7 @@ static void test_third_key_wins(void **unused)
     st.seat[1].aember = 6;
     act(&st, "end turn");
     assert_int_equal(G->to_act(R, &st), CARTA_NO_SEAT);
-    assert_int_equal(G->winner(R, &st), 1);
+    assert_int_equal(carta_outcome_winner(G, R, &st, 2), 1);
     double ret[2];
     G->returns(R, &st, ret);
     assert_true(ret[1] == 1.0 && ret[0] == 0.0);

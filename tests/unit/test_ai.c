@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "ai/ai.h"
 #include "core/rng.h"
 #include "support/test_games.h"
@@ -262,7 +263,7 @@ static void test_greedy_beats_random_on_toy(void **unused)
             assert_int_equal(carta_ai_choose(ai[seat], obs, seat, &a), CARTA_OK);
             assert_int_equal(t.g->apply(t.r, state, a, &err), CARTA_OK);
         }
-        int w = t.g->winner(t.r, state);
+        int w = carta_outcome_winner(t.g, t.r, state, 2);
         greedy_wins += w == greedy_seat;
         random_wins += w == 1 - greedy_seat;
         carta_ai_free(ai[0]);

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "core/rng.h"
 #include "games/arkhtide/arkhtide.h"
 
@@ -732,7 +733,7 @@ static int play_random_game(const carta_game *game, carta_rules *grules, const c
     }
     assert_int_equal(game->to_act(grules, state), CARTA_NO_SEAT);
     assert_int_equal(game->legal_actions(grules, state, actions), 0);
-    int winner = game->winner(grules, state);
+    int winner = carta_outcome_winner(game, grules, state, 2);
     free(actions);
     free(state);
     return winner;

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "games/arkhtide/arkhtide.h"
 #include "support/arkhtide_fixture.h"
 #include "support/test_actions.h"
@@ -118,12 +119,12 @@ static void test_both_thirteen_quintessence(void **unused)
     ark_state st;
     harvest_both(&st, 10, 10, 13); /* 13 against 14 */
     assert_int_equal(st.phase, ARK_PHASE_OVER);
-    assert_int_equal(G->winner(R, &st), 1);
+    assert_int_equal(carta_outcome_winner(G, R, &st, 2), 1);
     harvest_both(&st, 10, 9, 12); /* 13 each: P1 has more Willpower */
-    assert_int_equal(G->winner(R, &st), 0);
+    assert_int_equal(carta_outcome_winner(G, R, &st, 2), 0);
     harvest_both(&st, 10, 9, 13); /* 13 each, 13 Willpower each: True Tie */
     assert_int_equal(st.phase, ARK_PHASE_OVER);
-    assert_int_equal(G->winner(R, &st), CARTA_NO_SEAT);
+    assert_int_equal(carta_outcome_winner(G, R, &st, 2), CARTA_NO_SEAT);
     assert_true(st.result & ARK_R_TRUE_TIE);
     double ret[2];
     G->returns(R, &st, ret);
@@ -141,7 +142,7 @@ static void test_zero_willpower_loses_despite_quintessence(void **unused)
     put(&st, 0, "Test Brute", 1);
     act(&st, "strike Test Brute -> Blue Seeker melee");
     assert_int_equal(st.phase, ARK_PHASE_OVER);
-    assert_int_equal(G->winner(R, &st), 0);
+    assert_int_equal(carta_outcome_winner(G, R, &st, 2), 0);
 }
 
 /* Critically Wounded: fewer than half its maximum Health remaining; it dies at Harvest, the

@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "ai/ai.h"
 #include "games/arkhtide/arkhtide.h"
 #include "support/arkhtide_fixture.h"
@@ -258,7 +259,7 @@ static int play(carta_ai *ai[2], int first, uint64_t seed)
         assert_int_equal(G->apply(RDATA, st, a, &err), CARTA_OK);
         assert_true(++moves < 100000);
     }
-    int w = G->winner(RDATA, st);
+    int w = carta_outcome_winner(G, RDATA, st, 2);
     free(st);
     free(obs);
     return w;

@@ -25,6 +25,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "ai/perft.h"
 #include "core/invariant.h"
 #include "core/record.h"
@@ -138,7 +139,7 @@ static void test_random_games_end(void **unused)
             assert_true(random_game(&games[i], 1000 + k, state, NULL, NULL) > 0);
             double returns[CARTA_MAX_SEATS] = {0}, sum = 0;
             g->returns(games[i].r, state, returns);
-            int winner = g->winner(games[i].r, state);
+            int winner = carta_outcome_winner(g, games[i].r, state, n_seats(&games[i]));
             for (int s = 0; s < n_seats(&games[i]); s++) {
                 assert_true(returns[s] >= 0 && returns[s] <= 1);
                 sum += returns[s];

@@ -11,6 +11,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "core/yaml.h"
 #include "games/leaders/leaders.h"
 #include "support/leaders_fixture.h"
@@ -584,7 +585,10 @@ static void test_victory(void **unused)
     st.board[cell("C6")].health = 2;
     act(&st, "attack C5 -> C6");
     assert_int_equal(G->to_act(R, &st), CARTA_NO_SEAT);
-    assert_int_equal(G->winner(R, &st), 0);
+    carta_outcome o;
+    carta_outcome_of(G, R, &st, 2, &o);
+    assert_int_equal(carta_outcome_first_winner(&o), 0);
+    assert_string_equal(o.end, "Leader defeated");
     double ret[2];
     G->returns(R, &st, ret);
     assert_true(ret[0] == 1.0 && ret[1] == 0.0);

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "core/outcome.h"
 #include "cli/cli.h"
 #include "cli/sim.h"
 #include "core/record.h"
@@ -549,7 +550,7 @@ static void test_db_round_trip(void **unused)
         assert_string_equal(rec.seat_names[sim_player_seat(2, i, 0)], "greedy");
         void *state = malloc(g->state_size);
         assert_int_equal(carta_record_replay(&rec, r, state, -1, 1, &err), CARTA_OK);
-        assert_int_equal(g->winner(r, state), res.games[i].winner_seat);
+        assert_int_equal(carta_outcome_winner(g, r, state, 2), res.games[i].winner_seat);
         free(state);
         carta_record_free(&rec);
         free(json);

@@ -261,7 +261,6 @@ int aember_legal_actions(const carta_rules *rules, const void *state, carta_acti
 carta_status aember_apply(const carta_rules *rules, void *state, carta_action action,
                           carta_error *err);
 void aember_returns(const carta_rules *rules, const void *state, double *out);
-int aember_winner(const carta_rules *rules, const void *state);
 /* Runs pending frames and turn steps until a decision is needed or the game ends. */
 void aember_advance(const carta_rules *rules, aember_state *st);
 /* Ends the active player's turn (steps 4 and 5, end-of-turn effects) and starts the next. */

@@ -107,7 +107,6 @@ const carta_game carta_game_aember = {
     .legal_actions = aember_legal_actions,
     .apply = aember_apply,
     .returns = aember_returns,
-    .winner = aember_winner,
     .observe = aember_observe,
     .determinize = aember_determinize,
     .layout = aember_layout,

@@ -714,10 +714,3 @@ void aember_returns(const carta_rules *rules, const void *state, double *out)
                  : st->winner == p               ? 1.0
                                                  : 0.0;
 }
-
-int aember_winner(const carta_rules *rules, const void *state)
-{
-    (void)rules;
-    const aember_state *st = state;
-    return st->phase == AEMBER_PHASE_OVER && st->winner >= 0 ? st->winner : CARTA_NO_SEAT;
-}

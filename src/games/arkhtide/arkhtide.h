@@ -233,7 +233,6 @@ int ark_legal_actions(const carta_rules *rules, const void *state, carta_action 
 carta_status ark_apply(const carta_rules *rules, void *state, carta_action action,
                        carta_error *err);
 void ark_returns(const carta_rules *rules, const void *state, double *out);
-int ark_winner(const carta_rules *rules, const void *state);
 /* Runs automatic steps until a decision is needed or the game ends. */
 void ark_advance(const carta_rules *rules, ark_state *st);
 /* The next seat after seat in Turn (clockwise) order that is still in the game. */

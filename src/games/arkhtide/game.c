@@ -110,7 +110,6 @@ const carta_game carta_game_arkhtide = {
     .legal_actions = ark_legal_actions,
     .apply = ark_apply,
     .returns = ark_returns,
-    .winner = ark_winner,
     .observe = ark_observe,
     .determinize = ark_determinize,
     .layout = ark_layout,

@@ -252,13 +252,6 @@ void ark_returns(const carta_rules *rules, const void *state, double *out)
                                              : 0.0;
 }
 
-int ark_winner(const carta_rules *rules, const void *state)
-{
-    (void)rules;
-    const ark_state *st = state;
-    return st->phase == ARK_PHASE_OVER ? st->winner : CARTA_NO_SEAT;
-}
-
 void ark_scores(const carta_rules *rules, const ark_state *st, int *out)
 {
     (void)rules;

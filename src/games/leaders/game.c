@@ -95,7 +95,6 @@ const carta_game carta_game_leaders = {
     .legal_actions = leaders_legal_actions,
     .apply = leaders_apply,
     .returns = leaders_returns,
-    .winner = leaders_winner,
     .observe = leaders_observe,
     .determinize = leaders_determinize,
     .layout = leaders_layout,

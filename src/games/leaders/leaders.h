@@ -218,7 +218,6 @@ int leaders_legal_actions(const carta_rules *rules, const void *state, carta_act
 carta_status leaders_apply(const carta_rules *rules, void *state, carta_action action,
                            carta_error *err);
 void leaders_returns(const carta_rules *rules, const void *state, double *out);
-int leaders_winner(const carta_rules *rules, const void *state);
 /* Puts a Character of kind for owner on cell, facing dir, at full health, with its actions; for
  * setup and scenarios. Returns false if the cell is taken or kind is not a Leader or Unit. */
 bool leaders_state_place(const carta_rules *rules, leaders_state *st, int cell, int kind,

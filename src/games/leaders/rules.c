@@ -230,7 +230,7 @@ int leaders_to_act(const carta_rules *rules, const void *state)
     return top ? top->seat : st->active;
 }
 
-int leaders_winner(const carta_rules *rules, const void *state)
+static int leaders_winner(const carta_rules *rules, const void *state)
 {
     (void)rules;
     const leaders_state *st = state;

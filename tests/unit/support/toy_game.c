@@ -528,7 +528,6 @@ const carta_game carta_toy_game = {
     .legal_actions = toy_legal_actions,
     .apply = toy_apply,
     .returns = toy_returns,
-    .winner = toy_winner,
     .observe = toy_observe,
     .determinize = toy_determinize,
     .evaluate = toy_evaluate,
