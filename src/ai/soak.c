@@ -73,6 +73,8 @@ static carta_status soak_setup(const carta_soak_settings *s, int i, soak_worker 
     config.n_seats = s->n_seats;
     config.seed = carta_soak_game_seed(s->seed, i);
     memcpy(config.mode, s->mode, sizeof config.mode);
+    config.n_options = s->n_options;
+    memcpy(config.options, s->options, sizeof config.options);
     for (int seat = 0; seat < s->n_seats; seat++)
         if (s->g->deck_resolve(s->r, "random", carta_perft_deck_seed(config.seed, seat),
                                &config.decks[seat], err) != CARTA_OK)

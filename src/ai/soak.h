@@ -31,6 +31,8 @@ typedef struct carta_soak_settings {
     int every;                            /* per-seat checks on every every-th state (>= 1) */
     uint64_t seed;
     char mode[32];                        /* "" = the game's default for n_seats */
+    int n_options;                        /* rules variants, for every game */
+    carta_option options[CARTA_OPTIONS_MAX];
     const char *ai_spec[CARTA_MAX_SEATS]; /* n_seats specs ("random", "greedy", ...) */
     int progress; /* on stderr: 0 nothing, 1 a line redrawn (a terminal), 2 a line every
                      10 minutes (a log) */

@@ -55,16 +55,22 @@ int cli_split(char *s, char **items, int max);
 typedef struct cli_game_opts {
     int players;      /* 0: not given */
     const char *mode; /* NULL: not given (the game's default mode) */
+    const char *options; /* NULL: not given; "key=value,..." (core/options.h) */
+    int n_options;       /* the options, once checked */
+    carta_option option[CARTA_OPTIONS_MAX];
 } cli_game_opts;
 
 #define CLI_GAME_OPTS(o)                                                                      \
     {"--players", CLI_OPT_INT, &(o).players, 1, CARTA_MAX_SEATS},                             \
-    {"--mode", CLI_OPT_STR, &(o).mode, 0, 0}
+    {"--mode", CLI_OPT_STR, &(o).mode, 0, 0},                                                 \
+    {"--option", CLI_OPT_STR, &(o).options, 0, 0}
 
 /* The usage lines of the two options, for help texts. */
 #define CLI_GAME_OPTS_USAGE                                                                   \
     "  --players N      players (seats) in each game (default: the game's usual count)\n"     \
-    "  --mode M         the game's mode (e.g. Arkhtide's duel, desperate; default: its own)\n"
+    "  --mode M         the game's mode (e.g. Arkhtide's duel, desperate; default: its own)\n"     \
+    "  --option K=V,... rules variants the game takes (e.g. aember key_cost=7; carta games\n"   \
+    "                   lists them), kept in the record\n"
 
 /* Checks o against game g: a mode g has (g->modes), and players within g's seat range and the
  * mode's; players not given are default_players (pass cli_default_seats(g) unless the
@@ -75,7 +81,7 @@ int cli_game_opts_check(const carta_game *g, cli_game_opts *o, int default_playe
 /* The mode of g named name, or NULL. */
 const carta_mode *cli_find_mode(const carta_game *g, const char *name);
 
-/* Writes o's mode into config (after cli_make_config, which clears it). */
+/* Writes o's mode and options into config (after cli_make_config, which clears them). */
 void cli_game_opts_apply(const cli_game_opts *o, carta_config *config);
 
 /* Splits a comma-separated list of AI specs in place into at most max specs: an item holding

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/options.h"
+
 void cli_error(const char *fmt, ...)
 {
     va_list ap;
@@ -213,12 +215,22 @@ int cli_game_opts_check(const carta_game *g, cli_game_opts *o, int default_playe
                   m->title, players_text(m->min_seats, m->max_seats, players, sizeof players));
         return 1;
     }
+    carta_config parsed = {0};
+    carta_error err = {0};
+    if (o->options && carta_options_parse(g, &parsed, o->options, &err) != CARTA_OK) {
+        cli_error("--option %s: %s", o->options, err.msg);
+        return 1;
+    }
+    o->n_options = parsed.n_options;
+    memcpy(o->option, parsed.options, sizeof o->option);
     return 0;
 }
 
 void cli_game_opts_apply(const cli_game_opts *o, carta_config *config)
 {
     snprintf(config->mode, sizeof config->mode, "%s", o->mode ? o->mode : "");
+    config->n_options = o->n_options;
+    memcpy(config->options, o->option, sizeof config->options);
 }
 
 int cli_split_ai_specs(char *s, char **specs, int max)

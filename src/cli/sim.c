@@ -99,6 +99,8 @@ static int sim_players(sim_settings *s, char *seats, sim_args *a)
         return CLI_EXIT_USAGE;
     }
     snprintf(s->mode, sizeof s->mode, "%s", a->game_opts.mode ? a->game_opts.mode : "");
+    s->n_options = a->game_opts.n_options;
+    memcpy(s->options, a->game_opts.option, sizeof s->options);
     for (int p = 0; p < s->n_players; p++) {
         carta_error err = {0};
         s->ai_spec[p] = ai[n_ai == 1 ? 0 : p];
@@ -151,6 +153,8 @@ static int sim_try_setup(const sim_settings *s)
     carta_config config = {.n_seats = s->n_players, .seed = sim_game_seed(s->seed, 0)};
     carta_error err = {0};
     memcpy(config.mode, s->mode, sizeof config.mode);
+    config.n_options = s->n_options;
+    memcpy(config.options, s->options, sizeof config.options);
     for (int p = 0; p < s->n_players; p++)
         if (sim_player_deck(s, 0, p, &config.decks[sim_player_seat(s->n_players, 0, p)], &err) !=
             CARTA_OK) {

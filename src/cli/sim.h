@@ -33,6 +33,8 @@ typedef struct sim_settings {
     int n_players, n_games, threads;
     uint64_t seed;
     char mode[32];
+    int n_options;                        /* rules variants (--option), for every game */
+    carta_option options[CARTA_OPTIONS_MAX];
     const char *ai_spec[CARTA_MAX_SEATS]; /* per player */
     /* The distinct decks: a spec each ("random": a new generated deck per game and seat). */
     int n_decks;

@@ -95,6 +95,8 @@ static int run_setup(sim_run_ctx *c, int i, carta_config *config, void *state)
     config->n_seats = s->n_players;
     config->seed = sim_game_seed(s->seed, i);
     memcpy(config->mode, s->mode, sizeof config->mode);
+    config->n_options = s->n_options;
+    memcpy(config->options, s->options, sizeof config->options);
     for (int p = 0; p < s->n_players; p++) {
         int seat = sim_player_seat(s->n_players, i, p);
         c->res->games[i].deck[p] = (uint8_t)sim_deck_index(s, i, p);

@@ -59,6 +59,8 @@ static int soak_seats(carta_soak_settings *s, char *seats, soak_args *a)
         return CLI_EXIT_USAGE;
     }
     snprintf(s->mode, sizeof s->mode, "%s", a->game_opts.mode ? a->game_opts.mode : "");
+    s->n_options = a->game_opts.n_options;
+    memcpy(s->options, a->game_opts.option, sizeof s->options);
     for (int p = 0; p < s->n_seats; p++) {
         carta_error err = {0};
         s->ai_spec[p] = ai[n_ai == 1 ? 0 : p];

@@ -49,12 +49,31 @@ typedef struct carta_deck {
     uint16_t cards[CARTA_DECK_MAX];
 } carta_deck;
 
-/* What setup needs: seats, mode, seed and one resolved deck per seat. */
+enum { CARTA_OPTIONS_MAX = 8, CARTA_OPTION_KEY = 24 };
+
+/* A setup option set to a value: a rules variant a designer tries ("key_cost=7"). */
+typedef struct carta_option {
+    char key[CARTA_OPTION_KEY];
+    int value;
+} carta_option;
+
+/* An option a rule system takes (carta_game.options): an integer with its range and the
+ * rulebook's value. */
+typedef struct carta_option_def {
+    const char *key;  /* "key_cost" */
+    const char *what; /* "Æmber a key costs before modifiers (glossary: FORGE A KEY)" */
+    int min, max, standard;
+} carta_option_def;
+
+/* What setup needs: seats, mode, seed, one resolved deck per seat and the options set (the
+ * others keep the rulebook's value). All of it is kept in records. */
 typedef struct carta_config {
     int n_seats;
     uint64_t seed;
     char mode[32];                     /* "" = the game's default mode */
     carta_deck decks[CARTA_MAX_SEATS];
+    int n_options;
+    carta_option options[CARTA_OPTIONS_MAX];
 } carta_config;
 
 /* A mode a rule system may be set up in (carta_config.mode), and the players it is for. */
@@ -81,6 +100,9 @@ typedef struct carta_game {
      * any other mode, and a mode with a seat count outside its range. */
     const carta_mode *modes;
     int n_modes;
+    /* The options setup accepts (carta_config.options; core/options.h); n_options 0: none. */
+    const carta_option_def *options;
+    int n_options;
 
     /* Opens the rules with the card set in data_dir (e.g. "data/aember"). NULL on error.
      * The caller frees with close(). */

@@ -3,11 +3,14 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "options.h"
 
 void carta_record_init(carta_record *rec, const carta_game *game, const carta_config *config)
 {
@@ -220,6 +223,13 @@ static json_t *record_root_json(const carta_record *rec, const carta_rules *rule
                              rec->config.n_seats, "mode", rec->config.mode, "seed", seed, "decks",
                              decks, "seat_names", seat_names, "actions", actions);
     int bad = !root;
+    if (root && rec->config.n_options) {
+        json_t *options = json_object();
+        for (int i = 0; options && i < rec->config.n_options; i++)
+            bad |= json_object_set_new(options, rec->config.options[i].key,
+                                       json_integer(rec->config.options[i].value)) != 0;
+        bad |= !options || json_object_set_new(root, "options", options) != 0;
+    }
     if (root && viewer != CARTA_NO_SEAT)
         bad |= json_object_set_new(root, "saved_by", json_integer(viewer)) != 0;
     if (root) {
@@ -385,6 +395,31 @@ static int record_parse_seed(json_t *seed, uint64_t *out)
     return 0;
 }
 
+/* The optional "options" map: each a rules variant the game takes, in its range. */
+static carta_status record_load_options(carta_record *rec, json_t *options, const char *path,
+                                        carta_error *err)
+{
+    if (!options)
+        return CARTA_OK;
+    if (!json_is_object(options) || json_object_size(options) > CARTA_OPTIONS_MAX)
+        return CORRUPT("%s: error: 'options' must be a map of at most %d options", path,
+                       CARTA_OPTIONS_MAX);
+    const char *key;
+    json_t *value;
+    carta_config *c = &rec->config;
+    json_object_foreach(options, key, value) {
+        if (!json_is_integer(value) || strlen(key) >= CARTA_OPTION_KEY ||
+            json_integer_value(value) < INT_MIN || json_integer_value(value) > INT_MAX)
+            return CORRUPT("%s: error: option '%.40s' must be a whole number", path, key);
+        snprintf(c->options[c->n_options].key, CARTA_OPTION_KEY, "%s", key);
+        c->options[c->n_options++].value = (int)json_integer_value(value);
+    }
+    carta_error why = {0};
+    if (carta_options_check(rec->game, c, &why))
+        return CORRUPT("%s: error: %s", path, why.msg);
+    return CARTA_OK;
+}
+
 static carta_status record_load_header(carta_record *rec, json_t *root, const carta_rules *rules,
                                        const char *path, carta_error *err)
 {
@@ -431,6 +466,8 @@ static carta_status record_load_header(carta_record *rec, json_t *root, const ca
     strcpy(rec->config.mode, mode);
     if (!record_parse_seed(json_object_get(root, "seed"), &rec->config.seed))
         return CORRUPT("%s: error: 'seed' must be a decimal string", path);
+    if (record_load_options(rec, json_object_get(root, "options"), path, err))
+        return CARTA_ERR_CORRUPT;
     const char *fd = record_str(root, "final_digest", path, err);
     if (!fd)
         return CARTA_ERR_CORRUPT;
