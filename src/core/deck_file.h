@@ -19,6 +19,11 @@ typedef carta_status (*carta_deck_read_fn)(const carta_rules *rules, struct fy_n
 typedef carta_status (*carta_deck_check_at_fn)(const carta_rules *rules, const carta_deck *deck,
                                                const char *where, carta_error *err);
 
+/* The deck file's `cards:` list, which must hold exactly `exact` entries; NULL with err naming
+ * file, line and reason if it is missing, not a list, or of another length. */
+struct fy_node *carta_deck_file_cards(struct fy_node *root, int exact, const char *path,
+                                      carta_error *err);
+
 /* Loads the deck file path: YAML errors as carta_yaml_load reports them (CARTA_ERR_IO if
  * unreadable), then reader, then check_at with where "path:<line of the cards: list>". Any
  * failure is the reader's status, CARTA_ERR_INPUT from the check, or the load's status, with err

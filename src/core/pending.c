@@ -29,3 +29,22 @@ void carta_pending_pop(carta_pending_stack *s)
     if (s->n)
         s->n--;
 }
+
+carta_status carta_pending_check(const carta_pending_stack *s, int over, int first_kind,
+                                 int last_kind, int n_seats, const char *game_id,
+                                 carta_error *err)
+{
+    if (s->n < 0 || s->n > CARTA_PENDING_MAX)
+        return carta_error_set(err, CARTA_ERR_STATE, "%s: %d pending frames (room for %d)",
+                               game_id, s->n, CARTA_PENDING_MAX);
+    if (over && s->n)
+        return carta_error_set(err, CARTA_ERR_STATE, "%s: the game is over with %d pending "
+                               "frames", game_id, s->n);
+    for (int f = 0; f < s->n; f++) {
+        const carta_pending *fr = &s->frame[f];
+        if (fr->kind < first_kind || fr->kind > last_kind || fr->seat < 0 || fr->seat >= n_seats)
+            return carta_error_set(err, CARTA_ERR_STATE, "%s: pending frame %d has kind %d for "
+                                   "seat %d", game_id, f, fr->kind, fr->seat);
+    }
+    return CARTA_OK;
+}

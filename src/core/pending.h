@@ -10,6 +10,8 @@
 
 #include <stdint.h>
 
+#include "status.h"
+
 enum { CARTA_PENDING_MAX = 24, CARTA_PENDING_ARGS = 10 };
 
 typedef struct carta_pending {
@@ -32,5 +34,12 @@ carta_pending *carta_pending_top(carta_pending_stack *s);
 const carta_pending *carta_pending_peek(const carta_pending_stack *s);
 /* Removes the top frame (no-op if empty). */
 void carta_pending_pop(carta_pending_stack *s);
+
+/* For a game's check: the count in range, no frame once the game is over, each frame's kind in
+ * first_kind..last_kind and its seat 0..n_seats-1. On failure err (CARTA_ERR_STATE) starts with
+ * game_id and names the frame. */
+carta_status carta_pending_check(const carta_pending_stack *s, int over, int first_kind,
+                                 int last_kind, int n_seats, const char *game_id,
+                                 carta_error *err);
 
 #endif

@@ -180,18 +180,11 @@ static carta_status check_seat(const carta_rules *rules, const aember_state *st,
 static carta_status check_pending(const carta_rules *rules, const aember_state *st,
                                   carta_error *err)
 {
-    if (st->pending.n < 0 || st->pending.n > CARTA_PENDING_MAX)
-        return CHECK_FAIL(err, "%d pending frames (room for %d)", st->pending.n,
-                          CARTA_PENDING_MAX);
-    if (st->phase == AEMBER_PHASE_OVER && st->pending.n)
-        return CHECK_FAIL(err, "the game is over with %d pending frames", st->pending.n);
+    if (carta_pending_check(&st->pending, st->phase == AEMBER_PHASE_OVER, AEMBER_FR_RUN,
+                            AEMBER_FR_ORDER, AEMBER_SEATS, "aember", err))
+        return CARTA_ERR_STATE;
     for (int f = 0; f < st->pending.n; f++) {
         const carta_pending *fr = &st->pending.frame[f];
-        if (fr->kind < AEMBER_FR_RUN || fr->kind > AEMBER_FR_ORDER)
-            return CHECK_FAIL(err, "pending frame %d has kind %d", f, fr->kind);
-        if (fr->seat < 0 || fr->seat >= AEMBER_SEATS)
-            return CHECK_FAIL(err, "pending frame %d (kind %d) is for seat %d", f, fr->kind,
-                              fr->seat);
         const aember_card_def *d = aember_def(rules, fr->arg[0]);
         if (fr->kind == AEMBER_FR_AFTER_PLAY && (!d || d->type != AEMBER_ACTION))
             return CHECK_FAIL(err, "pending frame %d plays card %d, not an action card", f,

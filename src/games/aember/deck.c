@@ -138,17 +138,10 @@ static carta_status deck_file_cards(const carta_rules *rules, struct fy_node *ro
                                     const char *path, const int *houses, carta_deck *out,
                                     carta_error *err)
 {
-    struct fy_node *seq = carta_yaml_get(root, "cards");
+    struct fy_node *seq = carta_deck_file_cards(root, DECK_SIZE, path, err);
     if (!seq)
-        return carta_yaml_error(err, path, root, "a deck needs 'cards:', a list of %d card names",
-                                DECK_SIZE);
-    if (!fy_node_is_sequence(seq))
-        return carta_yaml_error(err, path, seq, "'cards:' must be a list of card names");
-    int n = fy_node_sequence_item_count(seq);
-    if (n != DECK_SIZE)
-        return carta_yaml_error(err, path, seq, "a deck has exactly %d cards, this one lists %d",
-                                DECK_SIZE, n);
-    for (int i = 0; i < n; i++) {
+        return CARTA_ERR_INPUT;
+    for (int i = 0; i < DECK_SIZE; i++) {
         struct fy_node *item = fy_node_sequence_get_by_index(seq, i);
         char name[CARTA_NAME_MAX];
         if (!carta_yaml_scalar(item, name, sizeof name))

@@ -274,18 +274,9 @@ static carta_status check_realms(const carta_rules *rules, const ark_state *st, 
 
 static carta_status check_pending(const ark_state *st, carta_error *err)
 {
-    if (st->pending.n < 0 || st->pending.n > CARTA_PENDING_MAX)
-        return CHECK_FAIL(err, "%d pending frames (room for %d)", st->pending.n,
-                          CARTA_PENDING_MAX);
-    if (st->phase == ARK_PHASE_OVER && st->pending.n)
-        return CHECK_FAIL(err, "the game is over with %d pending frames", st->pending.n);
-    for (int f = 0; f < st->pending.n; f++) {
-        const carta_pending *fr = &st->pending.frame[f];
-        if (fr->kind < ARK_FR_RUN || fr->kind > ARK_FR_CHEAT_DEATH || fr->seat < 0 ||
-            fr->seat >= st->n_seats)
-            return CHECK_FAIL(err, "pending frame %d has kind %d for seat %d", f, fr->kind,
-                              fr->seat);
-    }
+    if (carta_pending_check(&st->pending, st->phase == ARK_PHASE_OVER, ARK_FR_RUN,
+                            ARK_FR_CHEAT_DEATH, st->n_seats, "arkhtide", err))
+        return CARTA_ERR_STATE;
     if (st->n_queue > ARK_QUEUE_MAX)
         return CHECK_FAIL(err, "%d damage instances queued (room for %d)", st->n_queue,
                           ARK_QUEUE_MAX);

@@ -147,18 +147,10 @@ static carta_status check_seat(const carta_rules *rules, const leaders_state *st
 static carta_status check_pending(const carta_rules *rules, const leaders_state *st,
                                   carta_error *err)
 {
-    if (st->pending.n < 0 || st->pending.n > CARTA_PENDING_MAX)
-        return CHECK_FAIL(err, "%d pending frames (room for %d)", st->pending.n,
-                          CARTA_PENDING_MAX);
-    if (st->phase == LEADERS_PHASE_OVER && st->pending.n)
-        return CHECK_FAIL(err, "the game is over with %d pending frames", st->pending.n);
-    for (int f = 0; f < st->pending.n; f++) {
-        const carta_pending *fr = &st->pending.frame[f];
-        if (fr->kind < LEADERS_FR_SUMMON_CELL || fr->kind > LEADERS_FR_DISCARD || fr->seat < 0 ||
-            fr->seat >= LEADERS_SEATS)
-            return CHECK_FAIL(err, "pending frame %d has kind %d for seat %d", f, fr->kind,
-                              fr->seat);
-    }
+    if (carta_pending_check(&st->pending, st->phase == LEADERS_PHASE_OVER,
+                            LEADERS_FR_SUMMON_CELL, LEADERS_FR_DISCARD, LEADERS_SEATS, "leaders",
+                            err))
+        return CARTA_ERR_STATE;
     const leaders_def *fd = leaders_def_of(rules, st->facedown);
     if (st->facedown != LEADERS_NONE && (!fd || fd->type != LEADERS_T_ATTACK))
         return CHECK_FAIL(err, "the face-down Attack card is card %u", (unsigned)st->facedown);

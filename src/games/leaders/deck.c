@@ -237,19 +237,12 @@ static carta_status deck_file_read(const carta_rules *rules, struct fy_node *roo
         deck_file_head(rules, root, "leader", LEADERS_T_LEADER, path, &leader, err) ||
         deck_file_head(rules, root, "domain", LEADERS_T_DOMAIN, path, &domain, err))
         return CARTA_ERR_INPUT;
-    struct fy_node *seq = carta_yaml_get(root, "cards");
+    struct fy_node *seq = carta_deck_file_cards(root, LEADERS_DECK_SIZE, path, err);
     if (!seq)
-        return carta_yaml_error(err, path, root, "a deck needs 'cards:', a list of %d card names",
-                                LEADERS_DECK_SIZE);
-    if (!fy_node_is_sequence(seq))
-        return carta_yaml_error(err, path, seq, "'cards:' must be a list of card names");
-    int n = fy_node_sequence_item_count(seq);
-    if (n != LEADERS_DECK_SIZE)
-        return carta_yaml_error(err, path, seq, "a deck has exactly %d cards, this one lists %d",
-                                LEADERS_DECK_SIZE, n);
+        return CARTA_ERR_INPUT;
     deck->cards[deck->n_cards++] = (uint16_t)leader;
     deck->cards[deck->n_cards++] = (uint16_t)domain;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < LEADERS_DECK_SIZE; i++) {
         int id = 0;
         if (deck_file_card(rules, fy_node_sequence_get_by_index(seq, i), path, leader, domain,
                            deck, &id, err))
