@@ -131,6 +131,12 @@ typedef struct carta_game {
                           carta_error *err);
     /* The seat that decides now, or CARTA_NO_SEAT when the game is over. */
     int (*to_act)(const carta_rules *rules, const void *state);
+    /* Optional. The seats (bit per seat, to_act's included) that decide at this moment without
+     * seeing each other's choices (Arkhtide's face-down Realm picks): what each may choose does
+     * not depend on what the others choose, so a frontend asks them all at once
+     * (core/simultaneous.h); their choices are applied in the order to_act gives. NULL or 0:
+     * to_act alone. */
+    unsigned (*deciding)(const carta_rules *rules, const void *state);
     /* Writes every legal action of the seat to act into out (CARTA_MAX_ACTIONS capacity) and
      * returns how many. 0 exactly when the game is over. */
     int (*legal_actions)(const carta_rules *rules, const void *state, carta_action *out);
