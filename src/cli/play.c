@@ -109,7 +109,7 @@ int play_apply(play_session *s, int seat, carta_action action, const char *text,
     if (m->open && !continues_move(m, seat, text))
         play_flush_move(s);
     carta_view *before = m->open ? NULL : play_view(s);
-    if (s->g->apply(s->r, s->state, action, &err) != CARTA_OK) {
+    if (carta_apply_checked(s->g, s->r, s->state, action, &err) != CARTA_OK) {
         carta_view_free(before);
         cli_error("%s", err.msg[0] ? err.msg : "the action was refused");
         return 1;

@@ -73,7 +73,7 @@ static int replay_moves(replay_ctx *c)
         describe_step(c, seat, action, text, sizeof text);
         fprintf(c->out, "%4d. player %d (%s): %s\n", i + 1, seat + 1, c->rec->seat_names[seat],
                 text);
-        if (c->g->apply(c->r, c->state, action, &err) != CARTA_OK) {
+        if (carta_apply_checked(c->g, c->r, c->state, action, &err) != CARTA_OK) {
             cli_error("action %d (%u) is not legal: %s", i + 1, (unsigned)action, err.msg);
             return 1;
         }

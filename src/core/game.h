@@ -140,8 +140,9 @@ typedef struct carta_game {
     /* Writes every legal action of the seat to act into out (CARTA_MAX_ACTIONS capacity) and
      * returns how many. 0 exactly when the game is over. */
     int (*legal_actions)(const carta_rules *rules, const void *state, carta_action *out);
-    /* Applies an action. An action that is not legal returns CARTA_ERR_ILLEGAL and leaves the
-     * state unchanged. Chance (shuffles, random picks) draws on the PRNG inside the state. */
+    /* Applies an action, which must be one of legal_actions' for this state: apply trusts it,
+     * so search pays for no check (a frontend applying what a person or a file gave uses
+     * carta_apply_checked). Chance (shuffles, random picks) draws on the PRNG inside the state. */
     carta_status (*apply)(const carta_rules *rules, void *state, carta_action action,
                           carta_error *err);
     /* Per-seat result once the game is over: 1 win, 0 loss, 0.5 each for a shared draw. The
@@ -216,6 +217,16 @@ typedef struct carta_game {
                                     struct fy_node *expectation, const char *file,
                                     carta_error *err);
 } carta_game;
+
+/* Whether action is among the legal actions of state. */
+int carta_action_is_legal(const carta_game *game, const carta_rules *rules, const void *state,
+                          carta_action action);
+
+/* Applies action if it is among the legal actions of state; else CARTA_ERR_ILLEGAL with err
+ * naming it, and state unchanged. For frontends, records and scenarios: what a person, a file
+ * or a network message gives. */
+carta_status carta_apply_checked(const carta_game *game, const carta_rules *rules, void *state,
+                                 carta_action action, carta_error *err);
 
 /* The registry: every compiled-in rule system. */
 int carta_game_count(void);

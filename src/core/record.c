@@ -43,16 +43,6 @@ void carta_record_free(carta_record *rec)
 
 /* ---- replay ---- */
 
-static int record_is_legal(const carta_game *g, const carta_rules *rules, const void *state,
-                           carta_action action)
-{
-    static _Thread_local carta_action legal[CARTA_MAX_ACTIONS];
-    int n = g->legal_actions(rules, state, legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i] == action)
-            return 1;
-    return 0;
-}
 
 /* Where record_run writes each action's text, and for whom. */
 typedef struct record_texts {
@@ -86,7 +76,7 @@ static carta_status record_run(const carta_record *rec, const carta_rules *rules
     for (int i = 0; i < upto; i++) {
         carta_action a = rec->actions[i];
         char desc[160];
-        if (!record_is_legal(g, rules, state, a)) {
+        if (!carta_action_is_legal(g, rules, state, a)) {
             g->describe_state(rules, state, desc, sizeof desc);
             return carta_error_set(err, CARTA_ERR_ILLEGAL,
                                    "action %d (number %" PRIu32 ") is not legal at %s", i, a, desc);

@@ -15,16 +15,6 @@ unsigned carta_deciding(const carta_game *g, const carta_rules *r, const void *s
     return mask ? mask | CARTA_SEAT_BIT(seat) : CARTA_SEAT_BIT(seat);
 }
 
-/* Whether action is among the legal actions of state. */
-static int simultaneous_is_legal(const carta_game *g, const carta_rules *r, const void *state,
-                                 carta_action action, carta_action *buf)
-{
-    int n = g->legal_actions(r, state, buf);
-    for (int i = 0; i < n; i++)
-        if (buf[i] == action)
-            return 1;
-    return 0;
-}
 
 /* carta_simultaneous_legal, the seats before seat given their first legal actions, or with
  * fill_last their last. */
@@ -50,7 +40,7 @@ static int simultaneous_legal(const carta_game *g, const carta_rules *r, const v
         }
         if (used == n_mine)
             return n;
-        if (!simultaneous_is_legal(g, r, scratch, mine[used], out) ||
+        if (!carta_action_is_legal(g, r, scratch, mine[used]) ||
             g->apply(r, scratch, mine[used], &err) != CARTA_OK)
             return -1;
         used++;
@@ -89,7 +79,6 @@ int carta_simultaneous_apply(const carta_game *g, const carta_rules *r, void *st
 {
     unsigned round = carta_deciding(g, r, state);
     int used[CARTA_MAX_SEATS] = {0}, applied = 0;
-    carta_action legal[CARTA_MAX_ACTIONS];
     memcpy(scratch, state, g->state_size);
     for (;;) {
         int now = g->to_act(r, scratch);
@@ -101,7 +90,7 @@ int carta_simultaneous_apply(const carta_game *g, const carta_rules *r, void *st
             return -1;
         }
         carta_action a = mine[now][used[now]++];
-        if (!simultaneous_is_legal(g, r, scratch, a, legal) ||
+        if (!carta_action_is_legal(g, r, scratch, a) ||
             g->apply(r, scratch, a, err) != CARTA_OK) {
             carta_error_set(err, CARTA_ERR_ILLEGAL, "%s: choice %d of player %d is not legal",
                             g->id, used[now], now + 1);
