@@ -6,11 +6,13 @@
 extern const carta_game carta_game_aember;
 extern const carta_game carta_game_arkhtide;
 extern const carta_game carta_game_leaders;
+extern const carta_game carta_game_template;
 
 static const carta_game *const games[] = {
     &carta_game_aember,
     &carta_game_arkhtide,
     &carta_game_leaders,
+    &carta_game_template,
 };
 
 int carta_game_count(void) { return (int)(sizeof games / sizeof games[0]); }

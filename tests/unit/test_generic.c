@@ -380,7 +380,7 @@ static void visit_illegal(const test_game *t, const void *state, void *p)
             continue;
         carta_error err = {0};
         memcpy(c->copy, state, size);
-        carta_status st = t->g->apply(t->r, c->copy, a, &err);
+        carta_status st = carta_apply_checked(t->g, t->r, c->copy, a, &err);
         if (st != CARTA_ERR_ILLEGAL)
             fail_msg("%s: action %u is not in the legal list but apply returned %d", t->g->id,
                      (unsigned)a, (int)st);
@@ -405,7 +405,7 @@ static void test_illegal_action_refused_unchanged(void **unused)
         /* Once the game is over every action is illegal. */
         carta_error err = {0};
         memcpy(c.copy, state, g->state_size);
-        assert_int_equal(g->apply(games[i].r, c.copy, 0, &err), CARTA_ERR_ILLEGAL);
+        assert_int_equal(carta_apply_checked(g, games[i].r, c.copy, 0, &err), CARTA_ERR_ILLEGAL);
         assert_memory_equal(c.copy, state, g->state_size);
         free(c.copy);
         free(state);

@@ -37,7 +37,7 @@ static void check_move(const carta_game *g, const carta_rules *r, const unsigned
 {
     unsigned char *after = work, *view = work + g->state_size;
     char text[256];
-    g->describe_move(r, state, a, viewer, text, sizeof text);
+    carta_describe_move(g, r, state, a, viewer, view, text, sizeof text);
     carta_text_clear(board);
     g->observe(r, state, viewer, view);
     g->render(r, view, viewer, board);
