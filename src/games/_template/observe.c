@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include "core/pool.h"
+
 void tide_zones_seen(tide_state *st)
 {
     for (int p = 0; p < TIDE_SEATS; p++) {
@@ -35,34 +37,6 @@ void tide_observe(const carta_rules *r, const void *state, int seat, void *out)
     carta_layout_observe(&r->layout, out, seat, TIDE_UNKNOWN);
 }
 
-/* The cards of seat p's deck list not seen anywhere in st, into pool; returns how many. */
-static int observe_unseen(const tide_state *st, int p, uint16_t *pool)
-{
-    const tide_seat *s = &st->seat[p];
-    uint8_t used[TIDE_DECK_MAX] = {0};
-    const tide_zone *zones[] = {&s->hand, &s->deck, &s->discard};
-    uint16_t seen[TIDE_DECK_MAX * 4];
-    int n_seen = 0;
-    for (int z = 0; z < 3; z++)
-        for (int i = 0; i < zones[z]->n; i++)
-            if (zones[z]->cards[i] != TIDE_UNKNOWN)
-                seen[n_seen++] = zones[z]->cards[i];
-    for (int i = 0; i < st->n_tide; i++)
-        if (st->tide[i].owner == p)
-            seen[n_seen++] = st->tide[i].card;
-    for (int k = 0; k < n_seen; k++)
-        for (int i = 0; i < s->deck_list.n; i++)
-            if (!used[i] && s->deck_list.cards[i] == seen[k]) {
-                used[i] = 1;
-                break;
-            }
-    int n = 0;
-    for (int i = 0; i < s->deck_list.n; i++)
-        if (!used[i])
-            pool[n++] = s->deck_list.cards[i];
-    return n;
-}
-
 void tide_determinize(const carta_rules *r, void *state, int seat, uint64_t seed)
 {
     tide_state *st = state;
@@ -70,18 +44,17 @@ void tide_determinize(const carta_rules *r, void *state, int seat, uint64_t seed
         tide_observe(r, st, seat, st);
     carta_rng_seed(&st->rng, seed);
     for (int p = 0; p < st->n_seats; p++) {
-        uint16_t pool[TIDE_DECK_MAX];
-        int n = observe_unseen(st, p, pool), next = 0;
-        for (int k = n - 1; k > 0; k--) {
-            int j = (int)carta_rng_below(&st->rng, (uint32_t)(k + 1));
-            uint16_t t = pool[k];
-            pool[k] = pool[j];
-            pool[j] = t;
-        }
-        tide_zone *zones[] = {&st->seat[p].hand, &st->seat[p].deck};
-        for (int z = 0; z < 2; z++)
-            for (int i = 0; i < zones[z]->n; i++)
-                if (zones[z]->cards[i] == TIDE_UNKNOWN && next < n)
-                    zones[z]->cards[i] = pool[next++];
+        tide_seat *s = &st->seat[p];
+        carta_pool pool;
+        carta_pool_init(&pool, s->deck_list.cards, s->deck_list.n);
+        carta_pool_seen_all(&pool, s->hand.cards, s->hand.n, TIDE_UNKNOWN);
+        carta_pool_seen_all(&pool, s->deck.cards, s->deck.n, TIDE_UNKNOWN);
+        carta_pool_seen_all(&pool, s->discard.cards, s->discard.n, TIDE_UNKNOWN);
+        for (int i = 0; i < st->n_tide; i++)
+            if (st->tide[i].owner == p)
+                carta_pool_seen(&pool, st->tide[i].card);
+        carta_pool_deal(&pool, &st->rng);
+        carta_pool_fill(&pool, s->hand.cards, s->hand.n, TIDE_UNKNOWN, TIDE_UNKNOWN);
+        carta_pool_fill(&pool, s->deck.cards, s->deck.n, TIDE_UNKNOWN, TIDE_UNKNOWN);
     }
 }
