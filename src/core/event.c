@@ -68,26 +68,28 @@ void carta_event_move(carta_events *e, int seat, int card, uint8_t seen, int fro
     };
 }
 
+/* Whether viewer (CARTA_NO_SEAT: a spectator, who sees what every seat sees) may see the card of
+ * ev: as a zone, by construction (carta_zone_hide). */
+static int event_card_hidden(const carta_event *ev, int viewer)
+{
+    uint8_t need = viewer >= 0 ? CARTA_SEAT_BIT(viewer) : CARTA_SEEN_ALL;
+    return ev->card != CARTA_EV_NO_CARD && (ev->seen & need) != need;
+}
+
 void carta_events_observe(carta_events *e, int viewer)
 {
-    for (int i = 0; i < e->n && i < CARTA_EVENT_MAX; i++) {
-        carta_event *ev = &e->ev[i];
-        if (ev->card != CARTA_EV_NO_CARD &&
-            (viewer < 0 || !(ev->seen & CARTA_SEAT_BIT(viewer))))
-            ev->card = CARTA_EV_HIDDEN;
-    }
+    for (int i = 0; i < e->n && i < CARTA_EVENT_MAX; i++)
+        if (event_card_hidden(&e->ev[i], viewer))
+            e->ev[i].card = CARTA_EV_HIDDEN;
 }
 
 void carta_events_scramble(carta_events *e, int viewer, uint64_t salt)
 {
     carta_rng rng;
     carta_rng_seed(&rng, salt);
-    for (int i = 0; i < e->n && i < CARTA_EVENT_MAX; i++) {
-        carta_event *ev = &e->ev[i];
-        if (ev->card != CARTA_EV_NO_CARD &&
-            (viewer < 0 || !(ev->seen & CARTA_SEAT_BIT(viewer))))
-            ev->card = (uint16_t)(1 + carta_rng_next(&rng) % 4000);
-    }
+    for (int i = 0; i < e->n && i < CARTA_EVENT_MAX; i++)
+        if (event_card_hidden(&e->ev[i], viewer))
+            e->ev[i].card = (uint16_t)(1 + carta_rng_next(&rng) % 4000);
 }
 
 int carta_event_card_id(uint16_t stored)
@@ -136,8 +138,19 @@ static void say_card(const event_say *s, uint16_t stored, char *buf, size_t cap)
     snprintf(buf, cap, "%s", id == -2 ? "a card" : name ? name : "?");
 }
 
-/* A third-person verb ("steals", "is", "reaps with") as said to "you" ("steal", "are"). */
-static void say_verb(const char *verb, int you, char *buf, size_t cap)
+/* How many letters a third-person verb of len letters ending in s loses for "you": 2 after a
+ * hissing sound or o (passes, fixes, pushes, catches, buzzes, goes), else 1 (loses, uses, draws). */
+static size_t say_es(const char *verb, size_t len)
+{
+    if (len < 4 || verb[len - 2] != 'e')
+        return 1;
+    char c = verb[len - 3], b = verb[len - 4];
+    int hiss = (c == 's' && b == 's') || c == 'x' || c == 'z' || c == 'o' ||
+               (c == 'h' && (b == 's' || b == 'c'));
+    return hiss ? 2 : 1;
+}
+
+void carta_event_verb(const char *verb, int you, char *buf, size_t cap)
 {
     const char *space = strchr(verb, ' ');
     size_t len = space ? (size_t)(space - verb) : strlen(verb);
@@ -152,14 +165,8 @@ static void say_verb(const char *verb, int you, char *buf, size_t cap)
         snprintf(buf, cap, "have%s", rest);
     else if (verb[len - 1] != 's')
         snprintf(buf, cap, "%s", verb);
-    else {
-        size_t keep = len - 1;
-        if (len > 3 && verb[len - 2] == 'e' &&
-            (verb[len - 3] == 's' || verb[len - 3] == 'x' ||
-             (verb[len - 3] == 'h' && (verb[len - 4] == 's' || verb[len - 4] == 'c'))))
-            keep = len - 2; /* passes, fixes, pushes, catches */
-        snprintf(buf, cap, "%.*s%s", (int)keep, verb, rest);
-    }
+    else
+        snprintf(buf, cap, "%.*s%s", (int)(len - say_es(verb, len)), verb, rest);
 }
 
 /* "(you: 3 -> 2)" */
@@ -192,7 +199,7 @@ static void say_move(const event_say *s, const carta_events *e, int i, int run)
     say_seat(s, ev->seat, who, sizeof who);
     int hidden = ev->card == CARTA_EV_HIDDEN;
     if (ev->word) {
-        say_verb(say_word(s, ev->word), ev->seat == s->viewer, verb, sizeof verb);
+        carta_event_verb(say_word(s, ev->word), ev->seat == s->viewer, verb, sizeof verb);
         carta_text_printf(s->out, "%s %s ", who, verb);
     } else {
         carta_text_printf(s->out, "%s: ", who);
@@ -231,7 +238,7 @@ static void say_one(const event_say *s, const carta_event *ev)
         return;
     case CARTA_EV_ACT:
     case CARTA_EV_NOTE:
-        say_verb(word, you, verb, sizeof verb);
+        carta_event_verb(word, you, verb, sizeof verb);
         carta_text_printf(o, "%s %s", who, verb);
         if (ev->card != CARTA_EV_NO_CARD)
             carta_text_printf(o, " %s", card);
@@ -262,7 +269,7 @@ static void say_one(const event_say *s, const carta_event *ev)
                           ev->amount, word, ev->value, ev->value == 1 ? "key" : "keys");
         return;
     case CARTA_EV_FIGHT:
-        carta_text_printf(o, "%s fights %s", card, target);
+        carta_text_printf(o, "%s %s %s", card, ev->word ? word : "fights", target);
         return;
     case CARTA_EV_DAMAGE:
         if (ev->amount || !ev->value)

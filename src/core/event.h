@@ -13,6 +13,7 @@
 #ifndef CARTA_EVENT_H
 #define CARTA_EVENT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "text.h"
@@ -29,7 +30,7 @@ enum carta_event_kind {
     CARTA_EV_STEAL,      /* seat takes amount <word> from other, who has value left */
     CARTA_EV_CAPTURE,    /* card (seat's) captures amount <word> from other, who has value left */
     CARTA_EV_FORGE,      /* seat forges a key paying amount <word>, and has value keys */
-    CARTA_EV_FIGHT,      /* card (seat's) fights target (other's) */
+    CARTA_EV_FIGHT,      /* card (seat's) fights target (other's); word: the verb, if not "fights" */
     CARTA_EV_DAMAGE,     /* card takes amount damage; value more was prevented */
     CARTA_EV_HEAL,       /* card heals amount */
     CARTA_EV_DESTROYED,  /* card (seat's) is destroyed */
@@ -99,6 +100,10 @@ int carta_event_card_id(uint16_t stored);
  * differ only in their card are told once ("player 2 draws 3 cards"). */
 void carta_events_text(const struct carta_game *game, const struct carta_rules *rules,
                        const carta_events *e, int viewer, const char *indent, carta_text *out);
+
+/* A third-person verb ("steals", "is", "reaps with") as said to the seat itself, with you
+ * ("steal", "are", "reap with"); else unchanged. */
+void carta_event_verb(const char *verb, int you, char *buf, size_t cap);
 
 /* The name of an event kind as the view writes it ("steal"). */
 const char *carta_event_kind_name(int kind);

@@ -103,6 +103,32 @@ static void test_verbs_to_you(void **unused)
                                      "for 6 Æmber (1 key)\nplayer 1 wins: forged three keys\n");
 }
 
+static void test_verbs_said_to_you(void **unused)
+{
+    (void)unused;
+    static const char *const pairs[][2] = {{"loses", "lose"}, {"uses", "use"},
+                                           {"passes", "pass"}, {"catches", "catch"},
+                                           {"fixes", "fix"}, {"goes", "go"},
+                                           {"draws", "draw"}, {"reaps with", "reap with"}};
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        char buf[32];
+        carta_event_verb(pairs[i][0], 1, buf, sizeof buf);
+        assert_string_equal(buf, pairs[i][1]);
+    }
+}
+
+/* A spectator sees what every seat sees: a public card, not one only its owner sees. */
+static void test_spectator_sees_public_cards(void **unused)
+{
+    (void)unused;
+    carta_events e = {0};
+    carta_event_add(&e, CARTA_EV_ACT, 0, -1, card("Spark"), CARTA_SEEN_ALL, -1, W_PASSES, 0, 0);
+    carta_event_move(&e, 0, card("Torch"), CARTA_SEAT_BIT(0), W_DECK, W_HAND, W_DRAWS);
+    carta_events_observe(&e, CARTA_NO_SEAT);
+    assert_int_equal(carta_event_card_id(e.ev[0].card), card("Spark"));
+    assert_int_equal(carta_event_card_id(e.ev[1].card), -2);
+}
+
 static void test_cap_counts_dropped(void **unused)
 {
     (void)unused;
@@ -124,6 +150,8 @@ int main(void)
         cmocka_unit_test(test_hidden_card_not_said),
         cmocka_unit_test(test_verbs_to_you),
         cmocka_unit_test(test_cap_counts_dropped),
+        cmocka_unit_test(test_verbs_said_to_you),
+        cmocka_unit_test(test_spectator_sees_public_cards),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
