@@ -11,7 +11,7 @@ void leaders_ctx_init(leaders_ctx *ctx, int seat)
 {
     memset(ctx, 0, sizeof *ctx);
     ctx->seat = seat;
-    ctx->chosen = ctx->self = ctx->attacker = ctx->defender = ctx->actor = -1;
+    ctx->chosen = ctx->self = ctx->attacker = ctx->defender = ctx->actor = ctx->source = -1;
 }
 
 bool leaders_target_ok(const leaders_state *st, const leaders_target *t, int seat, int cell,
@@ -41,15 +41,18 @@ static void effects_defeat(leaders_state *st, int loser)
     if (st->phase == LEADERS_PHASE_OVER) { /* both Leaders fell at once: a draw (ruling) */
         if (st->winner == loser) {
             st->winner = -1;
+            leaders_tell_end(st);
         }
         return;
     }
     st->phase = LEADERS_PHASE_OVER;
     st->winner = (int8_t)(1 - loser);
     st->pending.n = 0;
+    leaders_tell_end(st);
 }
 
-int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n)
+int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n, int source,
+                   int prevented)
 {
     (void)rules;
     CARTA_ASSERT(cell >= 0 && cell < LEADERS_CELLS);
@@ -60,6 +63,7 @@ int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n)
         return 0;
     int dealt = n < ch->health ? n : ch->health;
     ch->health = (uint8_t)(ch->health - dealt);
+    leaders_tell_damage(st, cell, n, source, prevented, dealt);
     if (ch->health > 0)
         return dealt;
     if (ch->flags & LEADERS_C_LEADER) {
@@ -67,6 +71,7 @@ int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n)
         return dealt;
     }
     leaders_seat *s = &st->seat[ch->owner];
+    leaders_tell_destroyed(st, ch->owner, ch->kind, cell);
     if (s->n_graveyard < LEADERS_BARRACKS_MAX)
         s->graveyard[s->n_graveyard++] = ch->kind;
     memset(ch, 0, sizeof *ch);
@@ -74,6 +79,15 @@ int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n)
     if (st->chain == cell)
         st->chain = -1;
     return dealt;
+}
+
+void leaders_heal(const carta_rules *rules, leaders_state *st, int cell, int n)
+{
+    leaders_char *ch = &st->board[cell];
+    const leaders_def *d = leaders_def_of(rules, ch->kind);
+    int before = ch->health, h = ch->health + n;
+    ch->health = (uint8_t)(d && h > d->health ? d->health : h);
+    leaders_tell_heal(st, cell, ch->health - before);
 }
 
 int leaders_event_mod(const carta_rules *rules, const leaders_state *st, int op, int seat, int cls)
@@ -121,19 +135,22 @@ static void effects_push(leaders_state *st, leaders_ctx *ctx, int cell, int sour
         dc = 0;
         dr = st->board[cell].owner == 0 ? -1 : 1;
     }
+    int start = cell;
     for (int i = 0; i < n; i++) {
         int col = leaders_col(cell) + dc, row = leaders_row(cell) + dr;
         if (col < 0 || col >= LEADERS_COLS || row < 0 || row >= LEADERS_ROWS)
-            return;
+            break;
         int next = leaders_cell(col, row);
         if (st->board[next].kind != LEADERS_NONE)
-            return;
+            break;
         st->board[next] = st->board[cell];
         memset(&st->board[cell], 0, sizeof st->board[cell]);
         st->board[cell].kind = LEADERS_NONE;
         effects_follow(st, ctx, cell, next);
         cell = next;
     }
+    if (cell != start)
+        leaders_tell_step(st, start, cell);
 }
 
 /* The cell a push of cell comes from. */
@@ -202,27 +219,26 @@ static void effects_on_cell(const carta_rules *rules, leaders_state *st, const l
         return;
     switch (s->op) {
     case LEADERS_OP_DAMAGE: {
-        int dealt = leaders_damage(rules, st, cell, s->amount);
+        int dealt = leaders_damage(rules, st, cell, s->amount, ctx->source, 0);
         if (cell == ctx->defender)
             ctx->defender_dealt += dealt;
         break;
     }
-    case LEADERS_OP_HEAL: {
-        const leaders_def *d = leaders_def_of(rules, ch->kind);
-        int h = ch->health + s->amount;
-        ch->health = (uint8_t)(d && h > d->health ? d->health : h);
+    case LEADERS_OP_HEAL:
+        leaders_heal(rules, st, cell, s->amount);
         break;
-    }
     case LEADERS_OP_EXHAUST:
         ch->acts = 0;
         ch->flags |= LEADERS_C_EXHAUSTED;
         if (st->chain == cell)
             st->chain = -1;
+        leaders_tell_status(st, cell, LEADERS_W_EXHAUSTED);
         break;
     case LEADERS_OP_READY:
         if (ch->acts < 9)
             ch->acts++;
         ch->flags &= (uint8_t)~LEADERS_C_EXHAUSTED;
+        leaders_tell_status(st, cell, LEADERS_W_READIED);
         break;
     case LEADERS_OP_PUSH:
         effects_push(st, ctx, cell, effects_push_source(ctx, cell), s->amount);
@@ -245,6 +261,7 @@ static void effects_discard(leaders_state *st, int seat, int n)
             CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&s->hand), k, last, known));
         }
         CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->discard), card, 0));
+        leaders_tell_discard(st, seat, card);
     }
 }
 
@@ -261,6 +278,7 @@ void leaders_run_steps(const carta_rules *rules, leaders_state *st, const leader
         case LEADERS_OP_SUMMON:
             st->seat[ctx->seat].summon_bonus = (int8_t)(st->seat[ctx->seat].summon_bonus +
                                                         s->amount);
+            leaders_tell_extra_summons(st, ctx->seat, s->amount);
             continue;
         case LEADERS_OP_CANCEL: ctx->cancel = true; continue;
         default: break;
@@ -332,20 +350,26 @@ static void effects_conquer(leaders_state *st, int from, int to)
     a->kind = LEADERS_NONE;
     if (st->chain == from)
         st->chain = (int8_t)dest;
+    leaders_tell_step(st, from, dest);
 }
 
 /* The strike of the attacker on from against to: its damage plus every bonus, minus every
- * prevention, never below 0. Returns the damage dealt. */
+ * prevention, never below 0; told with what was prevented. Returns the damage dealt. */
 static int effects_strike(const carta_rules *rules, leaders_state *st, int from, int to,
-                          int mod)
+                          int bonus, int prevent)
 {
     int attacker = st->board[from].owner;
     const leaders_def *a = leaders_def_of(rules, st->board[from].kind);
     const leaders_def *t = leaders_def_of(rules, st->board[to].kind);
-    int dmg = (a ? a->damage : 0) + mod +
-              leaders_event_mod(rules, st, LEADERS_OP_BONUS, attacker, a ? a->cls : 0) -
-              leaders_event_mod(rules, st, LEADERS_OP_PREVENT, 1 - attacker, t ? t->cls : 0);
-    return dmg > 0 ? leaders_damage(rules, st, to, dmg) : 0;
+    int gross = (a ? a->damage : 0) + bonus +
+                leaders_event_mod(rules, st, LEADERS_OP_BONUS, attacker, a ? a->cls : 0);
+    prevent += leaders_event_mod(rules, st, LEADERS_OP_PREVENT, 1 - attacker, t ? t->cls : 0);
+    int dmg = gross - prevent;
+    int prevented = prevent <= 0 || gross <= 0 ? 0 : prevent < gross ? prevent : gross;
+    if (dmg > 0)
+        return leaders_damage(rules, st, to, dmg, st->board[from].kind, prevented);
+    leaders_tell_damage(st, to, 0, st->board[from].kind, prevented, 0);
+    return 0;
 }
 
 /* Reveals the face-down Attack card into its owner's Discard Pile and resolves its steps. */
@@ -355,6 +379,8 @@ static void effects_reveal_attack_card(const carta_rules *rules, leaders_state *
     const leaders_def *ad = leaders_def_of(rules, st->facedown);
     leaders_seat *s = &st->seat[actx->seat];
     CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->discard), st->facedown, 0));
+    leaders_tell_reveal(st, actx->seat, st->facedown);
+    actx->source = st->facedown;
     st->facedown = LEADERS_NONE;
     if (ad && st->phase != LEADERS_PHASE_OVER)
         leaders_run_steps(rules, st, ad->steps, ad->n_steps, actx);
@@ -370,6 +396,7 @@ void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int t
     leaders_ctx_init(&actx, attacker);
     dctx.attacker = actx.attacker = from;
     dctx.defender = actx.defender = to;
+    dctx.source = defense_card;
     const leaders_def *dd = leaders_def_of(rules, defense_card);
     if (dd && defense_card != LEADERS_NONE)
         leaders_run_steps(rules, st, dd->steps, dd->n_steps, &dctx);
@@ -385,7 +412,8 @@ void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int t
     /* The strike lands only if both are still where the attack was declared. */
     if (attacker_stays && st->board[to].kind == tkind && st->board[to].owner == defender)
         dealt += effects_strike(rules, st, from, to,
-                               react_mod + actx.bonus + dctx.bonus - actx.prevent - dctx.prevent);
+                                (react_mod > 0 ? react_mod : 0) + actx.bonus + dctx.bonus,
+                                (react_mod < 0 ? -react_mod : 0) + actx.prevent + dctx.prevent);
     /* Success: the target suffered damage, from the strike or a card (a kill deals damage too). */
     if (dealt >= 1 && attacker_stays && st->phase != LEADERS_PHASE_OVER)
         effects_conquer(st, from, to);

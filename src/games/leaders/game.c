@@ -110,4 +110,5 @@ const carta_game carta_game_leaders = {
     .describe_state = leaders_describe_state,
     .scenario_position = leaders_scenario_position,
     .scenario_expect = leaders_scenario_expect,
+    .event_word = leaders_event_word,
 };

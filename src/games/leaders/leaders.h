@@ -224,6 +224,9 @@ bool leaders_state_place(const carta_rules *rules, leaders_state *st, int cell, 
                          int owner, int dir);
 /* The cell of seat's Leader, or -1. */
 int leaders_leader_cell(const leaders_state *st, int seat);
+/* Whether the chain Character (one with actions left that must finish them before another is
+ * commanded) is still to act. */
+bool leaders_chain_active(const carta_rules *rules, const leaders_state *st);
 /* Summons seat may still make this turn. */
 int leaders_summons_left(const carta_rules *rules, const leaders_state *st, int seat);
 
@@ -234,6 +237,8 @@ typedef struct leaders_ctx {
     int self;      /* the ability's Character cell or -1 */
     int attacker, defender; /* battle cells or -1 */
     int actor;     /* reactions: the acting Character's cell or -1 */
+    int source;    /* the card or Character whose steps these are (told as the damage's
+                      source), or -1 */
     int bonus, prevent;
     int defender_dealt; /* damage the steps dealt to the defender (battle success) */
     bool declared; /* reactions: an action was declared (a cancel step has one to stop) */
@@ -247,8 +252,13 @@ void leaders_run_steps(const carta_rules *rules, leaders_state *st, const leader
  * cancel (ruling 26). */
 bool leaders_steps_resolve(const leaders_state *st, const leaders_step *steps, int n,
                            const leaders_ctx *ctx);
-/* Deals n damage to the Character on cell (destroying it at 0 health); returns the damage dealt. */
-int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n);
+/* Deals n damage from source (a card or Character id, or -1) to the Character on cell,
+ * destroying it at 0 health, and tells it (prevented: what was prevented on the way); returns
+ * the damage dealt. */
+int leaders_damage(const carta_rules *rules, leaders_state *st, int cell, int n, int source,
+                   int prevented);
+/* Heals the Character on cell by n, up to its full health, and tells it. */
+void leaders_heal(const carta_rules *rules, leaders_state *st, int cell, int n);
 /* Whether the Character on cell matches t as seen by seat. */
 bool leaders_target_ok(const leaders_state *st, const leaders_target *t, int seat, int cell,
                        const carta_rules *rules);
@@ -259,6 +269,71 @@ void leaders_battle(const carta_rules *rules, leaders_state *st, int from, int t
 /* Lasting Event modifiers: the sum of op amounts of the top Event that apply to seat. */
 int leaders_event_mod(const carta_rules *rules, const leaders_state *st, int op, int seat, int cls);
 void leaders_draw(leaders_state *st, int seat, int n);
+
+/* --- tell.c: the events of an apply (core/event.h), in the rulebook's words --- */
+enum leaders_word {
+    LEADERS_W_NONE = 0,
+    /* zones (a MOVE's from and to) */
+    LEADERS_W_DECK, LEADERS_W_HAND, LEADERS_W_DISCARD, LEADERS_W_BARRACKS, LEADERS_W_GRAVEYARD,
+    LEADERS_W_FACE_DOWN,
+    /* what a seat does (ACT, NOTE, MOVE verbs) */
+    LEADERS_W_DRAWS, LEADERS_W_DISCARDS, LEADERS_W_PLAYS, LEADERS_W_REACTS_WITH,
+    LEADERS_W_DEFENDS_WITH, LEADERS_W_PASSES, LEADERS_W_PLACES_FACE_DOWN, LEADERS_W_NO_ATTACK_CARD,
+    LEADERS_W_ACTIVATES, LEADERS_W_WINS_TOSS, LEADERS_W_DECK_EMPTY,
+    /* what a card is (STATUS) */
+    LEADERS_W_EXHAUSTED, LEADERS_W_READIED, LEADERS_W_ACTIVE_EVENT, LEADERS_W_EVENT_REPLACED,
+    LEADERS_W_CANCELLED,
+    LEADERS_W_FACING,     /* + enum leaders_dir: "facing north" .. "facing west" */
+    /* counters */
+    LEADERS_W_HEALTH = LEADERS_W_FACING + 4, LEADERS_W_EXTRA_SUMMONS,
+    /* why the game ended (the view's "end") */
+    LEADERS_W_LEADER_DEFEATED, LEADERS_W_BOTH_DEFEATED, LEADERS_W_TURN_LIMIT,
+    LEADERS_W_CELL,       /* + cell: "A1" .. "E6" (a MOVE on the board) */
+    LEADERS_W_COUNT = LEADERS_W_CELL + LEADERS_CELLS
+};
+/* The word numbered word, or NULL (carta_game.event_word). */
+const char *leaders_event_word(const carta_rules *rules, int word);
+/* The start of the active seat's turn. */
+void leaders_tell_turn(leaders_state *st);
+/* seat draws card (only seat sees which). */
+void leaders_tell_draw(leaders_state *st, int seat, int card);
+/* seat discards card from its hand, face up. */
+void leaders_tell_discard(leaders_state *st, int seat, int card);
+/* seat places card face down (only seat sees which until it is revealed). */
+void leaders_tell_face_down(leaders_state *st, int seat, int card);
+/* seat reveals its face-down card. */
+void leaders_tell_reveal(leaders_state *st, int seat, int card);
+/* seat plays (reacts with, defends with: verb) card from its hand. */
+void leaders_tell_card(leaders_state *st, int seat, int verb, int card);
+/* seat does what verb says, no card in it (passes, wins the coin toss). */
+void leaders_tell_note(leaders_state *st, int seat, int verb);
+/* The Event pile's top card is the active Event (replacing the one below it, if any). */
+void leaders_tell_event_pile(leaders_state *st);
+/* The Unit now on cell was summoned there from the Barracks, facing its way. */
+void leaders_tell_summon(leaders_state *st, int cell);
+/* The Character now on to went there from the cell from (a move, swap, push or Conquering). */
+void leaders_tell_step(leaders_state *st, int from, int to);
+/* The Character on cell is what word says (exhausted, facing north...). */
+void leaders_tell_status(leaders_state *st, int cell, int word);
+/* The Character (or summoned Unit) kind of seat is stopped: its declared action is cancelled. */
+void leaders_tell_cancelled(leaders_state *st, int seat, int kind);
+/* The Character on from uses its ability on the cell to. */
+void leaders_tell_ability(leaders_state *st, int from, int to);
+/* The Character on from attacks the one on to. */
+void leaders_tell_fight(leaders_state *st, int from, int to);
+/* The Character on cell took n damage from source (-1: none), prevented more; told after its
+ * health changed by dealt (a Leader's health is told as a counter too). */
+void leaders_tell_damage(leaders_state *st, int cell, int n, int source, int prevented,
+                         int dealt);
+/* The Character on cell healed healed health. */
+void leaders_tell_heal(leaders_state *st, int cell, int healed);
+/* The Unit kind of owner on cell is destroyed and goes to the Graveyard. */
+void leaders_tell_destroyed(leaders_state *st, int owner, int kind, int cell);
+/* seat's extra summons this turn changed by amount. */
+void leaders_tell_extra_summons(leaders_state *st, int seat, int amount);
+/* The game is over: who won and why, or why it is a draw (replacing a win told earlier in this
+ * apply when the winner's Leader fell too). Told even when the list is full. */
+void leaders_tell_end(leaders_state *st);
 
 /* --- observe.c --- */
 /* Sets who sees each zone: deck lists and discards everyone, a hand its owner, a deck no one.

@@ -1,6 +1,7 @@
 /* observe.c: what a seat may know (observe) and a consistent random guess of the rest
  * (determinize). Hidden: the opponent's hand, both decks' order and contents, and the face-down
- * Attack card until it is revealed (its owner sees it). Deck lists are public (ruling), so the
+ * Attack card until it is revealed (its owner sees it); in the events of the last apply, the
+ * cards drawn and placed face down by the other seat (core/event.h, hidden through the layout). Deck lists are public (ruling), so the
  * unknown cards of a seat are its deck list minus every card of that seat the observer sees. */
 #include "games/leaders/leaders.h"
 
@@ -22,7 +23,8 @@ int leaders_layout_build(carta_layout *l)
     leaders_state *st = &probe;
     int ok = carta_layout_secret(l, CARTA_AT(st, rng), (int)sizeof st->rng) &&
              CARTA_LAYOUT_ITEMS(l, st, n_events, events) &&
-             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
+             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame) &&
+             carta_layout_events(l, CARTA_AT(st, happened));
     for (int p = 0; p < LEADERS_SEATS && ok; p++)
         ok = CARTA_LAYOUT_ZONE(l, st, seat[p].deck_list) &&
              CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&

@@ -104,8 +104,10 @@ static int rules_distinct(const uint16_t *cards, int n, uint16_t *out)
 void leaders_draw(leaders_state *st, int seat, int n)
 {
     leaders_seat *s = &st->seat[seat];
-    for (int i = 0; i < n && s->deck.n > 0 && s->hand.n < LEADERS_ZONE_MAX; i++)
+    for (int i = 0; i < n && s->deck.n > 0 && s->hand.n < LEADERS_ZONE_MAX; i++) {
+        leaders_tell_draw(st, seat, s->deck.cards[s->deck.n - 1]);
         carta_zone_move(CARTA_ZONE_REF(&s->deck), s->deck.n - 1, CARTA_ZONE_REF(&s->hand));
+    }
 }
 
 static void rules_start_turn(const carta_rules *rules, leaders_state *st, int seat, bool skip_draw)
@@ -119,8 +121,10 @@ static void rules_start_turn(const carta_rules *rules, leaders_state *st, int se
         st->phase = LEADERS_PHASE_OVER;
         st->draw = 1;
         st->winner = -1;
+        leaders_tell_end(st);
         return;
     }
+    leaders_tell_turn(st);
     for (int c = 0; c < LEADERS_CELLS; c++) {
         leaders_char *ch = &st->board[c];
         if (ch->kind == LEADERS_NONE || ch->owner != seat)
@@ -135,16 +139,14 @@ static void rules_start_turn(const carta_rules *rules, leaders_state *st, int se
     s->summon_bonus = 0;
     int heal = leaders_event_mod(rules, st, LEADERS_OP_HEAL, seat, LEADERS_CLASS_ANY);
     int lc = leaders_leader_cell(st, seat);
-    if (heal > 0 && lc >= 0) {
-        const leaders_def *d = leaders_def_of(rules, st->board[lc].kind);
-        int h = st->board[lc].health + heal;
-        st->board[lc].health = (uint8_t)(d && h > d->health ? d->health : h);
-    }
+    if (heal > 0 && lc >= 0)
+        leaders_heal(rules, st, lc, heal);
     if (skip_draw)
         return;
     if (s->deck.n == 0) {
+        leaders_tell_note(st, seat, LEADERS_W_DECK_EMPTY);
         if (lc >= 0)
-            leaders_damage(rules, st, lc, 1);
+            leaders_damage(rules, st, lc, 1, -1, 0);
         return;
     }
     int n = (s->hand.n == 0 ? 2 : 1) +
@@ -163,7 +165,7 @@ carta_status leaders_setup(const carta_rules *rules, void *state, const carta_co
                            carta_error *err)
 {
     leaders_state *st = state;
-    memset(st, 0, sizeof *st);
+    memset(st, 0, sizeof *st); /* the event list too: setup tells only what it does */
     if (config->n_seats != LEADERS_SEATS)
         return carta_error_set(err, CARTA_ERR_INPUT, "leaders: needs exactly 2 seats, not %d",
                                config->n_seats);
@@ -216,6 +218,7 @@ carta_status leaders_setup(const carta_rules *rules, void *state, const carta_co
     for (int p = 0; p < LEADERS_SEATS; p++)
         leaders_draw(st, p, LEADERS_OPENING_HAND);
     st->first = (int8_t)carta_rng_below(&st->rng, 2); /* the coin toss */
+    leaders_tell_note(st, st->first, LEADERS_W_WINS_TOSS);
     rules_start_turn(rules, st, st->first, true);
     return CARTA_OK;
 }
@@ -320,8 +323,7 @@ static int rules_char_actions(const carta_rules *rules, const leaders_state *st,
     return o->n - before;
 }
 
-/* Whether the chain Character (one with actions left that must finish them) is still to act. */
-static bool rules_chain_active(const carta_rules *rules, const leaders_state *st)
+bool leaders_chain_active(const carta_rules *rules, const leaders_state *st)
 {
     if (st->chain < 0)
         return false;
@@ -415,7 +417,7 @@ static void rules_main_moves(const carta_rules *rules, const leaders_state *st, 
                 rules_add(o, leaders_act(LEADERS_A_PLAY, 0, 0, ids[i]));
     }
     uint32_t occ = rules_occupied(st, -1), mine = rules_occupied(st, seat);
-    if (rules_chain_active(rules, st)) {
+    if (leaders_chain_active(rules, st)) {
         rules_char_actions(rules, st, st->chain, occ, mine, o);
         rules_add(o, leaders_act(LEADERS_A_REST, st->chain, 0, 0));
         return;
@@ -624,8 +626,10 @@ static void rules_finish_close(const carta_rules *rules, leaders_state *st, int 
 {
     st->cycle = 0;
     if (kind == LEADERS_A_REST) {
-        if (st->chain >= 0)
+        if (st->chain >= 0) {
             rules_exhaust(st, st->chain);
+            leaders_tell_status(st, st->chain, LEADERS_W_EXHAUSTED);
+        }
         st->chain = -1;
         return;
     }
@@ -651,8 +655,10 @@ static void rules_resolve(const carta_rules *rules, leaders_state *st, const int
     const leaders_char *actor = &st->board[from];
     bool actor_ok = act == LEADERS_ACT_SUMMON ||
                     (actor->kind == (uint16_t)arg[LEADERS_ANS_KIND] && actor->owner == seat);
-    if (arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CANCELLED)
+    if (arg[LEADERS_ANS_FLAGS] & LEADERS_AF_CANCELLED) {
         actor_ok = false;
+        leaders_tell_cancelled(st, seat, arg[LEADERS_ANS_KIND]);
+    }
     switch (act) {
     case LEADERS_ACT_SUMMON: {
         leaders_seat *s = &st->seat[seat];
@@ -666,20 +672,24 @@ static void rules_resolve(const carta_rules *rules, leaders_state *st, const int
                     leaders_state_place(rules, st, from, kind, seat, arg[LEADERS_ANS_DIR]);
                     st->board[from].acts = 0;
                     st->board[from].flags |= LEADERS_C_EXHAUSTED | LEADERS_C_ACTED;
+                    leaders_tell_summon(st, from);
                     break;
                 }
         }
         break;
     }
     case LEADERS_ACT_MOVE:
-        if (actor_ok && st->board[to].kind == LEADERS_NONE)
+        if (actor_ok && st->board[to].kind == LEADERS_NONE) {
             rules_move_char(st, from, to);
+            leaders_tell_step(st, from, to);
+        }
         break;
     case LEADERS_ACT_ATTACK: {
         int card = st->facedown; /* never in the frame: observe would show it */
         if (actor_ok && st->board[to].kind != LEADERS_NONE && st->board[to].owner != seat) {
             leaders_battle(rules, st, from, to, card, defense, arg[LEADERS_ANS_MOD]);
         } else if (st->facedown != LEADERS_NONE) { /* the attack is lost: its card is spent */
+            leaders_tell_reveal(st, seat, st->facedown);
             rules_zone_put(&st->seat[seat].discard, st->facedown);
             st->facedown = LEADERS_NONE;
         }
@@ -693,6 +703,8 @@ static void rules_resolve(const carta_rules *rules, leaders_state *st, const int
             leaders_ctx_init(&ctx, seat);
             ctx.self = from;
             ctx.chosen = to;
+            ctx.source = actor->kind;
+            leaders_tell_ability(st, from, to);
             leaders_run_steps(rules, st, d->ab_steps, d->n_ab_steps, &ctx);
         }
         break;
@@ -703,11 +715,15 @@ static void rules_resolve(const carta_rules *rules, leaders_state *st, const int
             leaders_char tmp = st->board[to];
             st->board[to] = st->board[from];
             st->board[from] = tmp;
+            leaders_tell_step(st, from, to);
+            leaders_tell_step(st, to, from);
         }
         break;
     case LEADERS_ACT_REDIRECT:
-        if (actor_ok)
+        if (actor_ok) {
             st->board[from].dir = (uint8_t)(arg[LEADERS_ANS_EXTRA] & 3);
+            leaders_tell_status(st, from, LEADERS_W_FACING + st->board[from].dir);
+        }
         break;
     default:
         break;
@@ -800,6 +816,7 @@ static void rules_react(const carta_rules *rules, leaders_state *st, carta_pendi
     leaders_ctx ctx;
     rules_answer_ctx(f->arg, f->seat, &ctx);
     ctx.chosen = chosen;
+    ctx.source = card;
     int from_before = ctx.actor;
     leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
     if (f->arg[LEADERS_ANS_ACT] == LEADERS_ACT_ATTACK) /* its bonus and prevent reach the strike */
@@ -818,10 +835,12 @@ static void rules_play_main(const carta_rules *rules, leaders_state *st, int car
     leaders_seat *s = &st->seat[seat];
     rules_zone_take(&s->hand, (uint16_t)card);
     s->cards_played++;
+    leaders_tell_card(st, seat, LEADERS_W_PLAYS, card);
     if (d->type == LEADERS_T_EVENT) {
         CARTA_ASSERT(st->n_events < LEADERS_EVENTS_MAX); /* more than both decks hold */
         if (st->n_events < LEADERS_EVENTS_MAX)
             st->events[st->n_events++] = (uint16_t)(card | (seat ? LEADERS_EVENT_SEAT1 : 0));
+        leaders_tell_event_pile(st);
         return;
     }
     rules_zone_put(&s->discard, (uint16_t)card);
@@ -833,6 +852,7 @@ static void rules_play_main(const carta_rules *rules, leaders_state *st, int car
     }
     leaders_ctx ctx;
     leaders_ctx_init(&ctx, seat);
+    ctx.source = card;
     leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
 }
 
@@ -844,6 +864,9 @@ static void rules_play_answer(const carta_rules *rules, leaders_state *st, carta
     rules_zone_take(&s->hand, (uint16_t)card);
     rules_zone_put(&s->discard, (uint16_t)card);
     s->cards_played++;
+    leaders_tell_card(st, f->seat,
+                      d->type == LEADERS_T_DEFENSE ? LEADERS_W_DEFENDS_WITH : LEADERS_W_REACTS_WITH,
+                      card);
     if (d->type == LEADERS_T_DEFENSE) {
         int16_t args[CARTA_PENDING_ARGS];
         memcpy(args, f->arg, sizeof args);
@@ -881,6 +904,7 @@ static void rules_cell(const carta_rules *rules, leaders_state *st, carta_pendin
     leaders_ctx ctx;
     leaders_ctx_init(&ctx, seat);
     ctx.chosen = cell;
+    ctx.source = card;
     leaders_run_steps(rules, st, d->steps, d->n_steps, &ctx);
 }
 
@@ -910,6 +934,7 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
         leaders_seat *s = &st->seat[st->active];
         rules_zone_take(&s->hand, (uint16_t)card);
         rules_zone_put(&s->discard, (uint16_t)card);
+        leaders_tell_discard(st, st->active, card);
         if (s->hand.n <= LEADERS_HAND_LIMIT) {
             carta_pending_pop(&st->pending);
             rules_end_turn(rules, st);
@@ -937,6 +962,7 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
         return;
     case LEADERS_A_ATTACK:
         rules_spend(st, x);
+        leaders_tell_fight(st, x, y);
         if (rules_attack_card_possible(rules, st, x, y)) {
             f = carta_pending_push(&st->pending, LEADERS_FR_ATTACK_CARD, st->active);
             if (f) {
@@ -955,6 +981,9 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
             rules_zone_take(&s->hand, (uint16_t)(card - 1));
             s->cards_played++;
             st->facedown = (uint16_t)(card - 1);
+            leaders_tell_face_down(st, st->active, card - 1);
+        } else {
+            leaders_tell_note(st, st->active, LEADERS_W_NO_ATTACK_CARD);
         }
         rules_declare(rules, st, LEADERS_ACT_ATTACK, from, to, -1, 0);
         return;
@@ -981,6 +1010,7 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
             rules_play_main(rules, st, card);
         return;
     case LEADERS_A_PASS: {
+        leaders_tell_note(st, f->seat, LEADERS_W_PASSES);
         int16_t args[CARTA_PENDING_ARGS];
         memcpy(args, f->arg, sizeof args);
         carta_pending_pop(&st->pending);
@@ -1006,7 +1036,7 @@ static bool rules_is_legal(const carta_rules *rules, const leaders_state *st, ca
             return false;
         const leaders_char *ch = &st->board[x];
         if (st->turn_actions >= RULES_TURN_ACTION_CAP || ch->kind == LEADERS_NONE ||
-            ch->owner != st->active || (rules_chain_active(rules, st) && x != st->chain))
+            ch->owner != st->active || (leaders_chain_active(rules, st) && x != st->chain))
             return false;
         rules_char_actions(rules, st, x, rules_occupied(st, -1), rules_occupied(st, st->active),
                            &o);
@@ -1026,6 +1056,7 @@ carta_status leaders_apply(const carta_rules *rules, void *state, carta_action a
     if (!rules_is_legal(rules, st, action))
         return carta_error_set(err, CARTA_ERR_ILLEGAL, "leaders: action %u is not legal now",
                                (unsigned)action);
+    carta_events_clear(&st->happened); /* only now: an illegal action changes nothing */
     st->turn_actions++;
     rules_do(rules, st, action);
     return CARTA_OK;

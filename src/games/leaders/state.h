@@ -13,12 +13,13 @@
  * Scenario code may fill a zeroed state directly: set version, each seat's leader, domain,
  * deck_list, zones, barracks; put Characters on the board with leaders_state_place (leaders.h);
  * set active, first, turn (>= 1), phase = LEADERS_PHASE_MAIN, chain = -1, facedown =
- * LEADERS_NONE, winner = -1. */
+ * LEADERS_NONE, winner = -1 (happened stays empty: no event yet). */
 #ifndef LEADERS_STATE_H
 #define LEADERS_STATE_H
 
 #include <stdint.h>
 
+#include "core/event.h"
 #include "core/pending.h"
 #include "core/rng.h"
 #include "core/zone.h"
@@ -107,8 +108,10 @@ typedef struct leaders_state {
     leaders_char board[LEADERS_CELLS];
     leaders_seat seat[LEADERS_SEATS];
     carta_pending_stack pending; /* declared actions awaiting an answer (leaders.h frame kinds) */
+    carta_events happened;    /* what the last apply (or setup) did, as events (core/event.h;
+                                 words: enum leaders_word); `events` above is the Event pile */
 } leaders_state;
 
-#define LEADERS_STATE_VERSION 2u
+#define LEADERS_STATE_VERSION 3u
 
 #endif

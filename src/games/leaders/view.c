@@ -2,6 +2,10 @@
  * Leader, Domain, zones, Barracks and Graveyard, the 5x6 board by cell name, the Event pile and
  * the declared action awaiting an answer. */
 #include "games/leaders/leaders.h"
+
+#include <stdio.h>
+#include <string.h>
+
 #include "core/view.h"
 
 static const char *const view_frames[] = {"main", "summon cell", "summon facing", "attack card",
@@ -134,46 +138,154 @@ static const char *view_name(const carta_rules *rules, int id)
     return d ? d->name : "a card";
 }
 
+/* "Greywolf on C4" or "Leader Orin on C1": the Character of kind on cell. */
+static void view_char(const carta_rules *rules, const leaders_state *st, int kind, int cell,
+                      char *buf, size_t cap)
+{
+    char at[4];
+    leaders_cell_name(cell, at);
+    bool leader = cell >= 0 && cell < LEADERS_CELLS && st->board[cell].kind == kind &&
+                  (st->board[cell].flags & LEADERS_C_LEADER);
+    snprintf(buf, cap, "%s%s on %s", leader ? "Leader " : "", view_name(rules, kind), at);
+}
+
+/* The Character on cell, as view_char says it. */
+static void view_char_on(const carta_rules *rules, const leaders_state *st, int cell, char *buf,
+                         size_t cap)
+{
+    int kind = cell >= 0 && cell < LEADERS_CELLS ? st->board[cell].kind : LEADERS_NONE;
+    view_char(rules, st, kind, cell, buf, cap);
+}
+
+/* "enemy Unit", "friendly melee Character": what a card may target. */
+static void view_target_kind(const leaders_target *t, char *buf, size_t cap)
+{
+    static const char *const sides[] = {"", "friendly ", "enemy "};
+    static const char *const whats[] = {"Character", "Unit", "Leader"};
+    snprintf(buf, cap, "%s%s%s%s", t->side <= LEADERS_SIDE_ENEMY ? sides[t->side] : "",
+             t->cls == LEADERS_CLASS_ANY ? "" : leaders_class_name(t->cls),
+             t->cls == LEADERS_CLASS_ANY ? "" : " ", whats[t->what <= 2 ? t->what : 0]);
+}
+
+/* What the active seat declared in the answer window f, in words ("Player 1 moves Greywolf on
+ * C4 to D4"). */
+static void view_declared(const carta_rules *rules, const leaders_state *st,
+                          const carta_pending *f, char *buf, size_t cap)
+{
+    const int16_t *arg = f->arg;
+    int from = arg[LEADERS_ANS_FROM], to = arg[LEADERS_ANS_TO], who = st->active + 1;
+    char actor[96], target[96], at[4];
+    view_char(rules, st, arg[LEADERS_ANS_KIND], from, actor, sizeof actor);
+    view_char_on(rules, st, to, target, sizeof target);
+    leaders_cell_name(to, at);
+    switch (arg[LEADERS_ANS_ACT]) {
+    case LEADERS_ACT_SUMMON:
+        snprintf(buf, cap, "Player %d summons %s, facing %s", who, actor,
+                 leaders_dir_name(arg[LEADERS_ANS_DIR]));
+        return;
+    case LEADERS_ACT_MOVE: snprintf(buf, cap, "Player %d moves %s to %s", who, actor, at); return;
+    case LEADERS_ACT_ATTACK:
+        snprintf(buf, cap, "Player %d attacks your %s with %s%s", who, target, actor,
+                 st->facedown != LEADERS_NONE ? " and a face-down Attack card" : "");
+        return;
+    case LEADERS_ACT_ABILITY: {
+        const leaders_def *d = leaders_def_of(rules, arg[LEADERS_ANS_KIND]);
+        snprintf(buf, cap, "Player %d uses %s (the ability of %s) on %s", who,
+                 d && d->ability_name[0] ? d->ability_name : "an ability", actor, target);
+        return;
+    }
+    case LEADERS_ACT_SWAP:
+        snprintf(buf, cap, "Player %d swaps %s with %s", who, actor, target);
+        return;
+    case LEADERS_ACT_REDIRECT:
+        snprintf(buf, cap, "Player %d turns %s to face %s", who, actor,
+                 leaders_dir_name(arg[LEADERS_ANS_EXTRA]));
+        return;
+    default: /* LEADERS_ACT_CLOSE */
+        if (arg[LEADERS_ANS_EXTRA] == LEADERS_A_REST)
+            snprintf(buf, cap, "Player %d rests %s, ending its action cycle", who, actor);
+        else
+            snprintf(buf, cap, "Player %d ends the turn, ending the action cycle of %s", who,
+                     actor);
+    }
+}
+
+/* The answer window f: what was declared, and which cards may answer it. */
+static void view_answer_question(const carta_rules *rules, const leaders_state *st,
+                                 const carta_pending *f, char *buf, size_t cap)
+{
+    char declared[320];
+    bool battle = (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_BATTLE) != 0;
+    bool reacted = (f->arg[LEADERS_ANS_FLAGS] & LEADERS_AF_REACTED) != 0;
+    const char *ask = reacted ? "answer with a Defense card, or pass?"
+                      : battle ? "answer with a Reaction or a Defense card, or pass?"
+                      : f->arg[LEADERS_ANS_ACT] == LEADERS_ACT_CLOSE
+                          ? "answer with a Slow Reaction, or pass?"
+                          : "answer with a Reaction, or pass?";
+    view_declared(rules, st, f, declared, sizeof declared);
+    snprintf(buf, cap, "%s: %s", declared, ask);
+}
+
+/* The target frame f: which card, played or reacted with, needs which target. */
+static void view_target_question(const carta_rules *rules, const leaders_state *st,
+                                 const carta_pending *f, char *buf, size_t cap)
+{
+    const leaders_def *d = leaders_def_of(rules, f->arg[0]);
+    const carta_pending *below = st->pending.n >= 2 ? &st->pending.frame[st->pending.n - 2]
+                                                    : NULL;
+    bool react = below && below->kind == LEADERS_FR_ANSWER && below->seat == f->seat;
+    char kind[64] = "Character";
+    if (d)
+        view_target_kind(&d->target, kind, sizeof kind);
+    snprintf(buf, cap, "%s %s: on which %s? Choose its cell.", react ? "React with" : "Play",
+             view_name(rules, f->arg[0]), kind);
+}
+
+/* The main step: a Character with actions left must finish them first. */
+static void view_main_question(const carta_rules *rules, const leaders_state *st, char *buf,
+                               size_t cap)
+{
+    char chain[96];
+    if (!leaders_chain_active(rules, st)) {
+        snprintf(buf, cap, "Command a Character, play a card, or end your turn.");
+        return;
+    }
+    view_char_on(rules, st, st->chain, chain, sizeof chain);
+    snprintf(buf, cap, "%s has actions left: command it, rest it, or play a card.", chain);
+}
+
 /* What the seat to act is asked now, in words. */
 static void view_question(const carta_rules *rules, const leaders_state *st, char *buf,
                           size_t cap)
 {
-    static const char *const acts[LEADERS_ACT_COUNT] = {"summon", "move", "attack", "ability",
-                                                        "swap", "redirect"};
     const carta_pending *top = carta_pending_peek(&st->pending);
-    char a[4], b[4];
+    char a[96], b[96];
     switch (top ? top->kind : 0) {
     case LEADERS_FR_SUMMON_CELL:
-        snprintf(buf, cap, "Summon %s: on which cell of your field?", view_name(rules, top->arg[0]));
+        snprintf(buf, cap, "Summon %s: on which empty cell of your field?",
+                 view_name(rules, top->arg[0]));
         return;
     case LEADERS_FR_SUMMON_DIR:
         leaders_cell_name(top->arg[1], a);
-        snprintf(buf, cap, "Summon %s at %s: which way does it face?",
+        snprintf(buf, cap, "Summon %s on %s: which way does it face?",
                  view_name(rules, top->arg[0]), a);
         return;
     case LEADERS_FR_ATTACK_CARD:
-        leaders_cell_name(top->arg[0], a);
-        leaders_cell_name(top->arg[1], b);
-        snprintf(buf, cap, "Attack from %s to %s: place an Attack card face down, or none?", a, b);
+        view_char_on(rules, st, top->arg[0], a, sizeof a);
+        view_char_on(rules, st, top->arg[1], b, sizeof b);
+        snprintf(buf, cap, "%s attacks %s: place an Attack card face down, or none?", a, b);
         return;
-    case LEADERS_FR_TARGET:
-        snprintf(buf, cap, "%s: choose its target.", view_name(rules, top->arg[0]));
-        return;
-    case LEADERS_FR_ANSWER: {
-        int act = top->arg[LEADERS_ANS_ACT];
-        leaders_cell_name(top->arg[LEADERS_ANS_FROM], a);
-        snprintf(buf, cap, "Player %d declared a %s from %s: answer with a Reaction or a Defense "
-                           "card, or pass?",
-                 st->active + 1, act >= 0 && act < LEADERS_ACT_COUNT ? acts[act] : "action", a);
-        return;
-    }
+    case LEADERS_FR_TARGET: view_target_question(rules, st, top, buf, cap); return;
+    case LEADERS_FR_ANSWER: view_answer_question(rules, st, top, buf, cap); return;
     case LEADERS_FR_DISCARD:
-        snprintf(buf, cap, "End of turn: discard down to %d cards.", LEADERS_HAND_LIMIT);
+        snprintf(buf, cap, "End of turn: you hold %d cards; discard one (down to %d).",
+                 st->seat[top->seat].hand.n, LEADERS_HAND_LIMIT);
         return;
     default:
-        snprintf(buf, cap, st->phase == LEADERS_PHASE_OVER
-                               ? ""
-                               : "Command a Character, play a card, or end your turn.");
+        if (st->phase == LEADERS_PHASE_OVER)
+            buf[0] = '\0';
+        else
+            view_main_question(rules, st, buf, cap);
     }
 }
 
@@ -208,7 +320,7 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
                              : st->winner >= 0              ? "Leader defeated"
                              : st->turn > LEADERS_TURN_LIMIT ? "turn limit"
                                                             : "both Leaders defeated");
-    char question[192];
+    char question[400];
     view_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);
     carta_view_list(v, "seats");
