@@ -389,7 +389,7 @@ static void test_illegal_action_keeps_events(void **unused)
     assert_true(st.happened.n > 0);
     before = st;
     carta_error err = {0};
-    assert_int_equal(G->apply(R, &st, leaders_act(LEADERS_A_PASS, 0, 0, 0), &err),
+    assert_int_equal(carta_apply_checked(G, R, &st, leaders_act(LEADERS_A_PASS, 0, 0, 0), &err),
                      CARTA_ERR_ILLEGAL);
     assert_memory_equal(&st, &before, sizeof st);
 }

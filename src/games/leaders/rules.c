@@ -1022,41 +1022,13 @@ static void rules_do(const carta_rules *rules, leaders_state *st, carta_action a
     }
 }
 
-/* Whether action is in the legal list. A Character's action is checked against that
- * Character's actions only (the common case, kept fast); anything else against the full list. */
-static bool rules_is_legal(const carta_rules *rules, const leaders_state *st, carta_action action)
-{
-    carta_action legal[CARTA_MAX_ACTIONS];
-    rules_out o = {legal, 0};
-    int kind = leaders_akind(action), x = leaders_aa(action);
-    if (st->phase == LEADERS_PHASE_OVER)
-        return false;
-    if (st->pending.n == 0 && kind >= LEADERS_A_MOVE && kind <= LEADERS_A_REDIRECT) {
-        if (x >= LEADERS_CELLS)
-            return false;
-        const leaders_char *ch = &st->board[x];
-        if (st->turn_actions >= RULES_TURN_ACTION_CAP || ch->kind == LEADERS_NONE ||
-            ch->owner != st->active || (leaders_chain_active(rules, st) && x != st->chain))
-            return false;
-        rules_char_actions(rules, st, x, rules_occupied(st, -1), rules_occupied(st, st->active),
-                           &o);
-    } else {
-        o.n = leaders_legal_actions(rules, st, legal);
-    }
-    for (int i = 0; i < o.n; i++)
-        if (legal[i] == action)
-            return true;
-    return false;
-}
-
 carta_status leaders_apply(const carta_rules *rules, void *state, carta_action action,
                            carta_error *err)
 {
+    (void)err;
     leaders_state *st = state;
-    if (!rules_is_legal(rules, st, action))
-        return carta_error_set(err, CARTA_ERR_ILLEGAL, "leaders: action %u is not legal now",
-                               (unsigned)action);
-    carta_events_clear(&st->happened); /* only now: an illegal action changes nothing */
+    CARTA_ASSERT(carta_action_is_legal(&carta_game_leaders, rules, st, action));
+    carta_events_clear(&st->happened);
     st->turn_actions++;
     rules_do(rules, st, action);
     return CARTA_OK;
