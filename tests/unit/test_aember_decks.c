@@ -15,6 +15,7 @@
 
 #include "core/rng.h"
 #include "games/aember/aember.h"
+#include "games/registry.h"
 
 #define AEMBER_DIR CARTA_DATA_DIR "/aember"
 

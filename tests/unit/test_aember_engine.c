@@ -14,6 +14,7 @@
 
 #include "games/aember/aember.h"
 #include "support/test_actions.h"
+#include "games/registry.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/aember_test_cards.yaml"
 

@@ -17,6 +17,7 @@
 
 #include "core/rng.h"
 #include "games/arkhtide/arkhtide.h"
+#include "games/registry.h"
 
 #define ARK_DIR CARTA_DATA_DIR "/arkhtide"
 

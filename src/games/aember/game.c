@@ -51,16 +51,6 @@ static void aember_close(carta_rules *rules)
 
 static const carta_layout *aember_layout(const carta_rules *rules) { return &rules->layout; }
 
-static carta_status aember_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
-                                     carta_error *err)
-{
-    carta_status st =
-        carta_catalog_load_node(rules->catalog, cards, file, aember_compile_card, rules, err);
-    if (st != CARTA_OK) /* the catalog rolled back: forget the definitions past its end */
-        rules->n_defs = carta_catalog_count(rules->catalog);
-    return st;
-}
-
 static uint64_t aember_card_digest(const carta_rules *rules)
 {
     return carta_catalog_digest(rules->catalog);
@@ -96,7 +86,6 @@ const carta_game carta_game_aember = {
     .n_modes = 2,
     .open = aember_open,
     .close = aember_close,
-    .add_cards = aember_add_cards,
     .card_digest = aember_card_digest,
     .card_name = aember_card_name,
     .card_id = aember_card_id,
@@ -121,6 +110,4 @@ const carta_game carta_game_aember = {
     .action_view = aember_action_view,
     .render = aember_render,
     .describe_state = aember_describe_state,
-    .scenario_position = aember_scenario_position,
-    .scenario_expect = aember_scenario_expect,
 };

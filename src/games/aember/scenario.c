@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/expect.h"
+#include "core/game_yaml.h"
 #include "core/yaml.h"
 
 /* ---- small readers ---- */
@@ -417,305 +417,63 @@ carta_status aember_scenario_position(const carta_rules *rules, void *state,
     return CARTA_OK;
 }
 
-/* ---- expectations ---- */
+/* ---- the YAML face ---- */
 
-/* One expectation map being checked. */
-typedef struct scen_expect {
-    const carta_rules *rules;
-    const aember_state *st;
-    struct fy_node *map; /* the expectation */
-    const char *file;
-    carta_error *err;
-    int seat;        /* the player zone and counter keys refer to */
-    bool seat_given; /* 'player' was written: 'card' looks only at that player's cards */
-} scen_expect;
-
-/* Reports a failed check: "file:line: <key>: expected ..., found ...". */
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
+static carta_status aember_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                     carta_error *err)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    carta_status st = carta_expect_failv(x->err, x->file, node, fmt, ap);
-    va_end(ap);
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, aember_compile_card, rules, err);
+    if (st != CARTA_OK) /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
     return st;
 }
 
-static const char *scen_name(const scen_expect *x, int card)
-{
-    const aember_card_def *def = aember_def(x->rules, card);
-    return def ? def->name : "?";
-}
+/* The expectation keys of docs/scenarios.md as paths into the view (docs/view.md). */
+static const carta_expect_key scen_keys[] = {
+    {"aember", "seats.{player}.counters.aember", 0, NULL},
+    {"keys", "seats.{player}.counters.keys", 0, NULL},
+    {"chains", "seats.{player}.counters.chains", 0, NULL},
+    {"key_cost", "seats.{player}.counters.key_cost", 0, NULL},
+    {"hand", "seats.{player}.zones.hand", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"hand_count", "seats.{player}.zones.hand.count", 0, NULL},
+    {"deck", "seats.{player}.zones.deck", CARTA_EXPECT_TOP_FIRST, NULL},
+    {"deck_count", "seats.{player}.zones.deck.count", 0, NULL},
+    {"discard", "seats.{player}.zones.discard", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"discard_count", "seats.{player}.zones.discard.count", 0, NULL},
+    {"archives", "seats.{player}.zones.archives", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"archives_count", "seats.{player}.zones.archives.count", 0, NULL},
+    {"purged", "seats.{player}.zones.purged", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"purged_count", "seats.{player}.zones.purged.count", 0, NULL},
+    {"battleline", "seats.{player}.line", 0, NULL},
+    {"artifacts", "seats.{player}.artifacts", 0, NULL},
+    {"active", "active", 0, NULL},
+    {"active_house", "house", 0, NULL},
+    {"turn", "turn", 0, NULL},
+    {"step", "phase", 0, NULL},
+    {"damage", "{card}.damage", 0, NULL},
+    {"exhausted", "{card}.exhausted", 0, NULL},
+    {"stunned", "{card}.stunned", 0, NULL},
+    {"power", "{card}.power", 0, NULL},
+    {"power_counters", "{card}.power_counters", 0, NULL},
+    {"captured", "{card}.aember", 0, NULL},
+    {"armor", "{card}.armor", 0, NULL},
+    {"upgrades", "{card}.upgrades", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"position", "{card}", CARTA_EXPECT_INDEX, NULL},
+    {NULL, NULL, 0, NULL},
+};
 
-/* Compares a list of card names with n card ids, in order or as multisets. */
-static carta_status scen_cards_match(scen_expect *x, struct fy_node *seq, const char *key,
-                                     const uint16_t *have, int n, bool ordered)
-{
-    char what[160];
-    snprintf(what, sizeof what, "player %d %s", x->seat, key);
-    return carta_expect_cards(&carta_game_aember, x->rules, seq, what, have, n, ordered, x->file,
-                              x->err);
-}
+static const char *const scen_in_play[] = {"seats.{player}.line", "seats.{player}.artifacts",
+                                           NULL};
 
-/* An integer expectation. */
-static carta_status scen_int_is(scen_expect *x, struct fy_node *node, const char *key, int have,
-                                const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_int(node, what, have, x->file, x->err);
-}
+static const carta_expect_table scen_expect = {
+    .what = "an aember expectation",
+    .seat_key = "player",
+    .find_key = "card",
+    .copy_key = "copy",
+    .find_in = scen_in_play,
+    .keys = scen_keys,
+};
 
-/* A boolean expectation. */
-static carta_status scen_bool_is(scen_expect *x, struct fy_node *node, const char *key, bool have,
-                                 const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_bool(node, what, have, x->file, x->err);
-}
-
-/* The zone of the seat named by a zone key ("hand", "discard", ...), or NULL. */
-static const aember_zone *scen_zone_of(const aember_seat *s, const char *key)
-{
-    if (!strncmp(key, "hand", 4))
-        return &s->hand;
-    if (!strncmp(key, "deck", 4))
-        return &s->deck;
-    if (!strncmp(key, "discard", 7))
-        return &s->discard;
-    if (!strncmp(key, "archives", 8))
-        return &s->archives;
-    if (!strncmp(key, "purged", 6))
-        return &s->purged;
-    return NULL;
-}
-
-/* hand, deck (top first, ordered), discard, archives, purged, and their *_count. */
-static carta_status scen_expect_zone(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const aember_zone *z = scen_zone_of(&x->st->seat[x->seat], key);
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    if (strstr(key, "_count"))
-        return scen_int_is(x, v, key, z->n, who);
-    if (strcmp(key, "deck") != 0)
-        return scen_cards_match(x, v, key, z->cards, z->n, false);
-    uint16_t top_first[AEMBER_DECK_MAX];
-    for (int i = 0; i < z->n; i++)
-        top_first[i] = z->cards[z->n - 1 - i];
-    return scen_cards_match(x, v, key, top_first, z->n, true);
-}
-
-static carta_status scen_expect_row(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const aember_seat *s = &x->st->seat[x->seat];
-    bool line = strcmp(key, "battleline") == 0;
-    int n = line ? s->n_line : s->n_artifacts;
-    uint16_t cards[AEMBER_LINE_MAX + AEMBER_ARTIFACT_MAX];
-    for (int i = 0; i < n; i++)
-        cards[i] = line ? s->line[i].card : s->artifacts[i].card;
-    return scen_cards_match(x, v, key, cards, n, true);
-}
-
-static const char *const scen_phase_names[] = {"mulligan", "house", "archives", "main", "over"};
-
-/* Game-wide facts: active, active_house, turn, step. */
-static carta_status scen_expect_game(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const aember_state *st = x->st;
-    if (!strcmp(key, "active"))
-        return scen_int_is(x, v, key, st->active, "game");
-    if (!strcmp(key, "turn"))
-        return scen_int_is(x, v, key, st->turn, "game");
-    char want[AEMBER_WORD_MAX];
-    if (!carta_yaml_scalar(v, want, sizeof want))
-        return carta_yaml_error(x->err, x->file, v, "'%s' needs a name", key);
-    const char *have;
-    if (!strcmp(key, "step"))
-        have = st->phase <= AEMBER_PHASE_OVER ? scen_phase_names[st->phase] : "?";
-    else
-        have = aember_house_name(x->rules, st->active_house);
-    if (have && !strcmp(want, have))
-        return CARTA_OK;
-    return scen_mismatch(x, v, "%s: expected %s, found %s", key, want, have ? have : "?");
-}
-
-/* Finds the card named by 'card' in play (battle line, then artifacts; player 0 first); 'copy: N'
- * picks its Nth copy in that order. */
-static carta_status scen_find_in_play(scen_expect *x, struct fy_node *v, int *seat, int *index,
-                                      bool *artifact)
-{
-    int id = -1, copy = 1;
-    if (scen_card(x->rules, v, "card", &id, x->file, x->err) ||
-        carta_yaml_int(x->map, "copy", 1, false, 1, 99, &copy, x->file, x->err))
-        return CARTA_ERR_INPUT;
-    for (int s = 0; s < AEMBER_SEATS; s++) {
-        if (x->seat_given && s != x->seat)
-            continue;
-        const aember_seat *p = &x->st->seat[s];
-        for (int i = 0; i < p->n_line + p->n_artifacts; i++) {
-            bool art = i >= p->n_line;
-            const aember_card_in_play *c = art ? &p->artifacts[i - p->n_line] : &p->line[i];
-            if (c->card != id || --copy > 0)
-                continue;
-            *seat = s;
-            *index = art ? i - p->n_line : i;
-            *artifact = art;
-            return CARTA_OK;
-        }
-    }
-    int wanted = 1;
-    carta_yaml_int(x->map, "copy", 1, false, 1, 99, &wanted, x->file, x->err);
-    return scen_mismatch(x, v, "card: expected '%s'%s in play%s, found %s", scen_name(x, id),
-                         wanted > 1 ? " (that copy)" : "", x->seat_given ? " for that player" : "",
-                         wanted > 1 ? "fewer copies" : "it is not");
-}
-
-static carta_status scen_expect_upgrades(scen_expect *x, struct fy_node *v,
-                                         const aember_card_in_play *c)
-{
-    uint16_t ids[AEMBER_UPGRADE_MAX];
-    for (int i = 0; i < c->n_upgrades; i++)
-        ids[i] = c->upgrades[i] & (uint16_t)~AEMBER_UPGRADE_OWNER;
-    return scen_cards_match(x, v, "upgrades", ids, c->n_upgrades, false);
-}
-
-/* One per-card check on the card in play at (seat, index). */
-static carta_status scen_expect_card_key(scen_expect *x, const char *key, struct fy_node *v,
-                                         int seat, int index, bool artifact, const char *who)
-{
-    const aember_seat *p = &x->st->seat[seat];
-    const aember_card_in_play *c = artifact ? &p->artifacts[index] : &p->line[index];
-    if (!strcmp(key, "exhausted"))
-        return scen_bool_is(x, v, key, c->flags & AEMBER_F_EXHAUSTED, who);
-    if (artifact)
-        return carta_yaml_error(x->err, x->file, v, "'%s' is a check on creatures, and '%s' is "
-                                "an artifact", key, scen_name(x, c->card));
-    if (!strcmp(key, "stunned"))
-        return scen_bool_is(x, v, key, c->flags & AEMBER_F_STUNNED, who);
-    if (!strcmp(key, "damage"))
-        return scen_int_is(x, v, key, c->damage, who);
-    if (!strcmp(key, "captured"))
-        return scen_int_is(x, v, key, c->aember, who);
-    if (!strcmp(key, "power_counters"))
-        return scen_int_is(x, v, key, c->power_counters, who);
-    if (!strcmp(key, "power"))
-        return scen_int_is(x, v, key, aember_power(x->rules, x->st, seat, index), who);
-    if (!strcmp(key, "armor"))
-        return scen_int_is(x, v, key, aember_armor(x->rules, x->st, seat, index), who);
-    if (!strcmp(key, "position"))
-        return scen_int_is(x, v, key, index, who);
-    return scen_expect_upgrades(x, v, c);
-}
-
-static const char *const scen_card_keys[] = {"damage",  "exhausted", "stunned",
-                                             "power",   "power_counters", "captured",
-                                             "armor",   "upgrades",  "position", NULL};
-
-static bool scen_is_card_key(const char *key)
-{
-    for (int i = 0; scen_card_keys[i]; i++)
-        if (!strcmp(key, scen_card_keys[i]))
-            return true;
-    return false;
-}
-
-/* Every per-card key of map, against the card named by 'card'. */
-static carta_status scen_expect_card(scen_expect *x, struct fy_node *map)
-{
-    struct fy_node *card = carta_yaml_get(map, "card");
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    int seat = 0, index = 0;
-    bool artifact = false, found = false;
-    while ((pair = fy_node_mapping_iterate(map, &it))) {
-        char key[32];
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (!scen_is_card_key(key))
-            continue;
-        struct fy_node *v = fy_node_pair_value(pair);
-        if (!card)
-            return carta_yaml_error(x->err, x->file, v, "'%s' checks a card: name it with "
-                                    "'card'", key);
-        if (!found && scen_find_in_play(x, card, &seat, &index, &artifact))
-            return CARTA_ERR_INPUT;
-        found = true;
-        char who[CARTA_NAME_MAX + 4];
-        const aember_seat *p = &x->st->seat[seat];
-        snprintf(who, sizeof who, "'%s'",
-                 scen_name(x, artifact ? p->artifacts[index].card : p->line[index].card));
-        if (scen_expect_card_key(x, key, v, seat, index, artifact, who))
-            return CARTA_ERR_INPUT;
-    }
-    if (card && !found) /* 'card' alone: the card is in play */
-        return scen_find_in_play(x, card, &seat, &index, &artifact);
-    return CARTA_OK;
-}
-
-/* A player counter: aember, keys, chains, key_cost. */
-static carta_status scen_expect_counter(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const aember_seat *s = &x->st->seat[x->seat];
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    if (!strcmp(key, "aember"))
-        return scen_int_is(x, v, key, s->aember, who);
-    if (!strcmp(key, "keys"))
-        return scen_int_is(x, v, key, s->keys, who);
-    if (!strcmp(key, "chains"))
-        return scen_int_is(x, v, key, s->chains, who);
-    return scen_int_is(x, v, key, aember_key_cost(x->rules, x->st, x->seat), who);
-}
-
-static carta_status scen_expect_key(scen_expect *x, const char *key, struct fy_node *v)
-{
-    if (!strcmp(key, "player") || !strcmp(key, "card") || !strcmp(key, "copy") ||
-        scen_is_card_key(key))
-        return CARTA_OK; /* read first / checked with the card */
-    if (!strcmp(key, "battleline") || !strcmp(key, "artifacts"))
-        return scen_expect_row(x, key, v);
-    if (scen_zone_of(&x->st->seat[0], key))
-        return scen_expect_zone(x, key, v);
-    if (!strcmp(key, "active") || !strcmp(key, "active_house") || !strcmp(key, "turn") ||
-        !strcmp(key, "step"))
-        return scen_expect_game(x, key, v);
-    return scen_expect_counter(x, key, v);
-}
-
-carta_status aember_scenario_expect(const carta_rules *rules, const void *state,
-                                    struct fy_node *expectation, const char *file,
-                                    carta_error *err)
-{
-    static const char *const keys[] = {
-        "player",         "aember",        "keys",         "chains",       "key_cost",
-        "hand",           "hand_count",    "deck",         "deck_count",   "discard",
-        "discard_count",  "archives",      "archives_count", "purged",     "purged_count",
-        "battleline",     "artifacts",     "active",       "active_house", "turn",
-        "step",           "card",          "damage",       "exhausted",    "stunned",
-        "power",          "power_counters", "captured",    "armor",        "upgrades",
-        "position",       "copy",          NULL};
-    scen_expect x = {.rules = rules, .st = state, .map = expectation, .file = file, .err = err};
-    if (carta_yaml_check_keys(expectation, keys, "an aember expectation", file, err))
-        return CARTA_ERR_INPUT;
-    struct fy_node *player = carta_yaml_get(expectation, "player");
-    if (player) {
-        int seat;
-        if (carta_yaml_int(expectation, "player", 0, false, 0, AEMBER_SEATS - 1, &seat, file,
-                           err))
-            return CARTA_ERR_INPUT;
-        x.seat = seat;
-        x.seat_given = true;
-    }
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    while ((pair = fy_node_mapping_iterate(expectation, &it))) {
-        char key[32];
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (scen_expect_key(&x, key, fy_node_pair_value(pair)))
-            return CARTA_ERR_INPUT;
-    }
-    return scen_expect_card(&x, expectation);
-}
+const carta_game_yaml carta_game_aember_yaml = {&carta_game_aember, aember_add_cards,
+                                                aember_scenario_position, &scen_expect};

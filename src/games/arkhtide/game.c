@@ -52,21 +52,6 @@ static void ark_close(carta_rules *rules)
         ark_rules_free(rules);
 }
 
-static carta_status ark_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
-                                  carta_error *err)
-{
-    carta_status st =
-        carta_catalog_load_node(rules->catalog, cards, file, ark_compile_card, rules, err);
-    if (st == CARTA_OK)
-        st = ark_resolve_refs(rules, err);
-    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
-        rules->n_defs = carta_catalog_count(rules->catalog);
-        if (rules->neutral_realm >= rules->n_defs)
-            rules->neutral_realm = -1;
-    }
-    return st;
-}
-
 static uint64_t ark_card_digest(const carta_rules *rules)
 {
     return carta_catalog_digest(rules->catalog);
@@ -99,7 +84,6 @@ const carta_game carta_game_arkhtide = {
     .n_modes = 2,
     .open = ark_open,
     .close = ark_close,
-    .add_cards = ark_add_cards,
     .card_digest = ark_card_digest,
     .card_name = ark_card_name,
     .card_id = ark_card_id,
@@ -125,6 +109,4 @@ const carta_game carta_game_arkhtide = {
     .action_view = ark_action_view,
     .render = ark_render,
     .describe_state = ark_describe_state,
-    .scenario_position = arkhtide_scenario_position,
-    .scenario_expect = arkhtide_scenario_expect,
 };

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/expect.h"
+#include "core/game_yaml.h"
 #include "core/yaml.h"
 
 /* ---- small readers ---- */
@@ -123,18 +123,6 @@ static carta_status scen_loc(const carta_rules *rules, const ark_state *st, stru
                                 "a Realm slot or a Realm's name)", text);
     *loc = slot;
     return CARTA_OK;
-}
-
-/* The text of a location, as scenario files write it. */
-static void scen_loc_text(const carta_rules *rules, const ark_state *st, int loc, char *buf,
-                          size_t cap)
-{
-    if (loc == ARK_LOC_SAFE)
-        snprintf(buf, cap, "safe");
-    else if (loc < ARK_REALMS && st->realms[loc].card != ARK_NO_CARD)
-        snprintf(buf, cap, "%s", ark_def(rules, st->realms[loc].card)->name);
-    else
-        snprintf(buf, cap, "slot %d", loc);
 }
 
 /* ---- position: pieces ---- */
@@ -641,423 +629,74 @@ carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
     return CARTA_OK;
 }
 
-/* ---- expectations ---- */
+/* ---- the YAML face ---- */
 
-/* One expectation map being checked. */
-typedef struct scen_expect {
-    const carta_rules *rules;
-    const ark_state *st;
-    struct fy_node *map;
-    const char *file;
-    carta_error *err;
-    int seat;        /* the player that zone and counter keys refer to */
-    bool seat_given; /* 'player' was written: 'card' looks only at that player's cards */
-} scen_expect;
-
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
+static carta_status ark_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                  carta_error *err)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    carta_status st = carta_expect_failv(x->err, x->file, node, fmt, ap);
-    va_end(ap);
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, ark_compile_card, rules, err);
+    if (st == CARTA_OK)
+        st = ark_resolve_refs(rules, err);
+    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+        if (rules->neutral_realm >= rules->n_defs)
+            rules->neutral_realm = -1;
+    }
     return st;
 }
 
-static const char *scen_name(const scen_expect *x, int card)
-{
-    if (card == ARK_UNKNOWN)
-        return "?";
-    const ark_card_def *def = ark_def(x->rules, card);
-    return def ? def->name : "-";
-}
-
-/* Compares a list of card names with n card ids, in order or as multisets ("player N key: ..."). */
-static carta_status scen_cards_match(scen_expect *x, struct fy_node *seq, const char *key,
-                                     const uint16_t *have, int n, bool ordered)
-{
-    char what[160];
-    snprintf(what, sizeof what, "player %d %s", x->seat, key);
-    return carta_expect_cards(&carta_game_arkhtide, x->rules, seq, what, have, n, ordered,
-                              x->file, x->err);
-}
-
-/* An integer expectation ("<who> <key>: ..."). */
-static carta_status scen_int_is(scen_expect *x, struct fy_node *node, const char *key, int have,
-                                const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_int(node, what, have, x->file, x->err);
-}
-
-/* A boolean expectation ("<who> <key>: ..."). */
-static carta_status scen_bool_is(scen_expect *x, struct fy_node *node, const char *key, bool have,
-                                 const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_bool(node, what, have, x->file, x->err);
-}
-
-static carta_status scen_text_is(scen_expect *x, struct fy_node *node, const char *key,
-                                 const char *have, const char *who)
-{
-    char want[CARTA_NAME_MAX];
-    if (!carta_yaml_scalar(node, want, sizeof want))
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a name", key);
-    if (!strcmp(want, have))
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %s, found %s", who, key, want, have);
-}
-
-/* The zones of a seat by key. */
-static const ark_zone *scen_zone_of(const ark_seat *s, const char *key)
-{
-    if (!strncmp(key, "hand", 4))
-        return &s->hand;
-    if (!strncmp(key, "deck", 4))
-        return &s->deck;
-    if (!strncmp(key, "chronicle", 9))
-        return &s->chronicle;
-    if (!strncmp(key, "pool", 4))
-        return &s->pool;
-    return NULL;
-}
-
-/* hand, deck (top first), realm_deck (top first), chronicle, pool, look and their *_count. */
-static carta_status scen_expect_zone(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const ark_seat *s = &x->st->seat[x->seat];
-    const ark_zone *z = scen_zone_of(s, key);
-    bool look = !strncmp(key, "look", 4);
-    const uint16_t *cards = z ? z->cards : look ? s->look.cards : s->realm_deck.cards;
-    int n = z ? z->n : look ? s->look.n : s->realm_deck.n;
-    bool top_first = !strcmp(key, "deck") || !strcmp(key, "realm_deck");
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    if (strstr(key, "_count"))
-        return scen_int_is(x, v, key, n, who);
-    if (!top_first)
-        return scen_cards_match(x, v, key, cards, n, false);
-    uint16_t rev[ARK_ZONE_MAX];
-    for (int i = 0; i < n; i++)
-        rev[i] = cards[n - 1 - i];
-    return scen_cards_match(x, v, key, rev, n, true);
-}
-
-/* units: the seat's Units in play (any order); safe_zone: its cards in its Safe Zone. */
-static carta_status scen_expect_pieces(scen_expect *x, const char *key, struct fy_node *v)
-{
-    uint16_t cards[ARK_PIECE_MAX];
-    int n = 0;
-    bool safe = !strcmp(key, "safe_zone");
-    for (int i = 0; i < x->st->n_pieces; i++) {
-        const ark_piece *p = &x->st->pieces[i];
-        if (p->owner != x->seat || (!safe && (p->flags & ARK_P_SEEKER)) ||
-            (safe && p->loc != ARK_LOC_SAFE))
-            continue;
-        cards[n++] = p->card;
+#define SCEN_SEAT(key) {key, "seats.{player}." key, 0, NULL}
+#define SCEN_COUNTER(key) {key, "seats.{player}.counters." key, 0, NULL}
+#define SCEN_ZONE(key, flags)                                                                      \
+    {key, "seats.{player}.zones." key, flags, NULL},                                               \
+    {                                                                                              \
+        key "_count", "seats.{player}.zones." key ".count", 0, NULL                                \
     }
-    return scen_cards_match(x, v, key, cards, n, false);
-}
+#define SCEN_TOP(key) {key, key, 0, NULL}
+#define SCEN_CARD(key, flags) {key, "{card}." key, flags, NULL}
 
-/* realms: the Realms in play, in slot order (the seats' Realms, then the Neutral Realm). */
-static carta_status scen_expect_realms(scen_expect *x, struct fy_node *v)
-{
-    uint16_t cards[ARK_REALMS];
-    int n = 0;
-    for (int r = 0; r < ARK_REALMS; r++)
-        if (x->st->realms[r].card != ARK_NO_CARD)
-            cards[n++] = x->st->realms[r].card;
-    return scen_cards_match(x, v, "realms", cards, n, true);
-}
+/* The expectation keys of docs/scenarios.md as paths into the view (docs/view.md). */
+static const carta_expect_key scen_keys[] = {
+    SCEN_COUNTER("willpower"), SCEN_COUNTER("quintessence"), SCEN_COUNTER("arkhe"),
+    SCEN_COUNTER("arkhe_max"), SCEN_COUNTER("place"), SCEN_SEAT("score"), SCEN_SEAT("prepared"),
+    SCEN_SEAT("eliminated"), SCEN_SEAT("pick"), SCEN_SEAT("mulligan_left"),
+    SCEN_ZONE("hand", CARTA_EXPECT_ANY_ORDER), SCEN_ZONE("deck", CARTA_EXPECT_TOP_FIRST),
+    SCEN_ZONE("chronicle", CARTA_EXPECT_ANY_ORDER), SCEN_ZONE("pool", CARTA_EXPECT_ANY_ORDER),
+    SCEN_ZONE("realm_deck", CARTA_EXPECT_TOP_FIRST), SCEN_ZONE("look", CARTA_EXPECT_ANY_ORDER),
+    {"units", "seats.{player}.units", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"safe_zone", "seats.{player}.safe_zone.pieces", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"realms", "board.realms", 0, NULL},
+    SCEN_TOP("phase"), SCEN_TOP("round"), SCEN_TOP("active"), SCEN_TOP("first"),
+    SCEN_TOP("combat_first"), SCEN_TOP("passes"), SCEN_TOP("major_used"), SCEN_TOP("result"),
+    SCEN_TOP("queued"),
+    {"damage", "resolving.-1.amount", 0, NULL}, /* the instance resolving now */
+    {"at", "{card}.at|{card}.slot", 0, "neutral=5"},
+    SCEN_CARD("wounds", 0), SCEN_CARD("block", 0), SCEN_CARD("owner", 0),
+    SCEN_CARD("exhausted", 0), SCEN_CARD("moved", 0), SCEN_CARD("critically_wounded", 0),
+    SCEN_CARD("in_group", 0), SCEN_CARD("locked", CARTA_EXPECT_ANY_ORDER), SCEN_CARD("soul", 0),
+    SCEN_CARD("health", 0), SCEN_CARD("melee", 0), SCEN_CARD("ranged", 0),
+    SCEN_CARD("reaping", 0), SCEN_CARD("bindings", CARTA_EXPECT_ANY_ORDER),
+    SCEN_CARD("statuses", CARTA_EXPECT_ANY_ORDER),
+    {NULL, NULL, 0, NULL},
+};
 
-static const char *scen_result(const ark_state *st)
-{
-    if (st->phase != ARK_PHASE_OVER)
-        return "none";
-    if (st->result & ARK_R_TRUE_TIE)
-        return "true_tie";
-    if (st->winner >= 0)
-        return "win";
-    return "draw";
-}
+/* A card in play: a Seeker or Unit seat by seat in play order, then a Realm. */
+static const char *const scen_pieces[] = {"seats.{player}.safe_zone.pieces",
+                                          "board.realms.*.pieces", NULL};
+static const char *const scen_realms[] = {"board.realms", NULL};
 
-static carta_status scen_expect_game(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const ark_state *st = x->st;
-    if (!strcmp(key, "active"))
-        return scen_int_is(x, v, key, st->active, "game");
-    if (!strcmp(key, "first"))
-        return scen_int_is(x, v, key, st->first, "game");
-    if (!strcmp(key, "combat_first"))
-        return scen_int_is(x, v, key, st->combat_first, "game");
-    if (!strcmp(key, "round"))
-        return scen_int_is(x, v, key, st->round, "game");
-    if (!strcmp(key, "passes"))
-        return scen_int_is(x, v, key, st->passes, "game");
-    if (!strcmp(key, "major_used"))
-        return scen_bool_is(x, v, key, st->turn_flags & ARK_T_MAJOR, "game");
-    if (!strcmp(key, "result"))
-        return scen_text_is(x, v, key, scen_result(st), "game");
-    if (!strcmp(key, "damage")) { /* the Damage of the instance resolving now */
-        for (int i = st->pending.n - 1; i >= 0; i--)
-            if (st->pending.frame[i].kind == ARK_FR_DAMAGE)
-                return scen_int_is(x, v, key, st->pending.frame[i].arg[ARK_D_AMOUNT],
-                                   "the damage instance");
-        return scen_mismatch(x, v, "damage: expected an instance resolving, found none");
-    }
-    if (!strcmp(key, "queued"))
-        return scen_int_is(x, v, key, st->n_queue, "game");
-    return scen_text_is(x, v, key, st->phase <= ARK_PHASE_OVER ? scen_phases[st->phase] : "?",
-                        "game");
-}
+static const carta_expect_table scen_expect = {
+    .what = "an arkhtide expectation",
+    .seat_key = "player",
+    .find_key = "card",
+    .copy_key = "copy",
+    .find_in = scen_pieces,
+    .find_owner = "owner",
+    .find_order = "uid",
+    .find_shared = scen_realms,
+    .keys = scen_keys,
+};
 
-/* A seat's counters and flags. */
-static carta_status scen_expect_counter(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const ark_seat *s = &x->st->seat[x->seat];
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    if (!strcmp(key, "willpower"))
-        return scen_int_is(x, v, key, s->willpower, who);
-    if (!strcmp(key, "quintessence"))
-        return scen_int_is(x, v, key, s->quintessence, who);
-    if (!strcmp(key, "arkhe"))
-        return scen_int_is(x, v, key, s->arkhe, who);
-    if (!strcmp(key, "arkhe_max"))
-        return scen_int_is(x, v, key, s->arkhe_max, who);
-    if (!strcmp(key, "place"))
-        return scen_int_is(x, v, key, s->place, who);
-    if (!strcmp(key, "score")) {
-        int scores[ARK_SEATS] = {0};
-        ark_scores(x->rules, x->st, scores);
-        return scen_int_is(x, v, key, scores[x->seat], who);
-    }
-    if (!strcmp(key, "prepared"))
-        return scen_bool_is(x, v, key, s->flags & ARK_S_PREPARED, who);
-    if (!strcmp(key, "eliminated"))
-        return scen_bool_is(x, v, key, s->flags & ARK_S_ELIMINATED, who);
-    if (!strcmp(key, "pick"))
-        return scen_text_is(x, v, key,
-                            s->pick == ARK_NO_CARD ? "none" : scen_name(x, s->pick), who);
-    return scen_int_is(x, v, key, s->mulligan_left, who);
-}
-
-/* Finds the card named by 'card' in play: a Seeker or Unit (seat order, then play order), or a
- * Realm; 'copy: N' picks its Nth copy. *pi is a piece index, or -1 - slot for a Realm. */
-static carta_status scen_find(scen_expect *x, struct fy_node *v, int *pi)
-{
-    int id, copy = 1, want;
-    if (scen_card(x->rules, v, "card", &id, x->file, x->err) ||
-        carta_yaml_int(x->map, "copy", 1, false, 1, 99, &copy, x->file, x->err))
-        return CARTA_ERR_INPUT;
-    want = copy;
-    for (int s = 0; s < x->st->n_seats; s++) {
-        if (x->seat_given && s != x->seat)
-            continue;
-        for (int i = 0; i < x->st->n_pieces; i++)
-            if (x->st->pieces[i].owner == s && x->st->pieces[i].card == id && --copy == 0) {
-                *pi = i;
-                return CARTA_OK;
-            }
-    }
-    for (int r = 0; r < ARK_REALMS; r++)
-        if (x->st->realms[r].card == id && --copy == 0) {
-            *pi = -1 - r;
-            return CARTA_OK;
-        }
-    return scen_mismatch(x, v, "card: expected '%s'%s in play%s, found %s", scen_name(x, id),
-                         want > 1 ? " (that copy)" : "", x->seat_given ? " for that player" : "",
-                         want > 1 ? "fewer copies" : "it is not");
-}
-
-static carta_status scen_expect_attached(scen_expect *x, struct fy_node *v, const char *key,
-                                         const ark_piece *p)
-{
-    uint16_t ids[ARK_ATTACH_MAX];
-    int n = 0;
-    int type = !strcmp(key, "bindings") ? ARK_BINDING : ARK_STATUS;
-    for (int i = 0; i < p->n_attach; i++) {
-        uint16_t card = ARK_ATTACH_CARD(p->attach[i]);
-        const ark_card_def *def = ark_def(x->rules, card);
-        if (def && def->type == type)
-            ids[n++] = card;
-    }
-    return scen_cards_match(x, v, key, ids, n, false);
-}
-
-/* An Attack stat: a number, or "-" for none. */
-static carta_status scen_attack_is(scen_expect *x, struct fy_node *v, const char *key, int have,
-                                   const char *who)
-{
-    char text[8];
-    if (carta_yaml_scalar(v, text, sizeof text) && !strcmp(text, "-")) {
-        if (have == ARK_NO_ATTACK)
-            return CARTA_OK;
-        return scen_mismatch(x, v, "%s %s: expected -, found %d", who, key, have);
-    }
-    if (have == ARK_NO_ATTACK && carta_yaml_scalar(v, text, sizeof text) && text[0])
-        return scen_mismatch(x, v, "%s %s: expected %s, found -", who, key, text);
-    return scen_int_is(x, v, key, have, who);
-}
-
-static carta_status scen_expect_piece_key(scen_expect *x, const char *key, struct fy_node *v,
-                                          int pi, const char *who)
-{
-    const ark_piece *p = &x->st->pieces[pi];
-    if (!strcmp(key, "at")) {
-        char have[CARTA_NAME_MAX], want[CARTA_NAME_MAX];
-        scen_loc_text(x->rules, x->st, p->loc, have, sizeof have);
-        carta_yaml_scalar(v, want, sizeof want);
-        if (!strcmp(want, have) || (p->loc == ARK_NEUTRAL_SLOT && !strcmp(want, "neutral")))
-            return CARTA_OK;
-        char slot[8];
-        snprintf(slot, sizeof slot, "%d", p->loc);
-        if (p->loc != ARK_LOC_SAFE && !strcmp(want, slot))
-            return CARTA_OK;
-        return scen_mismatch(x, v, "%s at: expected %s, found %s", who, want, have);
-    }
-    if (!strcmp(key, "wounds"))
-        return scen_int_is(x, v, key, p->wounds, who);
-    if (!strcmp(key, "block"))
-        return scen_int_is(x, v, key, p->block, who);
-    if (!strcmp(key, "owner"))
-        return scen_int_is(x, v, key, p->owner, who);
-    if (!strcmp(key, "exhausted"))
-        return scen_bool_is(x, v, key, p->flags & ARK_P_EXHAUSTED, who);
-    if (!strcmp(key, "moved"))
-        return scen_bool_is(x, v, key, p->flags & ARK_P_MOVED, who);
-    if (!strcmp(key, "critically_wounded"))
-        return scen_bool_is(x, v, key, ark_critically_wounded(x->rules, x->st, pi), who);
-    if (!strcmp(key, "in_group"))
-        return scen_bool_is(x, v, key, ark_in_group(x->st, pi), who);
-    if (!strcmp(key, "locked")) {
-        uint8_t bits = 0;
-        if (scen_bits(v, "locked", 8, &bits, x->file, x->err))
-            return CARTA_ERR_INPUT;
-        if (bits == p->locked)
-            return CARTA_OK;
-        return scen_mismatch(x, v, "%s locked: expected abilities 0x%02x Locked, found 0x%02x",
-                             who, bits, p->locked);
-    }
-    if (!strcmp(key, "soul"))
-        return scen_int_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_SOUL), who);
-    if (!strcmp(key, "health"))
-        return scen_int_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_HEALTH), who);
-    if (!strcmp(key, "melee"))
-        return scen_attack_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_MELEE), who);
-    if (!strcmp(key, "ranged"))
-        return scen_attack_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_RANGED), who);
-    if (!strcmp(key, "reaping")) {
-        int reaping = 0;
-        uint16_t kw = ark_keywords(x->rules, x->st, pi, &reaping);
-        return scen_int_is(x, v, key, kw & ARK_KW_REAPING ? reaping : 0, who);
-    }
-    return scen_expect_attached(x, v, key, p);
-}
-
-static const char *const scen_piece_keys[] = {
-    "at",    "wounds", "block",  "owner", "exhausted", "moved", "critically_wounded", "in_group",
-    "locked", "soul",  "health", "melee", "ranged",    "reaping", "bindings", "statuses", NULL};
-
-static bool scen_is_piece_key(const char *key)
-{
-    for (int i = 0; scen_piece_keys[i]; i++)
-        if (!strcmp(key, scen_piece_keys[i]))
-            return true;
-    return false;
-}
-
-/* Every per-card key of map, against the card named by 'card'. */
-static carta_status scen_expect_card(scen_expect *x, struct fy_node *map)
-{
-    struct fy_node *card = carta_yaml_get(map, "card");
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    int pi = 0;
-    bool found = false;
-    while ((pair = fy_node_mapping_iterate(map, &it))) {
-        char key[32];
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (!scen_is_piece_key(key))
-            continue;
-        struct fy_node *v = fy_node_pair_value(pair);
-        if (!card)
-            return carta_yaml_error(x->err, x->file, v, "'%s' checks a card: name it with "
-                                    "'card'", key);
-        if (!found && scen_find(x, card, &pi))
-            return CARTA_ERR_INPUT;
-        found = true;
-        if (pi < 0)
-            return carta_yaml_error(x->err, x->file, v, "'%s' checks a Seeker or Unit, and the "
-                                    "card is a Realm", key);
-        char who[CARTA_NAME_MAX + 4];
-        snprintf(who, sizeof who, "'%s'", scen_name(x, x->st->pieces[pi].card));
-        if (scen_expect_piece_key(x, key, v, pi, who))
-            return CARTA_ERR_INPUT;
-    }
-    if (card && !found) /* 'card' alone: the card is in play */
-        return scen_find(x, card, &pi);
-    return CARTA_OK;
-}
-
-static carta_status scen_expect_key(scen_expect *x, const char *key, struct fy_node *v)
-{
-    static const char *const game_keys[] = {"active", "first", "combat_first", "round",
-                                            "passes", "major_used", "result", "damage",
-                                            "queued", "phase", NULL};
-    if (!strcmp(key, "player") || !strcmp(key, "card") || !strcmp(key, "copy") ||
-        scen_is_piece_key(key))
-        return CARTA_OK; /* read first / checked with the card */
-    if (!strcmp(key, "units") || !strcmp(key, "safe_zone"))
-        return scen_expect_pieces(x, key, v);
-    if (!strcmp(key, "realms"))
-        return scen_expect_realms(x, v);
-    if (scen_zone_of(&x->st->seat[0], key) || !strncmp(key, "realm_deck", 10) ||
-        !strncmp(key, "look", 4))
-        return scen_expect_zone(x, key, v);
-    for (int i = 0; game_keys[i]; i++)
-        if (!strcmp(key, game_keys[i]))
-            return scen_expect_game(x, key, v);
-    return scen_expect_counter(x, key, v);
-}
-
-carta_status arkhtide_scenario_expect(const carta_rules *rules, const void *state,
-                                      struct fy_node *expectation, const char *file,
-                                      carta_error *err)
-{
-    static const char *const keys[] = {
-        "player", "willpower", "quintessence", "arkhe", "arkhe_max", "place", "score",
-        "prepared", "eliminated", "pick", "mulligan_left", "hand", "hand_count", "deck",
-        "deck_count", "chronicle", "chronicle_count", "pool", "pool_count", "realm_deck",
-        "realm_deck_count", "look", "look_count", "units", "safe_zone", "realms", "active",
-        "first", "combat_first", "round", "passes", "major_used", "result", "damage", "queued",
-        "phase", "card", "copy", "at", "wounds", "block", "owner", "exhausted", "moved",
-        "critically_wounded", "in_group", "locked", "soul", "health", "melee", "ranged",
-        "reaping", "bindings", "statuses", NULL};
-    scen_expect x = {.rules = rules, .st = state, .map = expectation, .file = file, .err = err};
-    if (carta_yaml_check_keys(expectation, keys, "an arkhtide expectation", file, err))
-        return CARTA_ERR_INPUT;
-    const ark_state *st = state;
-    if (carta_yaml_get(expectation, "player")) {
-        int seat;
-        if (carta_yaml_int(expectation, "player", 0, false, 0, st->n_seats - 1, &seat, file,
-                           err))
-            return CARTA_ERR_INPUT;
-        x.seat = seat;
-        x.seat_given = true;
-    }
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    while ((pair = fy_node_mapping_iterate(expectation, &it))) {
-        char key[32];
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (scen_expect_key(&x, key, fy_node_pair_value(pair)))
-            return CARTA_ERR_INPUT;
-    }
-    return scen_expect_card(&x, expectation);
-}
+const carta_game_yaml carta_game_arkhtide_yaml = {&carta_game_arkhtide, ark_add_cards,
+                                                  arkhtide_scenario_position, &scen_expect};

@@ -46,19 +46,6 @@ static void leaders_close(carta_rules *rules)
         leaders_free(rules);
 }
 
-static carta_status leaders_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
-                                      carta_error *err)
-{
-    carta_status st =
-        carta_catalog_load_node(rules->catalog, cards, file, leaders_compile_card, rules, err);
-    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
-        rules->n_defs = carta_catalog_count(rules->catalog);
-        rules->n_refs = 0;
-        return st;
-    }
-    return leaders_link(rules, err);
-}
-
 static uint64_t leaders_card_digest(const carta_rules *rules)
 {
     return carta_catalog_digest(rules->catalog);
@@ -84,7 +71,6 @@ const carta_game carta_game_leaders = {
     .state_size = sizeof(leaders_state),
     .open = leaders_open,
     .close = leaders_close,
-    .add_cards = leaders_add_cards,
     .card_digest = leaders_card_digest,
     .card_name = leaders_card_name,
     .card_id = leaders_card_id,
@@ -109,6 +95,4 @@ const carta_game carta_game_leaders = {
     .action_view = leaders_action_view,
     .render = leaders_render,
     .describe_state = leaders_describe_state,
-    .scenario_position = leaders_scenario_position,
-    .scenario_expect = leaders_scenario_expect,
 };

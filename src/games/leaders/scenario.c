@@ -8,18 +8,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/expect.h"
+#include "core/game_yaml.h"
 #include "core/yaml.h"
 
 static const char *const scen_dirs[] = {"north", "east", "south", "west", NULL};
 
 /* ---- small readers ---- */
-
-static const char *scen_name_of(const carta_rules *rules, int id)
-{
-    const leaders_def *d = leaders_def_of(rules, id);
-    return id == LEADERS_UNKNOWN ? "?" : d ? d->name : "none";
-}
 
 /* The id of a scalar name; type_mask (bits of leaders_type) limits what it may be, 0 = any. */
 static carta_status scen_entry(const carta_rules *rules, struct fy_node *node, const char *what,
@@ -406,284 +400,70 @@ carta_status leaders_scenario_position(const carta_rules *rules, void *state,
     return CARTA_OK;
 }
 
-/* ---- expectations ---- */
+/* ---- the YAML face ---- */
 
-/* One expectation map being checked. */
-typedef struct scen_expect {
-    const carta_rules *rules;
-    const leaders_state *st;
-    const char *file;
-    carta_error *err;
-    int seat; /* the player the player keys refer to */
-    int cell; /* the cell the cell keys refer to, or -1 */
-} scen_expect;
-
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Reports a failed check: "file:line: <what>: expected ..., found ...". */
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
+static carta_status leaders_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                      carta_error *err)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    carta_status st = carta_expect_failv(x->err, x->file, node, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
-/* Compares a list of names with n ids, in order or as multisets ("player N <key>: ..."). */
-static carta_status scen_ids_match(scen_expect *x, struct fy_node *seq, const char *key,
-                                   const uint16_t *have, int n, bool ordered)
-{
-    char what[160];
-    snprintf(what, sizeof what, "player %d %s", x->seat, key);
-    return carta_expect_cards(&carta_game_leaders, x->rules, seq, what, have, n, ordered, x->file,
-                              x->err);
-}
-
-/* An integer expectation ("<who> <key>: ..."). */
-static carta_status scen_int_is(scen_expect *x, struct fy_node *node, const char *key, int have,
-                                const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_int(node, what, have, x->file, x->err);
-}
-
-/* A boolean expectation ("<who> <key>: ..."). */
-static carta_status scen_bool_is(scen_expect *x, struct fy_node *node, const char *key, bool have,
-                                 const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_bool(node, what, have, x->file, x->err);
-}
-
-/* A name expectation (or "none"): have is an id, LEADERS_NONE or LEADERS_UNKNOWN. */
-static carta_status scen_name_is(scen_expect *x, struct fy_node *node, const char *key, int have,
-                                 const char *who)
-{
-    char text[CARTA_NAME_MAX];
-    if (!carta_yaml_scalar(node, text, sizeof text) || !text[0])
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a name or none", key);
-    int want = LEADERS_NONE;
-    if (strcasecmp(text, "none") != 0 &&
-        scen_entry(x->rules, node, key, 0, "name", &want, x->file, x->err))
-        return CARTA_ERR_INPUT;
-    if (want == have)
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %s, found %s", who, key,
-                         scen_name_of(x->rules, want), scen_name_of(x->rules, have));
-}
-
-static void scen_cell_text(int cell, char *buf, size_t cap)
-{
-    if (cell < 0 || cell >= LEADERS_CELLS)
-        snprintf(buf, cap, "none");
-    else
-        snprintf(buf, cap, "%c%d", 'A' + leaders_col(cell), leaders_row(cell) + 1);
-}
-
-/* A cell expectation (or "none"). */
-static carta_status scen_cell_is(scen_expect *x, struct fy_node *node, const char *key, int have,
-                                 const char *who)
-{
-    char text[16], a[16], b[16];
-    int want = -1;
-    if (!carta_yaml_scalar(node, text, sizeof text))
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a cell or none", key);
-    if (strcasecmp(text, "none") != 0 && scen_cell(node, key, &want, x->file, x->err))
-        return CARTA_ERR_INPUT;
-    if (want == have)
-        return CARTA_OK;
-    scen_cell_text(want, a, sizeof a);
-    scen_cell_text(have, b, sizeof b);
-    return scen_mismatch(x, node, "%s %s: expected %s, found %s", who, key, a, b);
-}
-
-/* Keys about one player (player: N, default 0). */
-static carta_status scen_expect_player(scen_expect *x, const char *key, struct fy_node *v,
-                                       bool *handled)
-{
-    const leaders_seat *s = &x->st->seat[x->seat];
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    *handled = true;
-    int lc = leaders_leader_cell(x->st, x->seat);
-    uint16_t deck_top_first[LEADERS_ZONE_MAX];
-    for (int i = 0; i < s->deck.n; i++)
-        deck_top_first[i] = s->deck.cards[s->deck.n - 1 - i];
-    if (!strcmp(key, "hand"))
-        return scen_ids_match(x, v, key, s->hand.cards, s->hand.n, false);
-    if (!strcmp(key, "discard"))
-        return scen_ids_match(x, v, key, s->discard.cards, s->discard.n, false);
-    if (!strcmp(key, "deck"))
-        return scen_ids_match(x, v, key, deck_top_first, s->deck.n, true);
-    if (!strcmp(key, "barracks"))
-        return scen_ids_match(x, v, key, s->barracks, s->n_barracks, false);
-    if (!strcmp(key, "graveyard"))
-        return scen_ids_match(x, v, key, s->graveyard, s->n_graveyard, false);
-    if (!strcmp(key, "hand_count"))
-        return scen_int_is(x, v, key, s->hand.n, who);
-    if (!strcmp(key, "deck_count"))
-        return scen_int_is(x, v, key, s->deck.n, who);
-    if (!strcmp(key, "discard_count"))
-        return scen_int_is(x, v, key, s->discard.n, who);
-    if (!strcmp(key, "barracks_count"))
-        return scen_int_is(x, v, key, s->n_barracks, who);
-    if (!strcmp(key, "cards_played"))
-        return scen_int_is(x, v, key, s->cards_played, who);
-    if (!strcmp(key, "summons"))
-        return scen_int_is(x, v, key, s->summons, who);
-    if (!strcmp(key, "summons_left"))
-        return scen_int_is(x, v, key, leaders_summons_left(x->rules, x->st, x->seat), who);
-    if (!strcmp(key, "leader_health"))
-        return scen_int_is(x, v, key, lc >= 0 ? x->st->board[lc].health : 0, who);
-    if (!strcmp(key, "leader_at"))
-        return scen_cell_is(x, v, key, lc, who);
-    if (!strcmp(key, "units")) {
-        int n = 0;
-        for (int c = 0; c < LEADERS_CELLS; c++)
-            n += x->st->board[c].kind != LEADERS_NONE && x->st->board[c].owner == x->seat &&
-                 !(x->st->board[c].flags & LEADERS_C_LEADER);
-        return scen_int_is(x, v, key, n, who);
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, leaders_compile_card, rules, err);
+    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+        rules->n_refs = 0;
+        return st;
     }
-    *handled = false;
-    return CARTA_OK;
+    return leaders_link(rules, err);
 }
 
-/* Keys about the game as a whole. */
-static carta_status scen_expect_game(scen_expect *x, const char *key, struct fy_node *v,
-                                     bool *handled)
-{
-    const leaders_state *st = x->st;
-    *handled = true;
-    if (!strcmp(key, "active"))
-        return scen_int_is(x, v, key, st->active, "the game's");
-    if (!strcmp(key, "first_player"))
-        return scen_int_is(x, v, key, st->first, "the game's");
-    if (!strcmp(key, "turn"))
-        return scen_int_is(x, v, key, st->turn, "the game's");
-    if (!strcmp(key, "over"))
-        return scen_bool_is(x, v, key, st->phase == LEADERS_PHASE_OVER, "the game");
-    if (!strcmp(key, "draw"))
-        return scen_bool_is(x, v, key, st->draw != 0, "the game");
-    if (!strcmp(key, "pending"))
-        return scen_int_is(x, v, key, st->pending.n, "the game's");
-    if (!strcmp(key, "chain"))
-        return scen_cell_is(x, v, key, st->chain, "the game's");
-    if (!strcmp(key, "facedown"))
-        return scen_name_is(x, v, key, st->facedown, "the face-down attack card:");
-    if (!strcmp(key, "event"))
-        return scen_name_is(x, v, key,
-                            st->n_events ? st->events[st->n_events - 1] & ~LEADERS_EVENT_SEAT1
-                                         : LEADERS_NONE,
-                            "the active event:");
-    if (!strcmp(key, "events")) {
-        uint16_t ids[LEADERS_EVENTS_MAX];
-        for (int i = 0; i < st->n_events; i++)
-            ids[i] = (uint16_t)(st->events[i] & ~LEADERS_EVENT_SEAT1);
-        return scen_ids_match(x, v, key, ids, st->n_events, true);
-    }
-    if (!strcmp(key, "empty")) {
-        if (!fy_node_is_sequence(v))
-            return carta_yaml_error(x->err, x->file, v, "'empty' needs a list of cells");
-        for (int i = 0; i < fy_node_sequence_item_count(v); i++) {
-            struct fy_node *item = fy_node_sequence_get_by_index(v, i);
-            int c;
-            if (scen_cell(item, "'empty'", &c, x->file, x->err))
-                return CARTA_ERR_INPUT;
-            if (st->board[c].kind != LEADERS_NONE)
-                return scen_mismatch(x, item, "cell %c%d: expected empty, found %s of player %d",
-                                     'A' + leaders_col(c), leaders_row(c) + 1,
-                                     scen_name_of(x->rules, st->board[c].kind),
-                                     st->board[c].owner);
-        }
-        return CARTA_OK;
-    }
-    *handled = false;
-    return CARTA_OK;
-}
+#define SCEN_SEAT(key, path, flags) {key, "seats.{player}." path, flags, NULL}
+#define SCEN_TOP(key, path, flags) {key, path, flags, NULL}
+#define SCEN_CELL(key, path) {key, "board.cells.{cell}." path, 0, NULL}
 
-/* Keys about the Character on the cell named by 'cell'. */
-static carta_status scen_expect_cell(scen_expect *x, const char *key, struct fy_node *v,
-                                     bool *handled)
-{
-    static const char *const cell_keys[] = {"card", "owner", "facing", "health", "acts",
-                                            "exhausted", "redirected", "leader", NULL};
-    *handled = false;
-    for (int i = 0; cell_keys[i]; i++)
-        *handled |= !strcmp(key, cell_keys[i]);
-    if (!*handled)
-        return CARTA_OK;
-    if (x->cell < 0)
-        return carta_yaml_error(x->err, x->file, v, "'%s' needs 'cell: <A1..E6>' in the same "
-                                "expectation", key);
-    const leaders_char *c = &x->st->board[x->cell];
-    char who[32];
-    snprintf(who, sizeof who, "cell %c%d", 'A' + leaders_col(x->cell), leaders_row(x->cell) + 1);
-    if (!strcmp(key, "card"))
-        return scen_name_is(x, v, key, c->kind, who);
-    if (c->kind == LEADERS_NONE)
-        return scen_mismatch(x, v, "%s: expected a Character, found an empty cell", who);
-    if (!strcmp(key, "owner"))
-        return scen_int_is(x, v, key, c->owner, who);
-    if (!strcmp(key, "health"))
-        return scen_int_is(x, v, key, c->health, who);
-    if (!strcmp(key, "acts"))
-        return scen_int_is(x, v, key, c->acts, who);
-    if (!strcmp(key, "exhausted"))
-        return scen_bool_is(x, v, key, (c->flags & LEADERS_C_EXHAUSTED) != 0, who);
-    if (!strcmp(key, "redirected"))
-        return scen_bool_is(x, v, key, (c->flags & LEADERS_C_REDIRECTED) != 0, who);
-    if (!strcmp(key, "leader"))
-        return scen_bool_is(x, v, key, (c->flags & LEADERS_C_LEADER) != 0, who);
-    int dir = 0;
-    if (scen_dir(v, "'facing'", &dir, x->file, x->err))
-        return CARTA_ERR_INPUT;
-    if (dir == c->dir)
-        return CARTA_OK;
-    return scen_mismatch(x, v, "%s facing: expected %s, found %s", who, scen_dirs[dir],
-                         scen_dirs[c->dir & 3]);
-}
+/* The expectation keys of docs/scenarios.md as paths into the view (docs/view.md). */
+static const carta_expect_key scen_keys[] = {
+    SCEN_SEAT("hand", "zones.hand", CARTA_EXPECT_ANY_ORDER),
+    SCEN_SEAT("deck", "zones.deck", CARTA_EXPECT_TOP_FIRST),
+    SCEN_SEAT("discard", "zones.discard", CARTA_EXPECT_ANY_ORDER),
+    SCEN_SEAT("barracks", "barracks", CARTA_EXPECT_ANY_ORDER),
+    SCEN_SEAT("graveyard", "graveyard", CARTA_EXPECT_ANY_ORDER),
+    SCEN_SEAT("hand_count", "zones.hand.count", 0),
+    SCEN_SEAT("deck_count", "zones.deck.count", 0),
+    SCEN_SEAT("discard_count", "zones.discard.count", 0),
+    SCEN_SEAT("barracks_count", "barracks", CARTA_EXPECT_COUNT),
+    SCEN_SEAT("cards_played", "counters.cards_played", 0),
+    SCEN_SEAT("summons", "counters.summons", 0),
+    SCEN_SEAT("summons_left", "counters.summons_left", 0),
+    SCEN_SEAT("leader_health", "leader_health", 0),
+    SCEN_SEAT("leader_at", "leader_at", 0),
+    SCEN_SEAT("units", "units", 0),
+    SCEN_TOP("active", "active", 0),
+    SCEN_TOP("first_player", "first", 0),
+    SCEN_TOP("turn", "turn", 0),
+    SCEN_TOP("over", "over", 0),
+    SCEN_TOP("draw", "draw", 0),
+    SCEN_TOP("pending", "pending", 0),
+    SCEN_TOP("chain", "chain", 0),
+    SCEN_TOP("facedown", "board.facedown", 0),
+    SCEN_TOP("event", "board.events.-1", CARTA_EXPECT_NONE_IF_ABSENT),
+    SCEN_TOP("events", "board.events", 0),
+    SCEN_TOP("empty", "board.cells.{each}", CARTA_EXPECT_EMPTY),
+    SCEN_TOP("cell", NULL, CARTA_EXPECT_PARAM),
+    {"card", "board.cells.{cell}.unit", CARTA_EXPECT_NONE_IF_ABSENT, NULL},
+    SCEN_CELL("owner", "owner"),
+    SCEN_CELL("facing", "facing"),
+    SCEN_CELL("health", "health"),
+    SCEN_CELL("acts", "actions"),
+    SCEN_CELL("exhausted", "exhausted"),
+    SCEN_CELL("redirected", "redirected"),
+    SCEN_CELL("leader", "leader"),
+    {NULL, NULL, 0, NULL},
+};
 
-carta_status leaders_scenario_expect(const carta_rules *rules, const void *state,
-                                     struct fy_node *expectation, const char *file,
-                                     carta_error *err)
-{
-    static const char *const keys[] = {
-        "player",        "hand",         "hand_count",    "deck",       "deck_count",
-        "discard",       "discard_count", "barracks",     "barracks_count", "graveyard",
-        "cards_played",  "summons",      "summons_left",  "leader_health", "leader_at",
-        "units",         "active",       "first_player",  "turn",       "over",
-        "draw",          "pending",      "chain",         "facedown",   "event",
-        "events",        "empty",        "cell",          "card",       "owner",
-        "facing",        "health",       "acts",          "exhausted",  "redirected",
-        "leader",        NULL};
-    scen_expect x = {.rules = rules, .st = state, .file = file, .err = err, .seat = 0,
-                     .cell = -1};
-    if (!fy_node_is_mapping(expectation))
-        return carta_yaml_error(err, file, expectation, "a leaders expectation is a map");
-    if (carta_yaml_check_keys(expectation, keys, "a leaders expectation", file, err) ||
-        carta_yaml_int(expectation, "player", 0, false, 0, LEADERS_SEATS - 1, &x.seat, file,
-                       err))
-        return CARTA_ERR_INPUT;
-    struct fy_node *cell = carta_yaml_get(expectation, "cell");
-    if (cell && scen_cell(cell, "'cell'", &x.cell, file, err))
-        return CARTA_ERR_INPUT;
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    while ((pair = fy_node_mapping_iterate(expectation, &it))) {
-        char key[32];
-        struct fy_node *v = fy_node_pair_value(pair);
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (!strcmp(key, "player") || !strcmp(key, "cell"))
-            continue;
-        bool handled = false;
-        if (scen_expect_player(&x, key, v, &handled) || (!handled &&
-            (scen_expect_game(&x, key, v, &handled) ||
-             (!handled && scen_expect_cell(&x, key, v, &handled)))))
-            return CARTA_ERR_INPUT;
-    }
-    return CARTA_OK;
-}
+static const carta_expect_table scen_expect = {
+    .what = "a leaders expectation",
+    .seat_key = "player",
+    .keys = scen_keys,
+};
+
+const carta_game_yaml carta_game_leaders_yaml = {&carta_game_leaders, leaders_add_cards,
+                                                 leaders_scenario_position, &scen_expect};
