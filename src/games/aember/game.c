@@ -1,5 +1,6 @@
 /* game.c: the Æmber rule system's descriptor and its rules object (open, close, card lookup). */
 #include "games/aember/aember.h"
+#include "core/game_yaml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,16 @@ static void aember_close(carta_rules *rules)
 }
 
 static const carta_layout *aember_layout(const carta_rules *rules) { return &rules->layout; }
+
+static carta_status aember_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                     carta_error *err)
+{
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, aember_compile_card, rules, err);
+    if (st != CARTA_OK) /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+    return st;
+}
 
 static uint64_t aember_card_digest(const carta_rules *rules)
 {
@@ -111,3 +122,10 @@ const carta_game carta_game_aember = {
     .render = aember_render,
     .describe_state = aember_describe_state,
 };
+
+/* What the game offers to YAML files (core/game_yaml.h): inline cards, scenario positions and
+ * the expectation keys of docs/scenarios.md (scenario.c). */
+extern const carta_expect_table aember_expect_table;
+
+const carta_game_yaml carta_game_aember_yaml = {
+    &carta_game_aember, aember_add_cards, aember_scenario_position, &aember_expect_table};

@@ -1,5 +1,6 @@
 /* game.c: the Arkhtide rule system's descriptor and its rules object (open, close, card lookup). */
 #include "games/arkhtide/arkhtide.h"
+#include "core/game_yaml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,6 +51,21 @@ static void ark_close(carta_rules *rules)
 {
     if (rules)
         ark_rules_free(rules);
+}
+
+static carta_status ark_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                  carta_error *err)
+{
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, ark_compile_card, rules, err);
+    if (st == CARTA_OK)
+        st = ark_resolve_refs(rules, err);
+    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+        if (rules->neutral_realm >= rules->n_defs)
+            rules->neutral_realm = -1;
+    }
+    return st;
 }
 
 static uint64_t ark_card_digest(const carta_rules *rules)
@@ -110,3 +126,10 @@ const carta_game carta_game_arkhtide = {
     .render = ark_render,
     .describe_state = ark_describe_state,
 };
+
+/* What the game offers to YAML files (core/game_yaml.h): inline cards, scenario positions and
+ * the expectation keys of docs/scenarios.md (scenario.c). */
+extern const carta_expect_table arkhtide_expect_table;
+
+const carta_game_yaml carta_game_arkhtide_yaml = {
+    &carta_game_arkhtide, ark_add_cards, arkhtide_scenario_position, &arkhtide_expect_table};

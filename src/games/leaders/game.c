@@ -1,5 +1,6 @@
 /* game.c: the Leaders rule system's descriptor and its rules object (open, close, card lookup). */
 #include "games/leaders/leaders.h"
+#include "core/game_yaml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,19 @@ static void leaders_close(carta_rules *rules)
 {
     if (rules)
         leaders_free(rules);
+}
+
+static carta_status leaders_add_cards(carta_rules *rules, struct fy_node *cards, const char *file,
+                                      carta_error *err)
+{
+    carta_status st =
+        carta_catalog_load_node(rules->catalog, cards, file, leaders_compile_card, rules, err);
+    if (st != CARTA_OK) { /* the catalog rolled back: forget the definitions past its end */
+        rules->n_defs = carta_catalog_count(rules->catalog);
+        rules->n_refs = 0;
+        return st;
+    }
+    return leaders_link(rules, err);
 }
 
 static uint64_t leaders_card_digest(const carta_rules *rules)
@@ -96,3 +110,10 @@ const carta_game carta_game_leaders = {
     .render = leaders_render,
     .describe_state = leaders_describe_state,
 };
+
+/* What the game offers to YAML files (core/game_yaml.h): inline cards, scenario positions and
+ * the expectation keys of docs/scenarios.md (scenario.c). */
+extern const carta_expect_table leaders_expect_table;
+
+const carta_game_yaml carta_game_leaders_yaml = {
+    &carta_game_leaders, leaders_add_cards, leaders_scenario_position, &leaders_expect_table};
