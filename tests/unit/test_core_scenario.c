@@ -200,6 +200,44 @@ static void test_unreadable_files(void **state)
     free(r.report);
 }
 
+static void test_view_expectations(void **state)
+{
+    (void)state;
+    run_result r = run(FIX "view.yaml");
+    if (r.failed)
+        fail_msg("%s", r.report);
+    assert_int_equal(r.passed, 2);
+    free(r.report);
+
+    /* a wrong expectation names the file, the line, the step, the path, expected and found */
+    r = run(FIX "view_fail.yaml");
+    assert_int_equal(r.status, CARTA_OK);
+    assert_int_equal(r.passed, 0);
+    assert_int_equal(r.failed, 10);
+    has_line(&r, FIX "view_fail.yaml:8: FAIL wrong-count: step 2: seats.1.hand.count: expected 3, "
+                     "found 1");
+    has_line(&r, FIX "view_fail.yaml:15: FAIL wrong-card: step 1: seats.0.hand.cards.0: expected "
+                     "Nova, found Spark");
+    has_line(&r, FIX "view_fail.yaml:22: FAIL no-such-path: step 1: seats.0.hands.count: expected "
+                     "1, found nothing");
+    has_line(&r, FIX "view_fail.yaml:29: FAIL too-few: step 1: seats.0.score: expected at least "
+                     "1, found 0");
+    has_line(&r, FIX "view_fail.yaml:36: FAIL unknown-card: step 1: error: unknown card 'Nebula' "
+                     "in seats.0.hand.cards.0");
+    has_line(&r, FIX "view_fail.yaml:43: FAIL no-events: step 1: events: expected {kind: steal, "
+                     "amount: 1}, found no events");
+    has_line(&r, FIX "view_fail.yaml:50: FAIL deck-accepted: step 1: expected the deck to be "
+                     "refused, but the game accepts it");
+    has_line(&r, FIX "view_fail.yaml:57: FAIL wrong-reason: step 1: expected 'play Torch' to be "
+                     "refused because of 'sleepy', but it was refused with: 'play Torch' is not "
+                     "a legal action now (type 'actions' to list them)");
+    has_line(&r, FIX "view_fail.yaml:64: FAIL setup-accepted: step 1: expected the setup to be "
+                     "refused, but the game set it up");
+    has_line(&r, FIX "view_fail.yaml:71: FAIL old-key: step 1: hand (seats.*.hand.count): "
+                     "expected [1, 2], found [1, 1]");
+    free(r.report);
+}
+
 static void test_registry_entry_point(void **state)
 {
     (void)state;
@@ -227,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_failing_steps),
         cmocka_unit_test(test_malformed_scenarios),
         cmocka_unit_test(test_unreadable_files),
+        cmocka_unit_test(test_view_expectations),
         cmocka_unit_test(test_registry_entry_point),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
