@@ -461,12 +461,16 @@ static int exp_test(exp_run *r, json_t *found, int absent, struct fy_node *want,
     return 1;
 }
 
-/* Checks want at path of the view; label names it in messages. */
+/* Checks want (or, if text is set, that text in its place) at path of the view; label names it
+ * in messages, where gives their line. */
 static carta_status exp_check_path(exp_run *r, const char *path, struct fy_node *want,
-                                   unsigned flags, const char *label, struct fy_node *where)
+                                   const char *text, unsigned flags, const char *label,
+                                   struct fy_node *where)
 {
     int absent = 0;
-    json_t *found = exp_get(r->root, path, &absent);
+    const char *dot = strrchr(path, '.');
+    json_t *found = flags & CARTA_EXPECT_INDEX ? json_integer(dot ? atoll(dot + 1) : 0)
+                                               : exp_get(r->root, path, &absent);
     if (!found && (flags & CARTA_EXPECT_NONE_IF_ABSENT))
         absent = 1;
     if (found && (flags & CARTA_EXPECT_COUNT)) {
@@ -478,7 +482,8 @@ static carta_status exp_check_path(exp_run *r, const char *path, struct fy_node 
         found = list ? json_integer(n) : NULL;
     }
     char why[EXP_WHY];
-    int ok = exp_test(r, found, absent, want, flags, label, why);
+    int ok = text ? exp_test_text(r, found, absent, want, text, label, why)
+                  : exp_test(r, found, absent, want, flags, label, why);
     json_decref(found);
     if (ok < 0)
         return CARTA_ERR_INPUT;
@@ -624,7 +629,7 @@ static carta_status exp_check_key(exp_run *r, const carta_expect_key *k, struct 
                                       : carta_yaml_error(r->err, r->ctx->file, item,
                                                          "'%s' needs names", k->key);
             snprintf(label, sizeof label, "%s %s (%s)", k->key, each, path);
-            if (exp_check_path(r, path, NULL, CARTA_EXPECT_NONE_IF_ABSENT, label, item))
+            if (exp_check_path(r, path, NULL, NULL, CARTA_EXPECT_NONE_IF_ABSENT, label, item))
                 return CARTA_ERR_INPUT;
         }
         return CARTA_OK;
@@ -651,30 +656,8 @@ static carta_status exp_check_key(exp_run *r, const carta_expect_key *k, struct 
         } else {
             snprintf(label, sizeof label, "%s (%s)", k->key, path);
         }
-        carta_status st;
-        if (k->flags & CARTA_EXPECT_INDEX) {
-            const char *dot = strrchr(path, '.');
-            json_t *index = json_integer(dot ? atoll(dot + 1) : 0);
-            char why[EXP_WHY];
-            int ok = exp_test(r, index, 0, want, 0, label, why);
-            json_decref(index);
-            st = ok > 0 ? CARTA_OK
-                 : ok < 0 ? CARTA_ERR_INPUT
-                          : carta_error_set(r->err, CARTA_ERR_INPUT, "%s:%d: %s", r->ctx->file,
-                                            carta_yaml_line(want), why);
-        } else if (aliased) {
-            char why[EXP_WHY];
-            int absent = 0;
-            json_t *found = exp_get(r->root, path, &absent);
-            int ok = exp_test_text(r, found, absent, want, k->alias + wlen + 1, label, why);
-            json_decref(found);
-            st = ok > 0 ? CARTA_OK
-                 : ok < 0 ? CARTA_ERR_INPUT
-                          : carta_error_set(r->err, CARTA_ERR_INPUT, "%s:%d: %s", r->ctx->file,
-                                            carta_yaml_line(want), why);
-        } else {
-            st = exp_check_path(r, path, want, k->flags, label, want);
-        }
+        carta_status st = exp_check_path(r, path, want, aliased ? k->alias + wlen + 1 : NULL,
+                                         k->flags, label, want);
         if (st == CARTA_OK)
             return CARTA_OK;
         if (strstr(r->err->msg, ": error: ")) /* malformed: no alternative helps */
@@ -731,7 +714,8 @@ static carta_status exp_check_view(exp_run *r, struct fy_node *view)
         if (!carta_yaml_scalar(fy_node_pair_key(pair), path, sizeof path) || !path[0])
             return carta_yaml_error(r->err, r->ctx->file, fy_node_pair_key(pair),
                                     "a view path is a text such as seats.1.zones.hand.count");
-        if (exp_check_path(r, path, fy_node_pair_value(pair), 0, path, fy_node_pair_value(pair)))
+        if (exp_check_path(r, path, fy_node_pair_value(pair), NULL, 0, path,
+                           fy_node_pair_value(pair)))
             return CARTA_ERR_INPUT;
     }
     return CARTA_OK;

@@ -313,10 +313,5 @@ static const char *const scen_in_play[] = {"seats.{player}.line", "seats.{player
                                            NULL};
 
 const carta_expect_table aember_expect_table = {
-    .what = "an aember expectation",
-    .seat_key = "player",
-    .find_key = "card",
-    .copy_key = "copy",
-    .find_in = scen_in_play,
-    .keys = scen_keys,
-};
+    .what = "an aember expectation", .seat_key = "player", .find_key = "card",
+    .copy_key = "copy", .find_in = scen_in_play, .keys = scen_keys};

@@ -465,13 +465,6 @@ static const char *const scen_pieces[] = {"seats.{player}.safe_zone.pieces",
 static const char *const scen_realms[] = {"board.realms", NULL};
 
 const carta_expect_table arkhtide_expect_table = {
-    .what = "an arkhtide expectation",
-    .seat_key = "player",
-    .find_key = "card",
-    .copy_key = "copy",
-    .find_in = scen_pieces,
-    .find_owner = "owner",
-    .find_order = "uid",
-    .find_shared = scen_realms,
-    .keys = scen_keys,
-};
+    .what = "an arkhtide expectation", .seat_key = "player", .find_key = "card",
+    .copy_key = "copy", .find_in = scen_pieces, .find_owner = "owner", .find_order = "uid",
+    .find_shared = scen_realms, .keys = scen_keys};

@@ -310,7 +310,4 @@ static const carta_expect_key scen_keys[] = {
 };
 
 const carta_expect_table leaders_expect_table = {
-    .what = "a leaders expectation",
-    .seat_key = "player",
-    .keys = scen_keys,
-};
+    .what = "a leaders expectation", .seat_key = "player", .keys = scen_keys};

@@ -468,12 +468,8 @@ static carta_status toy_scenario_position(const carta_rules *r, void *state,
 void carta_toy_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
 {
     const toy_state *s = obs;
-    (void)r;
+    (void)r, (void)seat;
     carta_view_str(v, "game", "toy");
-    if (seat >= 0)
-        carta_view_int(v, "viewer", seat);
-    else
-        carta_view_null(v, "viewer");
     carta_view_int(v, "turn", s->turn);
     carta_view_int(v, "active", s->active);
     carta_view_list(v, "seats");
