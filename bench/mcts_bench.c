@@ -21,6 +21,7 @@
 #include "ai/ai.h"
 #include "ai/mcts.h"
 #include "core/rng.h"
+#include "games/registry.h"
 
 #ifndef CARTA_DATA_DIR
 #define CARTA_DATA_DIR "data"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "core/game.h"
+#include "games/registry.h"
 
 /* Exit codes of the carta command. */
 enum { CLI_EXIT_OK = 0, CLI_EXIT_FAIL = 1, CLI_EXIT_USAGE = 2 };

@@ -135,7 +135,7 @@ static int start_game(play_session *s, const play_options *o)
 {
     carta_error err = {0};
     if (o->resume) {
-        if (carta_record_load(&s->rec, s->r, o->resume, &err) != CARTA_OK ||
+        if (carta_record_load(&s->rec, carta_game_find, s->r, o->resume, &err) != CARTA_OK ||
             carta_record_replay(&s->rec, s->r, s->state, -1, 1, &err) != CARTA_OK) {
             cli_error("%s", err.msg);
             return 1;

@@ -184,7 +184,7 @@ int cli_cmd_replay(int argc, char **argv)
     int rc = CLI_EXIT_FAIL;
     carta_record rec;
     carta_error err = {0};
-    if (carta_record_load(&rec, r, pos[0], &err) != CARTA_OK) {
+    if (carta_record_load(&rec, carta_game_find, r, pos[0], &err) != CARTA_OK) {
         cli_error("%s", err.msg);
     } else {
         if (replay_write(g, r, &rec, pos[0], show, stdout) == 0)

@@ -1,13 +1,7 @@
 /* scenario_cmd.c: `carta scenario FILE...`: runs scenario files (rules tests). */
 #include "cli.h"
 
-#if __has_include("core/scenario.h")
 #include "core/scenario.h"
-#else
-/* Until core/scenario.h exists (the core engineer writes it): its runner, as agreed. */
-carta_status carta_scenario_run_file(const char *path, const char *data_root, FILE *report,
-                                     int *n_passed, int *n_failed, carta_error *err);
-#endif
 
 static const char usage[] =
     "usage: carta scenario FILE...\n"
@@ -32,7 +26,8 @@ int cli_cmd_scenario(int argc, char **argv)
     for (int i = 0; i < n_pos; i++) {
         int p = 0, f = 0;
         carta_error err = {0};
-        carta_status st = carta_scenario_run_file(pos[i], cli_data_root(), stdout, &p, &f, &err);
+        carta_status st = carta_scenario_run_file(pos[i], cli_data_root(), carta_game_yaml_find,
+                                                  stdout, &p, &f, &err);
         fflush(stdout);
         if (st != CARTA_OK) {
             cli_error("%s", err.msg[0] ? err.msg : carta_status_name(st));

@@ -17,7 +17,9 @@
  *    only ever see observations; determinize fills the unknowns with a consistent random guess
  *    and reseeds the PRNG, for search.
  *
- * Seats are 0..n_seats-1. A Gamemaster (Archmajesty) is a seat like any other. */
+ * Seats are 0..n_seats-1. A Gamemaster (Archmajesty) is a seat like any other.
+ *
+ * The registry of rule systems is not core: games/registry.h. */
 #ifndef CARTA_GAME_H
 #define CARTA_GAME_H
 
@@ -27,7 +29,6 @@
 #include "status.h"
 #include "text.h"
 
-struct fy_node;
 struct carta_layout;
 struct carta_view;
 
@@ -108,10 +109,6 @@ typedef struct carta_game {
      * The caller frees with close(). */
     carta_rules *(*open)(const char *data_dir, carta_error *err);
     void (*close)(carta_rules *rules);
-    /* Adds cards defined inline (a YAML sequence of card maps, the card-file format) to an
-     * opened rules; used by scenario files. file names the source for error messages. */
-    carta_status (*add_cards)(carta_rules *rules, struct fy_node *cards, const char *file,
-                              carta_error *err);
     /* A digest of the loaded card set; a record from another card set is refused. */
     uint64_t (*card_digest)(const carta_rules *rules);
     /* Card name of an id, and id of a name (-1 if unknown). */
@@ -206,16 +203,6 @@ typedef struct carta_game {
     void (*render)(const carta_rules *rules, const void *state, int seat, carta_text *out);
     /* One line naming the game's current step, for logs ("turn 3, player 1, main step"). */
     void (*describe_state)(const carta_rules *rules, const void *state, char *buf, size_t cap);
-
-    /* Scenario support (docs/scenarios.md). position sets up a state from a YAML map;
-     * expect checks one expectation map and returns CARTA_OK if it holds, else CARTA_ERR_INPUT
-     * with err saying what was expected and what was found. */
-    carta_status (*scenario_position)(const carta_rules *rules, void *state,
-                                      struct fy_node *position, const char *file,
-                                      carta_error *err);
-    carta_status (*scenario_expect)(const carta_rules *rules, const void *state,
-                                    struct fy_node *expectation, const char *file,
-                                    carta_error *err);
 } carta_game;
 
 /* Whether action is among the legal actions of state. */
@@ -228,10 +215,12 @@ int carta_action_is_legal(const carta_game *game, const carta_rules *rules, cons
 carta_status carta_apply_checked(const carta_game *game, const carta_rules *rules, void *state,
                                  carta_action action, carta_error *err);
 
-/* The registry: every compiled-in rule system. */
-int carta_game_count(void);
-const carta_game *carta_game_at(int index);
-const carta_game *carta_game_find(const char *id); /* NULL if unknown */
+
+/* Maps a rule-system id to its descriptor (NULL if unknown). Core never looks games up itself:
+ * what needs a lookup takes one (the registry's carta_game_find, games/registry.h). What a game
+ * offers to YAML files (inline cards, scenario positions and expectations) is not part of this
+ * contract: see game_yaml.h. */
+typedef const carta_game *(*carta_game_find_fn)(const char *id);
 
 /* A 64-bit digest of bytes (FNV-1a then mixed); used for states, card sets and records. */
 uint64_t carta_digest(const void *bytes, size_t n);

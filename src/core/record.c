@@ -612,15 +612,15 @@ carta_status carta_record_from_json(carta_record *rec, const carta_game *game,
     return st;
 }
 
-carta_status carta_record_load(carta_record *rec, const carta_rules *rules, const char *path,
-                               carta_error *err)
+carta_status carta_record_load(carta_record *rec, carta_game_find_fn find,
+                               const carta_rules *rules, const char *path, carta_error *err)
 {
     char id[CARTA_NAME_MAX];
     memset(rec, 0, sizeof *rec);
     carta_status st = carta_record_peek(path, id, sizeof id, err);
     if (st != CARTA_OK)
         return st;
-    const carta_game *game = carta_game_find(id);
+    const carta_game *game = find ? find(id) : NULL;
     if (!game)
         return carta_error_set(err, CARTA_ERR_UNKNOWN, "%s: error: unknown game '%s'", path, id);
     return carta_record_load_game(rec, game, rules, path, err);

@@ -46,11 +46,11 @@ void carta_record_free(carta_record *rec);
  * progress saved by a seat. */
 carta_status carta_record_save(const carta_record *rec, const carta_rules *rules, const char *path,
                                carta_error *err);
-/* Reads a record from path against opened rules of the game it names. A record without
- * "saved_by" (older records, finished games) was saved by no seat. On failure rec is left zeroed
- * and err says what and where. */
-carta_status carta_record_load(carta_record *rec, const carta_rules *rules, const char *path,
-                               carta_error *err);
+/* Reads a record from path against opened rules of the game it names, found with find (the
+ * registry's carta_game_find). A record without "saved_by" (older records, finished games) was
+ * saved by no seat. On failure rec is left zeroed and err says what and where. */
+carta_status carta_record_load(carta_record *rec, carta_game_find_fn find,
+                               const carta_rules *rules, const char *path, carta_error *err);
 
 /* Replays rec into state (game->state_size bytes): setup, then every action, checking each is
  * legal and, if check_digest, that the final state's digest matches. If upto >= 0, stops after

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "expect.h"
 #include "outcome.h"
 #include "rng.h"
+#include "view.h"
 #include "yaml.h"
 
 enum { SCEN_NAMES_MAX = 4096, SCEN_LIST_SHOWN = 8 };
@@ -17,7 +19,8 @@ enum { SCEN_NAMES_MAX = 4096, SCEN_LIST_SHOWN = 8 };
 typedef struct scen_file {
     const char *path;
     const char *data_root;
-    carta_scenario_find_fn find;
+    carta_game_yaml_find_fn find;
+    carta_yaml_stream *stream; /* its text shows what YAML took for a comment */
     FILE *report;
     int n_passed, n_failed;
     int n_names;
@@ -29,10 +32,12 @@ typedef struct scen_run {
     scen_file *file;
     char name[CARTA_NAME_MAX * 2];
     const carta_game *game;
+    const carta_game_yaml *yaml;
     carta_rules *rules;
     void *state, *before;          /* game->state_size bytes each */
     carta_action *legal;           /* CARTA_MAX_ACTIONS */
     uint64_t random_seed;
+    int step; /* 1-based number of the step running, 0 before the steps */
 } scen_run;
 
 /* ---- reporting ---- */
@@ -50,6 +55,8 @@ static void scen_fail(scen_run *run, int line, const char *fmt, ...)
         fprintf(out, "%s:%d: FAIL %s: ", run->file->path, line, run->name);
     else
         fprintf(out, "%s: FAIL %s: ", run->file->path, run->name);
+    if (run->step > 0)
+        fprintf(out, "step %d: ", run->step);
     va_list ap;
     va_start(ap, fmt);
     vfprintf(out, fmt, ap);
@@ -148,6 +155,46 @@ static bool scen_text(struct fy_node *node, const char *key, char *buf, size_t c
     return false;
 }
 
+/* A plain (unquoted) step text followed on its line by '#' and a digit: YAML read
+ * "fight Probe Grunt #2 -> Probe Wisp" as "fight Probe Grunt" and a comment. The copy is part of
+ * the text: appends the rest of the line to buf, up to a '#' that starts a real comment (one
+ * not followed by a digit). */
+static void scen_uncut(scen_run *run, struct fy_node *node, char *buf, size_t cap)
+{
+    size_t len = 0;
+    const char *text = carta_yaml_stream_text(run->file->stream, &len);
+    struct fy_token *tok = fy_node_is_scalar(node) && fy_node_get_style(node) == FYNS_PLAIN
+                               ? fy_node_get_scalar_token(node)
+                               : NULL;
+    const struct fy_mark *end = tok ? fy_token_end_mark(tok) : NULL;
+    if (!text || !end || end->input_pos >= len)
+        return;
+    size_t at = end->input_pos, stop;
+    while (at < len && (text[at] == ' ' || text[at] == '\t'))
+        at++;
+    if (at == end->input_pos || at + 1 >= len || text[at] != '#' ||
+        !isdigit((unsigned char)text[at + 1]))
+        return;
+    for (stop = at; stop < len && text[stop] != '\n' && text[stop] != '\r'; stop++)
+        if (text[stop] == '#' && isspace((unsigned char)text[stop - 1]) &&
+            !isdigit((unsigned char)text[stop + 1]))
+            break;
+    while (stop > at && isspace((unsigned char)text[stop - 1]))
+        stop--;
+    size_t n = strlen(buf);
+    snprintf(buf + n, cap - n, " %.*s", (int)(stop - at), text + at);
+}
+
+/* The text of a step that names an action: a scalar, with a card's copy ("X #2") read whole. */
+static bool scen_action_text(scen_run *run, struct fy_node *node, const char *key, char *buf,
+                             size_t cap, carta_error *err)
+{
+    if (!scen_text(node, key, buf, cap, run->file->path, err))
+        return false;
+    scen_uncut(run, node, buf, cap);
+    return true;
+}
+
 /* A seat number or "none" (CARTA_NO_SEAT); false with err set otherwise. */
 static bool scen_seat(struct fy_node *node, const char *key, int *out, const char *file,
                       carta_error *err)
@@ -191,9 +238,8 @@ static bool scen_count(struct fy_node *node, const char *key, long lo, long hi, 
 
 static int scen_step_do(scen_run *run, struct fy_node *v, int line, carta_error *err)
 {
-    const char *file = run->file->path;
     char text[256];
-    if (!scen_text(v, "do", text, sizeof text, file, err))
+    if (!scen_action_text(run, v, "do", text, sizeof text, err))
         return 0;
     carta_action action;
     carta_error why = {0};
@@ -212,12 +258,20 @@ static int scen_step_do(scen_run *run, struct fy_node *v, int line, carta_error 
     return 1;
 }
 
-static int scen_step_fail(scen_run *run, struct fy_node *v, int line, carta_error *err)
+/* A refusal passes `because:` when its message holds that text (no `because`: any refusal). */
+static int scen_because(scen_run *run, int line, const char *because, const char *what,
+                        const carta_error *why)
 {
-    const char *file = run->file->path;
-    char text[256];
-    if (!scen_text(v, "fail", text, sizeof text, file, err))
-        return 0;
+    if (!because || strstr(why->msg, because))
+        return 1;
+    scen_fail(run, line, "expected %s to be refused because of '%s', but it was refused with: %s",
+              what, because, why->msg);
+    return 0;
+}
+
+/* The action of text must be refused (by parsing or by apply) and the state stay unchanged. */
+static int scen_refuse_action(scen_run *run, const char *text, const char *because, int line)
+{
     size_t size = run->game->state_size;
     memcpy(run->before, run->state, size);
     carta_action action;
@@ -237,7 +291,107 @@ static int scen_step_fail(scen_run *run, struct fy_node *v, int line, carta_erro
         scen_fail(run, line, "'%s' was refused (%s) but the state changed", text, why.msg);
         return 0;
     }
-    return 1;
+    char what[300];
+    snprintf(what, sizeof what, "'%s'", text);
+    return scen_because(run, line, because, what, &why);
+}
+
+static carta_status scen_config(scen_run *run, struct fy_node *setup, carta_config *config,
+                                bool *refused, carta_error *err);
+
+/* A deck the game must refuse: a spec (deck_resolve, then deck_check) or a list of card names
+ * (deck_check). */
+static int scen_refuse_deck(scen_run *run, struct fy_node *spec, const char *because, int line,
+                            carta_error *err)
+{
+    const char *file = run->file->path;
+    carta_deck deck;
+    memset(&deck, 0, sizeof deck);
+    carta_error why = {0};
+    char text[512] = "the deck";
+    if (fy_node_is_sequence(spec)) {
+        int n = fy_node_sequence_item_count(spec);
+        if (n > CARTA_DECK_MAX) {
+            carta_yaml_error(err, file, spec, "a deck lists at most %d cards", CARTA_DECK_MAX);
+            return 0;
+        }
+        snprintf(deck.name, sizeof deck.name, "scenario deck");
+        for (int i = 0; i < n; i++) {
+            struct fy_node *item = fy_node_sequence_get_by_index(spec, i);
+            char name[CARTA_NAME_MAX];
+            int id = carta_yaml_scalar(item, name, sizeof name)
+                         ? run->game->card_id(run->rules, name)
+                         : -1;
+            if (id < 0) {
+                carta_yaml_error(err, file, item, "unknown card '%s' in the deck", name);
+                return 0;
+            }
+            deck.cards[deck.n_cards++] = (uint16_t)id;
+        }
+    } else if (scen_text(spec, "deck", text, sizeof text, file, err)) {
+        if (run->game->deck_resolve(run->rules, text, run->random_seed, &deck, &why) != CARTA_OK)
+            return scen_because(run, line, because, "the deck", &why);
+    } else {
+        return 0;
+    }
+    if (run->game->deck_check(run->rules, &deck, &why) == CARTA_OK) {
+        scen_fail(run, line, "expected %s to be refused, but the game accepts it", text);
+        return 0;
+    }
+    return scen_because(run, line, because, "the deck", &why);
+}
+
+/* A setup the game must refuse (into a scratch state: the scenario's own stays as it was). */
+static int scen_refuse_setup(scen_run *run, struct fy_node *setup, const char *because,
+                             int line, carta_error *err)
+{
+    carta_config config;
+    bool refused = false;
+    carta_error why = {0};
+    if (scen_config(run, setup, &config, &refused, &why) != CARTA_OK) {
+        if (!refused) {
+            *err = why;
+            return 0;
+        }
+        return scen_because(run, line, because, "the setup", &why);
+    }
+    memset(run->before, 0, run->game->state_size);
+    if (run->game->setup(run->rules, run->before, &config, &why) == CARTA_OK) {
+        scen_fail(run, line, "expected the setup to be refused, but the game set it up");
+        return 0;
+    }
+    return scen_because(run, line, because, "the setup", &why);
+}
+
+/* fail: "text" (an action), or {do | deck | setup: ..., because: "part of the message"}. */
+static int scen_step_fail(scen_run *run, struct fy_node *v, int line, carta_error *err)
+{
+    const char *file = run->file->path;
+    static const char *const keys[] = {"do", "deck", "setup", "because", NULL};
+    char text[256], because[256];
+    if (!fy_node_is_mapping(v))
+        return scen_action_text(run, v, "fail", text, sizeof text, err) &&
+               scen_refuse_action(run, text, NULL, line);
+    struct fy_node *act = carta_yaml_get(v, "do"), *deck = carta_yaml_get(v, "deck");
+    struct fy_node *setup = carta_yaml_get(v, "setup");
+    if (carta_yaml_check_keys(v, keys, "a refusal", file, err) ||
+        carta_yaml_str(v, "because", "", because, sizeof because, file, err))
+        return 0;
+    if ((act != NULL) + (deck != NULL) + (setup != NULL) != 1) {
+        carta_yaml_error(err, file, v, "a refusal names exactly one of 'do', 'deck', 'setup'");
+        return 0;
+    }
+    const char *b = because[0] ? because : NULL;
+    if (act)
+        return scen_action_text(run, act, "do", text, sizeof text, err) &&
+               scen_refuse_action(run, text, b, line);
+    if (deck)
+        return scen_refuse_deck(run, deck, b, line, err);
+    if (!fy_node_is_mapping(setup)) {
+        carta_yaml_error(err, file, setup, "'setup' needs a map {seed, decks, seats, mode}");
+        return 0;
+    }
+    return scen_refuse_setup(run, setup, b, line, err);
 }
 
 static int scen_step_legal(scen_run *run, struct fy_node *v, int line, int want_legal,
@@ -245,7 +399,7 @@ static int scen_step_legal(scen_run *run, struct fy_node *v, int line, int want_
 {
     const char *key = want_legal ? "legal" : "illegal";
     char text[256];
-    if (!scen_text(v, key, text, sizeof text, run->file->path, err))
+    if (!scen_action_text(run, v, key, text, sizeof text, err))
         return 0;
     int n = run->game->legal_actions(run->rules, run->state, run->legal);
     int found = scen_find_text(run, n, text) >= 0;
@@ -302,21 +456,36 @@ static int scen_step_seat(scen_run *run, struct fy_node *v, int line, int winner
     return 0;
 }
 
-static int scen_step_expect(scen_run *run, struct fy_node *v, int line)
+/* The view of the true state (every card named; events as a spectator reads them), or NULL with
+ * err set. Free with carta_view_free. */
+static carta_view *scen_view(scen_run *run, struct fy_node *v, carta_error *err)
+{
+    if (!run->game->view) {
+        carta_yaml_error(err, run->file->path, v, "%s has no view to check", run->game->id);
+        return NULL;
+    }
+    carta_view *view = carta_view_observation(run->game, run->rules, run->state, CARTA_NO_SEAT);
+    if (!carta_view_json(view)) {
+        carta_view_free(view);
+        carta_error_set(err, CARTA_ERR_NOMEM, "the view of the state could not be written");
+        return NULL;
+    }
+    return view;
+}
+
+/* expect: {view: {path: value}, <the game's keys>}, or events: / said: (events is 1). */
+static int scen_step_view(scen_run *run, struct fy_node *v, int line, int events)
 {
     carta_error why = {0};
-    if (!fy_node_is_mapping(v)) {
-        carta_yaml_error(&why, run->file->path, v, "'expect' needs a map");
-        scen_fail_error(run, line, &why);
-        return 0;
-    }
-    if (!run->game->scenario_expect) {
-        carta_yaml_error(&why, run->file->path, v, "%s has no scenario expectations",
-                         run->game->id);
-        scen_fail_error(run, line, &why);
-        return 0;
-    }
-    if (run->game->scenario_expect(run->rules, run->state, v, run->file->path, &why) == CARTA_OK)
+    carta_expect_ctx ctx = {run->game, run->rules, run->file->path};
+    carta_view *view = scen_view(run, v, &why);
+    carta_status st = CARTA_ERR_NOMEM;
+    if (view && events)
+        st = carta_expect_events(&ctx, carta_view_json(view), v, &why);
+    else if (view)
+        st = carta_expect_check(&ctx, carta_view_json(view), run->yaml->expect, v, &why);
+    carta_view_free(view);
+    if (st == CARTA_OK)
         return 1;
     scen_fail_error(run, line, &why);
     return 0;
@@ -360,11 +529,12 @@ static int scen_step(scen_run *run, struct fy_node *step, carta_error *err)
 {
     const char *file = run->file->path;
     static const char *const keys[] = {"do",     "fail",   "legal",  "illegal", "actions",
-                                       "winner", "to_act", "expect", "random",  NULL};
+                                       "winner", "to_act", "expect", "events",  "said",
+                                       "random", NULL};
     if (!fy_node_is_mapping(step) || fy_node_mapping_item_count(step) != 1) {
         carta_yaml_error(err, file, step,
                          "a step is a map with exactly one key (do, fail, legal, illegal, "
-                         "actions, winner, to_act, expect, random)");
+                         "actions, winner, to_act, expect, events, said, random)");
         return 0;
     }
     if (carta_yaml_check_keys(step, keys, "a step", file, err) != CARTA_OK)
@@ -385,31 +555,34 @@ static int scen_step(scen_run *run, struct fy_node *step, carta_error *err)
         return scen_step_actions(run, v, line, err);
     if (!strcmp(key, "winner") || !strcmp(key, "to_act"))
         return scen_step_seat(run, v, line, !strcmp(key, "winner"), err);
-    if (!strcmp(key, "expect"))
-        return scen_step_expect(run, v, line);
+    if (!strcmp(key, "expect") || !strcmp(key, "events") || !strcmp(key, "said"))
+        return scen_step_view(run, v, line, strcmp(key, "expect") != 0);
     return scen_step_random(run, v, line, err);
 }
 
 /* ---- the start of a scenario ---- */
 
-static carta_status scen_setup(scen_run *run, struct fy_node *setup, carta_error *err)
+/* Reads a setup map into config, resolving its decks. On an error *refused tells whether the
+ * game refused (a deck it cannot resolve) rather than the map being malformed. */
+static carta_status scen_config(scen_run *run, struct fy_node *setup, carta_config *config,
+                                bool *refused, carta_error *err)
 {
     const char *file = run->file->path;
     static const char *const keys[] = {"seed", "decks", "seats", "mode", NULL};
+    *refused = false;
     if (carta_yaml_check_keys(setup, keys, "setup", file, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
-    carta_config config;
-    memset(&config, 0, sizeof config);
+    memset(config, 0, sizeof *config);
     char text[64];
     struct fy_node *seed = carta_yaml_get(setup, "seed");
     if (seed) {
         char *end;
         errno = 0;
         if (!carta_yaml_scalar(seed, text, sizeof text) || !isdigit((unsigned char)text[0]) ||
-            (config.seed = strtoull(text, &end, 10), errno || *end))
+            (config->seed = strtoull(text, &end, 10), errno || *end))
             return carta_yaml_error(err, file, seed, "'seed' needs a whole number 0..2^64-1");
     }
-    if (carta_yaml_str(setup, "mode", "", config.mode, sizeof config.mode, file, err))
+    if (carta_yaml_str(setup, "mode", "", config->mode, sizeof config->mode, file, err))
         return CARTA_ERR_INPUT;
     struct fy_node *decks = carta_yaml_get(setup, "decks");
     if (!decks || !fy_node_is_sequence(decks))
@@ -417,28 +590,44 @@ static carta_status scen_setup(scen_run *run, struct fy_node *setup, carta_error
                                 "setup needs 'decks': a list of deck specs, one per seat");
     int n_decks = fy_node_sequence_item_count(decks);
     int seats = n_decks;
-    if (carta_yaml_int(setup, "seats", n_decks, false, run->game->min_seats,
-                       run->game->max_seats, &seats, file, err))
+    if (carta_yaml_int(setup, "seats", n_decks, false, 1, CARTA_MAX_SEATS, &seats, file, err))
         return CARTA_ERR_INPUT;
-    if (n_decks != seats || seats < run->game->min_seats || seats > run->game->max_seats)
-        return carta_yaml_error(err, file, decks, "%s needs %d..%d seats with one deck each, "
-                                "found %d decks", run->game->id, run->game->min_seats,
-                                run->game->max_seats, n_decks);
-    config.n_seats = seats;
+    if (n_decks != seats)
+        return carta_yaml_error(err, file, decks, "'seats' is %d but %d decks are given", seats,
+                                n_decks);
+    config->n_seats = seats;
     for (int i = 0; i < seats; i++) {
         struct fy_node *spec = fy_node_sequence_get_by_index(decks, i);
         char name[512];
         if (!scen_text(spec, "decks", name, sizeof name, file, err))
             return CARTA_ERR_INPUT;
         carta_error why = {0};
-        uint64_t deck_seed = carta_mix64(config.seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1)));
-        if (run->game->deck_resolve(run->rules, name, deck_seed, &config.decks[i], &why))
+        uint64_t deck_seed =
+            carta_mix64(config->seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1)));
+        if (run->game->deck_resolve(run->rules, name, deck_seed, &config->decks[i], &why)) {
+            *refused = true;
             return carta_yaml_error(err, file, spec, "deck %d: %s", i, why.msg);
+        }
     }
+    return CARTA_OK;
+}
+
+static carta_status scen_setup(scen_run *run, struct fy_node *setup, carta_error *err)
+{
+    const char *file = run->file->path;
+    const carta_game *g = run->game;
+    carta_config config;
+    bool refused;
+    if (scen_config(run, setup, &config, &refused, err))
+        return CARTA_ERR_INPUT;
+    if (config.n_seats < g->min_seats || config.n_seats > g->max_seats)
+        return carta_yaml_error(err, file, carta_yaml_get(setup, "decks"),
+                                "%s needs %d..%d seats with one deck each, found %d decks", g->id,
+                                g->min_seats, g->max_seats, config.n_seats);
     run->random_seed = carta_mix64(config.seed ^ 0x5ce0a210ULL);
     carta_error why = {0};
-    memset(run->state, 0, run->game->state_size);
-    if (run->game->setup(run->rules, run->state, &config, &why) != CARTA_OK)
+    memset(run->state, 0, g->state_size);
+    if (g->setup(run->rules, run->state, &config, &why) != CARTA_OK)
         return carta_yaml_error(err, file, setup, "setup failed: %s", why.msg);
     return CARTA_OK;
 }
@@ -511,16 +700,17 @@ static carta_status scen_prepare(scen_run *run, struct fy_node *root, carta_erro
     if (!rule[0])
         return carta_yaml_error(err, file, carta_yaml_get(root, "rule"),
                                 "'rule' must cite the rulebook passage it tests");
-    run->game = run->file->find(id);
+    run->yaml = run->file->find(id);
+    run->game = run->yaml ? run->yaml->game : NULL;
     if (!run->game)
         return carta_yaml_error(err, file, game_node, "unknown game '%s'", id);
     if (scen_open_rules(run, game_node, err))
         return CARTA_ERR_INPUT;
     struct fy_node *cards = carta_yaml_get(root, "cards");
     carta_error why = {0};
-    if (cards && !run->game->add_cards)
+    if (cards && !run->yaml->add_cards)
         return carta_yaml_error(err, file, cards, "%s has no inline cards", run->game->id);
-    if (cards && run->game->add_cards(run->rules, cards, file, &why) != CARTA_OK) {
+    if (cards && run->yaml->add_cards(run->rules, cards, file, &why) != CARTA_OK) {
         if (strncmp(why.msg, file, strlen(file)) == 0) /* already names file and line */
             return carta_error_set(err, CARTA_ERR_INPUT, "%s", why.msg);
         return carta_yaml_error(err, file, cards, "inline cards: %s", why.msg);
@@ -534,12 +724,12 @@ static carta_status scen_prepare(scen_run *run, struct fy_node *root, carta_erro
         return scen_setup(run, setup, err);
     if (!fy_node_is_mapping(position))
         return carta_yaml_error(err, file, position, "'position' needs a map");
-    if (!run->game->scenario_position)
+    if (!run->yaml->scenario_position)
         return carta_yaml_error(err, file, position, "%s has no scenario positions",
                                 run->game->id);
     run->random_seed = carta_mix64(carta_digest(run->name, strlen(run->name)));
     memset(run->state, 0, run->game->state_size);
-    if (run->game->scenario_position(run->rules, run->state, position, file, &why) != CARTA_OK) {
+    if (run->yaml->scenario_position(run->rules, run->state, position, file, &why) != CARTA_OK) {
         if (strncmp(why.msg, file, strlen(file)) == 0)
             return carta_error_set(err, CARTA_ERR_INPUT, "%s", why.msg);
         return carta_yaml_error(err, file, position, "position: %s", why.msg);
@@ -566,8 +756,10 @@ static int scen_run_one(scen_file *f, struct fy_node *root, int index)
             passed = 1;
             void *it = NULL;
             struct fy_node *step;
-            while (passed && (step = fy_node_sequence_iterate(steps, &it)))
+            while (passed && (step = fy_node_sequence_iterate(steps, &it))) {
+                run.step++;
                 passed = scen_step(&run, step, &err);
+            }
         }
     }
     if (err.status != CARTA_OK)
@@ -586,18 +778,21 @@ static int scen_empty(struct fy_node *root)
            fy_node_get_scalar(root, &len) && len == 0;
 }
 
-carta_status carta_scenario_run_file_with(const char *path, const char *data_root,
-                                          carta_scenario_find_fn find, FILE *report,
-                                          int *n_passed, int *n_failed, carta_error *err)
+carta_status carta_scenario_run_file(const char *path, const char *data_root,
+                                     carta_game_yaml_find_fn find, FILE *report, int *n_passed,
+                                     int *n_failed, carta_error *err)
 {
     scen_file f;
     memset(&f, 0, sizeof f);
     f.path = path;
     f.data_root = data_root;
-    f.find = find ? find : carta_game_find;
+    f.find = find;
+    if (!find)
+        return carta_error_set(err, CARTA_ERR_INPUT, "%s: error: no way to find games", path);
     f.report = report;
     *n_passed = *n_failed = 0;
     carta_yaml_stream *stream = carta_yaml_stream_open(path, err);
+    f.stream = stream;
     if (!stream)
         return err && err->status ? err->status : CARTA_ERR_IO;
     carta_status st = CARTA_OK;
@@ -632,11 +827,4 @@ carta_status carta_scenario_run_file_with(const char *path, const char *data_roo
     *n_passed = f.n_passed;
     *n_failed = f.n_failed;
     return st;
-}
-
-carta_status carta_scenario_run_file(const char *path, const char *data_root, FILE *report,
-                                     int *n_passed, int *n_failed, carta_error *err)
-{
-    return carta_scenario_run_file_with(path, data_root, carta_game_find, report, n_passed,
-                                        n_failed, err);
 }

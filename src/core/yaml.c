@@ -126,6 +126,7 @@ struct fy_document *carta_yaml_load(const char *path, carta_error *err)
 struct carta_yaml_stream {
     char path[1024];
     char *text;
+    size_t len;
     struct fy_parser *parser;
     carta_yaml_diag cap;
     int done;
@@ -141,6 +142,7 @@ carta_yaml_stream *carta_yaml_stream_open(const char *path, carta_error *err)
     snprintf(s->path, sizeof s->path, "%s", path);
     size_t len = 0;
     s->text = carta_yaml_read_file(path, &len, err);
+    s->len = len;
     if (!s->text || yaml_guard(s->text, len, path, err) != CARTA_OK) {
         free(s->text);
         free(s);
@@ -172,6 +174,12 @@ struct fy_document *carta_yaml_stream_next(carta_yaml_stream *s, carta_error *er
     if (!doc)
         s->done = 1;
     return doc;
+}
+
+const char *carta_yaml_stream_text(const carta_yaml_stream *s, size_t *len)
+{
+    *len = s && s->text ? s->len : 0;
+    return s ? s->text : NULL;
 }
 
 void carta_yaml_stream_close(carta_yaml_stream *s)

@@ -61,5 +61,7 @@ carta_yaml_stream *carta_yaml_stream_open(const char *path, carta_error *err);
  * stream yields nothing more. */
 struct fy_document *carta_yaml_stream_next(carta_yaml_stream *stream, carta_error *err);
 void carta_yaml_stream_close(carta_yaml_stream *stream);
+/* The stream's whole text (what node marks' input_pos count into), borrowed; NULL if none. */
+const char *carta_yaml_stream_text(const carta_yaml_stream *stream, size_t *len);
 
 #endif

@@ -1,5 +1,6 @@
-/* registry.c: every compiled-in rule system. Adding one is adding its descriptor here. */
-#include "core/game.h"
+/* registry.c: every compiled-in rule system. Adding one is adding its descriptor here, and its
+ * YAML face (game_yaml.h) beside it. */
+#include "games/registry.h"
 
 #include <string.h>
 
@@ -7,12 +8,21 @@ extern const carta_game carta_game_aember;
 extern const carta_game carta_game_arkhtide;
 extern const carta_game carta_game_leaders;
 extern const carta_game carta_game_template;
+extern const carta_game_yaml carta_game_aember_yaml;
+extern const carta_game_yaml carta_game_arkhtide_yaml;
+extern const carta_game_yaml carta_game_leaders_yaml;
 
 static const carta_game *const games[] = {
     &carta_game_aember,
     &carta_game_arkhtide,
     &carta_game_leaders,
     &carta_game_template,
+};
+
+static const carta_game_yaml *const yamls[] = {
+    &carta_game_aember_yaml,
+    &carta_game_arkhtide_yaml,
+    &carta_game_leaders_yaml,
 };
 
 int carta_game_count(void) { return (int)(sizeof games / sizeof games[0]); }
@@ -27,5 +37,13 @@ const carta_game *carta_game_find(const char *id)
     for (int i = 0; i < carta_game_count(); i++)
         if (strcmp(games[i]->id, id) == 0)
             return games[i];
+    return NULL;
+}
+
+const carta_game_yaml *carta_game_yaml_find(const char *id)
+{
+    for (size_t i = 0; i < sizeof yamls / sizeof yamls[0]; i++)
+        if (strcmp(yamls[i]->game->id, id) == 0)
+            return yamls[i];
     return NULL;
 }

@@ -6,6 +6,7 @@
 #include "core/game.h"
 #include "core/yaml.h"
 #include "fuzz_common.h"
+#include "games/registry.h"
 
 /* A compile callback that accepts every card: exercises the catalog's own checks only. */
 static carta_status fuzz_cards_accept(void *ctx, int card_id, struct fy_node *card,
@@ -29,8 +30,9 @@ static void fuzz_cards_catalog(const uint8_t *data, size_t size)
 }
 
 /* Adds the document's `cards:` sequence to fresh rules of game; the rules stay usable after. */
-static void fuzz_cards_game(const carta_game *g, struct fy_node *cards)
+static void fuzz_cards_game(const carta_game_yaml *y, struct fy_node *cards)
 {
+    const carta_game *g = y->game;
     char dir[512];
     snprintf(dir, sizeof dir, "%s/%s", CARTA_DATA_DIR, g->id);
     carta_error err = {0};
@@ -40,7 +42,7 @@ static void fuzz_cards_game(const carta_game *g, struct fy_node *cards)
         abort();
     }
     carta_error why = {0};
-    if (g->add_cards(rules, cards, "fuzz.yaml", &why) == CARTA_OK) {
+    if (y->add_cards(rules, cards, "fuzz.yaml", &why) == CARTA_OK) {
         (void)g->card_digest(rules);
         const char *name = g->card_name(rules, 0);
         if (name)
@@ -62,9 +64,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct fy_node *root = fy_document_root(doc);
     struct fy_node *cards = fy_node_is_mapping(root) ? carta_yaml_get(root, "cards") : root;
     for (int i = 0; cards && i < carta_game_count(); i++) {
-        const carta_game *g = carta_game_at(i);
-        if (g->add_cards)
-            fuzz_cards_game(g, cards);
+        const carta_game_yaml *y = carta_game_yaml_find(carta_game_at(i)->id);
+        if (y && y->add_cards)
+            fuzz_cards_game(y, cards);
     }
     fy_document_destroy(doc);
     return 0;

@@ -3,6 +3,7 @@
 #include "core/game.h"
 #include "core/record.h"
 #include "fuzz_common.h"
+#include "games/registry.h"
 
 static carta_rules *fuzz_record_rules[16];
 

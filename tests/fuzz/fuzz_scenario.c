@@ -2,6 +2,7 @@
  * runner with its report thrown away. Must never crash or leak. */
 #include "core/scenario.h"
 #include "fuzz_common.h"
+#include "games/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -13,6 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     int n_passed = 0, n_failed = 0;
     carta_error err = {0};
-    (void)carta_scenario_run_file(path, CARTA_DATA_DIR, sink, &n_passed, &n_failed, &err);
+    (void)carta_scenario_run_file(path, CARTA_DATA_DIR, carta_game_yaml_find, sink, &n_passed,
+                                  &n_failed, &err);
     return 0;
 }

@@ -3,6 +3,7 @@
 #include "ai/perft.h"
 #include "core/game.h"
 #include "fuzz_common.h"
+#include "games/registry.h"
 
 enum { FUZZ_TYPED_GAMES = 3, FUZZ_TYPED_MAX = 4096, FUZZ_TYPED_PLIES = 24 };
 

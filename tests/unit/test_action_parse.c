@@ -13,6 +13,7 @@
 
 #include "ai/perft.h"
 #include "core/rng.h"
+#include "games/registry.h"
 
 enum { CHAIN = 4, STEPS = 300 };
 

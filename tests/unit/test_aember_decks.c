@@ -16,6 +16,7 @@
 #include "core/outcome.h"
 #include "core/rng.h"
 #include "games/aember/aember.h"
+#include "games/registry.h"
 
 #define AEMBER_DIR CARTA_DATA_DIR "/aember"
 

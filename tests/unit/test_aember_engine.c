@@ -15,6 +15,7 @@
 #include "core/outcome.h"
 #include "games/aember/aember.h"
 #include "support/test_actions.h"
+#include "games/registry.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/aember_test_cards.yaml"
 

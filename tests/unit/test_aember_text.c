@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "games/aember/aember.h"
+#include "games/registry.h"
 
 static carta_rules *R;
 static const carta_game *G;

@@ -18,6 +18,7 @@
 #include "core/outcome.h"
 #include "core/rng.h"
 #include "games/arkhtide/arkhtide.h"
+#include "games/registry.h"
 
 #define ARK_DIR CARTA_DATA_DIR "/arkhtide"
 

@@ -18,6 +18,7 @@
 #include "games/aember/state.h"
 #include "games/leaders/state.h"
 #include "support/toy_game.h"
+#include "games/registry.h"
 
 enum { ANY_CARD_COUNT = 0xFFFE }; /* card ids the census accepts here (0xFFFF is none) */
 

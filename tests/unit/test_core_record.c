@@ -15,6 +15,7 @@
 #include "core/record.h"
 #include "core/rng.h"
 #include "support/toy_game.h"
+#include "games/registry.h"
 
 static const carta_game *const game = &carta_toy_game;
 
@@ -379,7 +380,8 @@ static void test_unreadable_records(void **state)
     carta_record rec;
     carta_error err = {0};
     assert_null(carta_game_find("no-such-game"));
-    assert_int_equal(carta_record_load(&rec, f->rules, p, &err), CARTA_ERR_UNKNOWN);
+    assert_int_equal(carta_record_load(&rec, carta_game_find, f->rules, p, &err),
+                     CARTA_ERR_UNKNOWN);
     assert_non_null(strstr(err.msg, "unknown game 'no-such-game'"));
     assert_null(rec.actions);
 }

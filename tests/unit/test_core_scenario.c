@@ -12,6 +12,7 @@
 
 #include "core/scenario.h"
 #include "support/toy_game.h"
+#include "games/registry.h"
 
 #define FIX CARTA_TESTS_DIR "/unit/fixtures/scenarios/"
 #define DATA_ROOT CARTA_TESTS_DIR "/unit/fixtures"
@@ -43,17 +44,27 @@ static carta_status sloppy_apply(const carta_rules *r, void *state, carta_action
     return carta_toy_game.apply(r, state, a, err);
 }
 
-static const carta_game *find_game(const char *id)
+/* The toy with its view, and the sloppy toy, with the toy's YAML face. */
+static carta_game toy_viewed;
+static carta_game_yaml toy_yaml, sloppy_yaml;
+
+static const carta_game_yaml *find_game(const char *id)
 {
+    toy_viewed = carta_toy_game;
+    toy_viewed.view = carta_toy_view;
+    toy_yaml = (carta_game_yaml){&toy_viewed, carta_toy_add_cards, carta_toy_position,
+                                 &carta_toy_expect};
     if (strcmp(id, "toy") == 0)
-        return &carta_toy_game;
+        return &toy_yaml;
     if (strcmp(id, "sloppy") == 0) {
-        sloppy = carta_toy_game;
+        sloppy = toy_viewed;
         sloppy.id = "sloppy";
         sloppy.open = sloppy_open;
         sloppy.legal_actions = sloppy_legal;
         sloppy.apply = sloppy_apply;
-        return &sloppy;
+        sloppy_yaml = toy_yaml;
+        sloppy_yaml.game = &sloppy;
+        return &sloppy_yaml;
     }
     return NULL;
 }
@@ -73,8 +84,8 @@ static run_result run(const char *path)
     size_t size = 0;
     FILE *out = open_memstream(&r.report, &size);
     assert_non_null(out);
-    r.status = carta_scenario_run_file_with(path, DATA_ROOT, find_game, out, &r.passed, &r.failed,
-                                            &r.err);
+    r.status = carta_scenario_run_file(path, DATA_ROOT, find_game, out, &r.passed, &r.failed,
+                                       &r.err);
     fclose(out);
     for (const char *p = r.report; *p; p++)
         r.lines += *p == '\n';
@@ -116,24 +127,25 @@ static void test_failing_steps(void **state)
     assert_int_equal(r.passed, 0);
     assert_int_equal(r.failed, 9);
     assert_int_equal(r.lines, 10); /* one per scenario (each stops at its first failure) */
-    has_line(&r, FIX "fail.yaml:8: FAIL do-not-legal: expected 'play Nova' to be legal, but: "
-                     "'play Nova' is not a legal action now (type 'actions' to list them); "
+    has_line(&r, FIX "fail.yaml:8: FAIL do-not-legal: step 2: expected 'play Nova' to be legal, "
+                     "but: 'play Nova' is not a legal action now (type 'actions' to list them); "
                      "legal: 'play Spark'");
-    has_line(&r, FIX "fail.yaml:16: FAIL fail-but-legal: expected 'play Spark' to be refused, "
-                     "but 'play Spark' was legal and applied");
-    has_line(&r, FIX "fail.yaml:23: FAIL wrong-count: expected 3 legal actions, found 2: "
+    has_line(&r, FIX "fail.yaml:16: FAIL fail-but-legal: step 1: expected 'play Spark' to be "
+                     "refused, but 'play Spark' was legal and applied");
+    has_line(&r, FIX "fail.yaml:23: FAIL wrong-count: step 1: expected 3 legal actions, found 2: "
                      "'play Spark', 'play Nova'");
-    has_line(&r, FIX "fail.yaml:30: FAIL not-legal: expected 'play Torch' to be legal, found it "
-                     "is not; legal: 'play Spark'");
-    has_line(&r, FIX "fail.yaml:37: FAIL not-illegal: expected 'play spark' to be illegal, found "
-                     "it is legal");
-    has_line(&r, FIX "fail.yaml:45: FAIL wrong-winner: expected winner 0, found 1 (turn 1, game "
-                     "over)");
-    has_line(&r, FIX "fail.yaml:52: FAIL wrong-to-act: expected to_act 0, found 1 (turn 1, seat 1 "
-                     "to play)");
-    has_line(&r, FIX "fail.yaml:60: FAIL wrong-expect: score: expected [2, 0], found [1, 0]");
-    has_line(&r, FIX "fail.yaml:67: FAIL refused-but-changed: 'play ?' was refused (sloppy "
-                     "refusal) but the state changed");
+    has_line(&r, FIX "fail.yaml:30: FAIL not-legal: step 1: expected 'play Torch' to be legal, "
+                     "found it is not; legal: 'play Spark'");
+    has_line(&r, FIX "fail.yaml:37: FAIL not-illegal: step 1: expected 'play spark' to be "
+                     "illegal, found it is legal");
+    has_line(&r, FIX "fail.yaml:45: FAIL wrong-winner: step 2: expected winner 0, found 1 (turn 1, "
+                     "game over)");
+    has_line(&r, FIX "fail.yaml:52: FAIL wrong-to-act: step 1: expected to_act 0, found 1 (turn 1, "
+                     "seat 1 to play)");
+    has_line(&r, FIX "fail.yaml:60: FAIL wrong-expect: step 2: score (seats.*.score): expected "
+                     "[2, 0], found [1, 0]");
+    has_line(&r, FIX "fail.yaml:67: FAIL refused-but-changed: step 1: 'play ?' was refused "
+                     "(sloppy refusal) but the state changed");
     has_line(&r, FIX "fail.yaml: 0 passed, 9 failed");
     free(r.report);
 }
@@ -154,16 +166,16 @@ static void test_malformed_scenarios(void **state)
     has_line(&r, FIX "malformed.yaml:26: FAIL no-rule: error: missing required key 'rule'");
     has_line(&r, FIX "malformed.yaml:31: FAIL both-starts: error: a scenario needs exactly one "
                      "of 'setup' and 'position'");
-    has_line(&r, FIX "malformed.yaml:44: FAIL bad-step: error: unknown key 'dont' in a step "
-                     "(expected one of: do, fail, legal, illegal, actions, winner, to_act, "
-                     "expect, random)");
+    has_line(&r, FIX "malformed.yaml:44: FAIL bad-step: step 2: error: unknown key 'dont' in a "
+                     "step (expected one of: do, fail, legal, illegal, actions, winner, to_act, "
+                     "expect, events, said, random)");
     has_line(&r, FIX "malformed.yaml:49: FAIL leaked-card: error: unknown card in 'hands'");
     has_line(&r, FIX "malformed.yaml:52: FAIL (scenario 9): error: a scenario must be a map "
                      "(game, name, rule, ...)");
     has_line(&r, FIX "malformed.yaml:58: FAIL bad-deck: error: deck 1: toy deck 'Spark, Moon': "
                      "unknown card 'Moon'");
-    has_line(&r, FIX "malformed.yaml:66: FAIL bad-count: error: 'actions' needs a whole number "
-                     "0..1024");
+    has_line(&r, FIX "malformed.yaml:66: FAIL bad-count: step 1: error: 'actions' needs a whole "
+                     "number 0..1024");
     has_line(&r, FIX "malformed.yaml: 1 passed, 11 failed");
     free(r.report);
 }
@@ -188,18 +200,56 @@ static void test_unreadable_files(void **state)
     free(r.report);
 }
 
+static void test_view_expectations(void **state)
+{
+    (void)state;
+    run_result r = run(FIX "view.yaml");
+    if (r.failed)
+        fail_msg("%s", r.report);
+    assert_int_equal(r.passed, 2);
+    free(r.report);
+
+    /* a wrong expectation names the file, the line, the step, the path, expected and found */
+    r = run(FIX "view_fail.yaml");
+    assert_int_equal(r.status, CARTA_OK);
+    assert_int_equal(r.passed, 0);
+    assert_int_equal(r.failed, 10);
+    has_line(&r, FIX "view_fail.yaml:8: FAIL wrong-count: step 2: seats.1.hand.count: expected 3, "
+                     "found 1");
+    has_line(&r, FIX "view_fail.yaml:15: FAIL wrong-card: step 1: seats.0.hand.cards.0: expected "
+                     "Nova, found Spark");
+    has_line(&r, FIX "view_fail.yaml:22: FAIL no-such-path: step 1: seats.0.hands.count: expected "
+                     "1, found nothing");
+    has_line(&r, FIX "view_fail.yaml:29: FAIL too-few: step 1: seats.0.score: expected at least "
+                     "1, found 0");
+    has_line(&r, FIX "view_fail.yaml:36: FAIL unknown-card: step 1: error: unknown card 'Nebula' "
+                     "in seats.0.hand.cards.0");
+    has_line(&r, FIX "view_fail.yaml:43: FAIL no-events: step 1: events: expected {kind: steal, "
+                     "amount: 1}, found no events");
+    has_line(&r, FIX "view_fail.yaml:50: FAIL deck-accepted: step 1: expected the deck to be "
+                     "refused, but the game accepts it");
+    has_line(&r, FIX "view_fail.yaml:57: FAIL wrong-reason: step 1: expected 'play Torch' to be "
+                     "refused because of 'sleepy', but it was refused with: 'play Torch' is not "
+                     "a legal action now (type 'actions' to list them)");
+    has_line(&r, FIX "view_fail.yaml:64: FAIL setup-accepted: step 1: expected the setup to be "
+                     "refused, but the game set it up");
+    has_line(&r, FIX "view_fail.yaml:71: FAIL old-key: step 1: hand (seats.*.hand.count): "
+                     "expected [1, 2], found [1, 1]");
+    free(r.report);
+}
+
 static void test_registry_entry_point(void **state)
 {
     (void)state;
-    /* carta_scenario_run_file looks games up in the registry, where the toy is not. */
-    assert_null(carta_game_find("toy"));
+    /* The registry's lookup, where the toy is not. */
+    assert_null(carta_game_yaml_find("toy"));
     char *report = NULL;
     size_t size = 0;
     FILE *out = open_memstream(&report, &size);
     int passed = -1, failed = -1;
     carta_error err = {0};
-    assert_int_equal(carta_scenario_run_file(FIX "pass.yaml", DATA_ROOT, out, &passed, &failed,
-                                             &err),
+    assert_int_equal(carta_scenario_run_file(FIX "pass.yaml", DATA_ROOT, carta_game_yaml_find,
+                                             out, &passed, &failed, &err),
                      CARTA_OK);
     fclose(out);
     assert_int_equal(passed, 0);
@@ -215,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_failing_steps),
         cmocka_unit_test(test_malformed_scenarios),
         cmocka_unit_test(test_unreadable_files),
+        cmocka_unit_test(test_view_expectations),
         cmocka_unit_test(test_registry_entry_point),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -31,6 +31,7 @@
 #include "core/record.h"
 #include "core/rng.h"
 #include "support/toy_game.h"
+#include "games/registry.h"
 
 enum {
     MAX_TEST_GAMES = 40, /* one entry per game and seat count */

@@ -18,6 +18,7 @@
 
 #include "ai/perft.h"
 #include "core/rng.h"
+#include "games/registry.h"
 
 enum { GAMES = 8, STEPS = 400, MOVES = 16 };
 

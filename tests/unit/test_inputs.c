@@ -20,6 +20,7 @@
 #include "core/yaml.h"
 #include "core/yaml_budget.h"
 #include "core/yaml_input.h"
+#include "games/registry.h"
 
 enum { HANG_SECONDS = 5 }; /* what "does not hang" means here: each load ends within this */
 
@@ -79,7 +80,8 @@ static carta_status load_deck(const char *path, carta_error *err)
 static carta_status load_scenario(const char *path, carta_error *err)
 {
     int passed = 0, failed = 0;
-    return carta_scenario_run_file(path, CARTA_DATA_DIR, NULL, &passed, &failed, err);
+    return carta_scenario_run_file(path, CARTA_DATA_DIR, carta_game_yaml_find, NULL, &passed,
+                                   &failed, err);
 }
 
 static carta_status accept_card(void *ctx, int id, struct fy_node *card, const char *file,

@@ -16,6 +16,7 @@
 #include "games/leaders/leaders.h"
 #include "support/leaders_fixture.h"
 #include "support/test_actions.h"
+#include "games/registry.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/leaders_test_cards.yaml"
 
@@ -125,7 +126,8 @@ static void expect_refused(const char *yaml, const char *needle)
     struct fy_document *doc = carta_yaml_load_string(yaml, strlen(yaml), "bad.yaml", &err);
     assert_non_null(doc);
     struct fy_node *cards = carta_yaml_get(fy_document_root(doc), "cards");
-    assert_int_equal(G->add_cards(r, cards, "bad.yaml", &err), CARTA_ERR_INPUT);
+    assert_int_equal(carta_game_yaml_find("leaders")->add_cards(r, cards, "bad.yaml", &err),
+                     CARTA_ERR_INPUT);
     if (!strstr(err.msg, needle) || !strstr(err.msg, "bad.yaml:"))
         fail_msg("expected '%s' with file:line, got: %s", needle, err.msg);
     fy_document_destroy(doc);

@@ -16,6 +16,7 @@
 #include "games/leaders/leaders.h"
 #include "support/leaders_fixture.h"
 #include "support/test_actions.h"
+#include "games/registry.h"
 
 static carta_rules *R;
 static const carta_game *G;

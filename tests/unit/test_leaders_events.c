@@ -15,6 +15,7 @@
 #include "games/leaders/leaders.h"
 #include "support/leaders_fixture.h"
 #include "support/test_actions.h"
+#include "games/registry.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/leaders_test_cards.yaml"
 

@@ -18,6 +18,7 @@
 #include "core/rng.h"
 #include "support/arkhtide_fixture.h"
 #include "support/test_actions.h"
+#include "games/registry.h"
 
 static const carta_game *const G = &carta_game_arkhtide;
 
@@ -195,7 +196,7 @@ static void test_save_in_progress_hides_the_other_seats_choices(void **state)
 
     carta_record loaded;
     carta_error err = {0};
-    assert_int_equal(carta_record_load(&loaded, f->data, f->path, &err), CARTA_OK);
+    assert_int_equal(carta_record_load(&loaded, carta_game_find, f->data, f->path, &err), CARTA_OK);
     assert_int_equal(loaded.saved_by, 0);
     carta_record_free(&loaded);
 }
@@ -216,7 +217,7 @@ static void test_finished_game_has_the_full_texts(void **state)
 
     carta_record loaded;
     carta_error err = {0};
-    assert_int_equal(carta_record_load(&loaded, f->data, f->path, &err), CARTA_OK);
+    assert_int_equal(carta_record_load(&loaded, carta_game_find, f->data, f->path, &err), CARTA_OK);
     assert_int_equal(loaded.saved_by, CARTA_NO_SEAT);
     carta_record_free(&loaded);
 }
@@ -226,7 +227,7 @@ static char *replay_text(fixture *f, int saved_by)
 {
     carta_record loaded;
     carta_error err = {0};
-    assert_int_equal(carta_record_load(&loaded, f->data, f->path, &err), CARTA_OK);
+    assert_int_equal(carta_record_load(&loaded, carta_game_find, f->data, f->path, &err), CARTA_OK);
     loaded.saved_by = saved_by;
     char *text = NULL;
     size_t len = 0;

@@ -1,5 +1,6 @@
 /* game.c: the Æmber rule system's descriptor and its rules object (open, close, card lookup). */
 #include "games/aember/aember.h"
+#include "core/game_yaml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,7 +97,6 @@ const carta_game carta_game_aember = {
     .n_modes = 2,
     .open = aember_open,
     .close = aember_close,
-    .add_cards = aember_add_cards,
     .card_digest = aember_card_digest,
     .card_name = aember_card_name,
     .card_id = aember_card_id,
@@ -120,6 +120,11 @@ const carta_game carta_game_aember = {
     .action_view = aember_action_view,
     .render = aember_render,
     .describe_state = aember_describe_state,
-    .scenario_position = aember_scenario_position,
-    .scenario_expect = aember_scenario_expect,
 };
+
+/* What the game offers to YAML files (core/game_yaml.h): inline cards, scenario positions and
+ * the expectation keys of docs/scenarios.md (scenario.c). */
+extern const carta_expect_table aember_expect_table;
+
+const carta_game_yaml carta_game_aember_yaml = {
+    &carta_game_aember, aember_add_cards, aember_scenario_position, &aember_expect_table};

@@ -1,5 +1,6 @@
 /* game.c: the Arkhtide rule system's descriptor and its rules object (open, close, card lookup). */
 #include "games/arkhtide/arkhtide.h"
+#include "core/game_yaml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,7 +100,6 @@ const carta_game carta_game_arkhtide = {
     .n_modes = 2,
     .open = ark_open,
     .close = ark_close,
-    .add_cards = ark_add_cards,
     .card_digest = ark_card_digest,
     .card_name = ark_card_name,
     .card_id = ark_card_id,
@@ -124,6 +124,11 @@ const carta_game carta_game_arkhtide = {
     .action_view = ark_action_view,
     .render = ark_render,
     .describe_state = ark_describe_state,
-    .scenario_position = arkhtide_scenario_position,
-    .scenario_expect = arkhtide_scenario_expect,
 };
+
+/* What the game offers to YAML files (core/game_yaml.h): inline cards, scenario positions and
+ * the expectation keys of docs/scenarios.md (scenario.c). */
+extern const carta_expect_table arkhtide_expect_table;
+
+const carta_game_yaml carta_game_arkhtide_yaml = {
+    &carta_game_arkhtide, ark_add_cards, arkhtide_scenario_position, &arkhtide_expect_table};

@@ -1,106 +1,39 @@
-/* scenario.c: Arkhtide positions and expectations for scenario files (docs/scenarios.md). */
+/* scenario.c: Arkhtide's YAML face: scenario positions, and the expectation keys
+ * of docs/scenarios.md as paths into its view (checked by core/expect.c). */
 #include "games/arkhtide/arkhtide.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/expect.h"
-#include "core/yaml.h"
+#include "core/game_yaml.h"
+#include "core/position.h"
 
-/* ---- small readers ---- */
-
-/* The card id of a scalar card name (any card of the set or the scenario's inline cards). */
-static carta_status scen_card(const carta_rules *rules, struct fy_node *node, const char *what,
-                              int *out, const char *file, carta_error *err)
-{
-    char name[CARTA_NAME_MAX];
-    if (!node || !carta_yaml_scalar(node, name, sizeof name) || !name[0])
-        return carta_yaml_error(err, file, node, "%s needs a card name", what);
-    int id = carta_catalog_find(rules->catalog, name);
-    if (id < 0 || !ark_def(rules, id))
-        return carta_yaml_error(err, file, node, "unknown card '%s' in %s", name, what);
-    *out = id;
-    return CARTA_OK;
-}
-
-static const char *const scen_type_names[] = {"seeker", "unit", "feat", "binding", "realm",
-                                              "status"};
-
-/* A card that must be of one type (1 << ARK_* bits in types). */
-static carta_status scen_card_typed(const carta_rules *rules, struct fy_node *node,
-                                    const char *what, unsigned types, int *out, const char *file,
-                                    carta_error *err)
-{
-    if (scen_card(rules, node, what, out, file, err))
-        return CARTA_ERR_INPUT;
-    const ark_card_def *def = ark_def(rules, *out);
-    if (types & (1u << def->type))
-        return CARTA_OK;
-    char want[80] = "";
-    for (int t = 0; t <= ARK_STATUS; t++)
-        if (types & (1u << t))
-            snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", want[0] ? " or " : "",
-                     scen_type_names[t]);
-    return carta_yaml_error(err, file, node, "%s holds %s cards; '%s' is a %s", what, want,
-                            def->name, scen_type_names[def->type]);
-}
-
-/* Reads a sequence of card names into ids (top_last: the first name is stored last: decks). */
-static carta_status scen_ids(const carta_rules *rules, struct fy_node *seq, const char *what,
-                             unsigned types, uint16_t *ids, int cap, int *n_out, bool top_last,
-                             const char *file, carta_error *err)
-{
-    *n_out = 0;
-    if (!seq)
-        return CARTA_OK;
-    if (!fy_node_is_sequence(seq))
-        return carta_yaml_error(err, file, seq, "'%s' needs a list of card names", what);
-    int n = fy_node_sequence_item_count(seq);
-    if (n > cap)
-        return carta_yaml_error(err, file, seq, "'%s' holds at most %d cards, found %d", what, cap,
-                                n);
-    for (int i = 0; i < n; i++) {
-        int id = -1;
-        if (scen_card_typed(rules, fy_node_sequence_get_by_index(seq, i), what, types, &id, file,
-                            err))
-            return CARTA_ERR_INPUT;
-        ids[top_last ? n - 1 - i : i] = (uint16_t)id;
-    }
-    *n_out = n;
-    return CARTA_OK;
-}
+/* ---- cards ---- */
 
 #define SCEN_MAIN ((1u << ARK_UNIT) | (1u << ARK_FEAT) | (1u << ARK_BINDING))
-#define SCEN_ANY_TYPE 0x3Fu
 
-static carta_status scen_zone(const carta_rules *rules, struct fy_node *seq, const char *what,
-                              unsigned types, ark_zone *z, bool top_last, const char *file,
-                              carta_error *err)
+static int scen_type_of(const carta_rules *rules, int id)
 {
-    int n;
-    if (scen_ids(rules, seq, what, types, z->cards, ARK_ZONE_MAX, &n, top_last, file, err))
-        return CARTA_ERR_INPUT;
-    z->n = (uint8_t)n;
-    return CARTA_OK;
+    const ark_card_def *def = ark_def(rules, id);
+    return def ? def->type : -1;
 }
 
-/* ---- locations ---- */
+static const char *const scen_type_names[] = {"seeker", "unit",  "feat",
+                                              "binding", "realm", "status"};
+static const carta_pos_types scen_types = {&carta_game_arkhtide, scen_type_of, scen_type_names};
 
-/* Reads a location: "safe", "neutral", a Realm slot number, or the name of a Realm in play. */
+/* A location: "safe", "neutral", a Realm slot number, or the name of a Realm in play. */
 static carta_status scen_loc(const carta_rules *rules, const ark_state *st, struct fy_node *node,
                              int *loc, const char *file, carta_error *err)
 {
-    char text[CARTA_NAME_MAX];
-    if (!carta_yaml_scalar(node, text, sizeof text) || !text[0])
-        return carta_yaml_error(err, file, node, "'at' needs safe, neutral, a Realm slot or a "
-                                "Realm's name");
+    char text[CARTA_NAME_MAX] = "";
+    int slot = -1;
+    carta_yaml_scalar(node, text, sizeof text);
     if (!strcmp(text, "safe")) {
         *loc = ARK_LOC_SAFE;
         return CARTA_OK;
     }
-    int slot = -1;
     if (!strcmp(text, "neutral")) {
         slot = ARK_NEUTRAL_SLOT;
     } else if (text[0] >= '0' && text[0] <= '9') {
@@ -108,7 +41,7 @@ static carta_status scen_loc(const carta_rules *rules, const ark_state *st, stru
         long v = strtol(text, &end, 10);
         slot = *end || v >= ARK_REALMS ? -2 : (int)v;
     } else {
-        int id = carta_catalog_find(rules->catalog, text);
+        int id = text[0] ? carta_catalog_find(rules->catalog, text) : -1;
         for (int s = 0; s < ARK_REALMS && id >= 0; s++) {
             if (st->realms[s].card != (uint16_t)id)
                 continue;
@@ -125,61 +58,25 @@ static carta_status scen_loc(const carta_rules *rules, const ark_state *st, stru
     return CARTA_OK;
 }
 
-/* The text of a location, as scenario files write it. */
-static void scen_loc_text(const carta_rules *rules, const ark_state *st, int loc, char *buf,
-                          size_t cap)
-{
-    if (loc == ARK_LOC_SAFE)
-        snprintf(buf, cap, "safe");
-    else if (loc < ARK_REALMS && st->realms[loc].card != ARK_NO_CARD)
-        snprintf(buf, cap, "%s", ark_def(rules, st->realms[loc].card)->name);
-    else
-        snprintf(buf, cap, "slot %d", loc);
-}
-
 /* ---- position: pieces ---- */
-
-/* Bit list of ability indices: locked: [0, 2]. */
-static carta_status scen_bits(struct fy_node *seq, const char *what, int max, uint8_t *out,
-                              const char *file, carta_error *err)
-{
-    if (!seq)
-        return CARTA_OK;
-    if (!fy_node_is_sequence(seq))
-        return carta_yaml_error(err, file, seq, "'%s' needs a list of ability indices", what);
-    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
-        struct fy_node *item = fy_node_sequence_get_by_index(seq, i);
-        char text[8], *end;
-        long v = carta_yaml_scalar(item, text, sizeof text) ? strtol(text, &end, 10) : -1;
-        if (v < 0 || v >= max || !text[0] || *end)
-            return carta_yaml_error(err, file, item, "an ability index in '%s' is 0..%d", what,
-                                    max - 1);
-        *out |= (uint8_t)(1u << v);
-    }
-    return CARTA_OK;
-}
 
 /* bindings: [Name, {card: Name, by: seat}], statuses: [Name]. */
 static carta_status scen_attach(const carta_rules *rules, struct fy_node *seq, const char *what,
                                 int type, int seat, ark_piece *p, const char *file,
                                 carta_error *err)
 {
-    if (!seq)
-        return CARTA_OK;
-    if (!fy_node_is_sequence(seq))
+    static const char *const keys[] = {"card", "by", NULL};
+    if (seq && !fy_node_is_sequence(seq))
         return carta_yaml_error(err, file, seq, "'%s' needs a list of cards", what);
-    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+    for (int i = 0; seq && i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *item = fy_node_sequence_get_by_index(seq, i);
-        struct fy_node *name = item;
+        bool map = fy_node_is_mapping(item);
         int by = seat, id;
-        if (fy_node_is_mapping(item)) {
-            static const char *const keys[] = {"card", "by", NULL};
-            if (carta_yaml_check_keys(item, keys, "an attached card", file, err) ||
-                carta_yaml_int(item, "by", seat, false, 0, ARK_SEATS - 1, &by, file, err))
-                return CARTA_ERR_INPUT;
-            name = carta_yaml_get(item, "card");
-        }
-        if (scen_card_typed(rules, name, what, 1u << type, &id, file, err))
+        if (map && (carta_yaml_check_keys(item, keys, "an attached card", file, err) ||
+                    carta_yaml_int(item, "by", seat, false, 0, ARK_SEATS - 1, &by, file, err)))
+            return CARTA_ERR_INPUT;
+        if (carta_pos_card(&scen_types, rules, map ? carta_yaml_get(item, "card") : item, what,
+                           1u << type, &id, file, err))
             return CARTA_ERR_INPUT;
         if (p->n_attach >= ARK_ATTACH_MAX)
             return carta_yaml_error(err, file, item, "a card holds at most %d attached cards",
@@ -189,76 +86,18 @@ static carta_status scen_attach(const carta_rules *rules, struct fy_node *seq, c
     return CARTA_OK;
 }
 
-/* The keywords an effect granted for the Round: keywords: [lethal]. */
-static carta_status scen_kw_round(struct fy_node *seq, ark_piece *p, const char *file,
-                                  carta_error *err)
-{
-    static const char *const names[] = {"lethal", "evasion", "stealth", "cheat_death",
-                                        "collector", "severed", NULL};
-    if (!seq)
-        return CARTA_OK;
-    if (!fy_node_is_sequence(seq))
-        return carta_yaml_error(err, file, seq, "'keywords' needs a list of keywords");
-    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
-        struct fy_node *item = fy_node_sequence_get_by_index(seq, i);
-        char text[24];
-        int k = 0;
-        carta_yaml_scalar(item, text, sizeof text);
-        while (names[k] && strcmp(names[k], text))
-            k++;
-        if (!names[k])
-            return carta_yaml_error(err, file, item, "unknown Round keyword '%s' (expected "
-                                    "lethal, evasion, stealth, cheat_death, collector, severed)",
-                                    text);
-        p->kw_round |= (uint8_t)(1u << k);
-    }
-    return CARTA_OK;
-}
-
-static carta_status scen_piece_map(const carta_rules *rules, const ark_state *st,
-                                   struct fy_node *map, int seat, ark_piece *p,
-                                   const char *file, carta_error *err)
-{
-    static const char *const keys[] = {
-        "card",  "at",     "wounds",  "exhausted", "block", "bindings", "statuses", "moved",
-        "prep_safe", "locked", "soul", "melee", "ranged", "health", "oath_used", "keywords",
-        NULL};
-    (void)st;
-    if (carta_yaml_check_keys(map, keys, "a card in play", file, err))
-        return CARTA_ERR_INPUT;
-    bool exhausted = false, moved = false, oath = false;
-    int wounds = 0, block = 0, soul = 0, melee = 0, ranged = 0, health = 0;
-    if (carta_yaml_bool(map, "exhausted", false, &exhausted, file, err) ||
-        carta_yaml_bool(map, "moved", false, &moved, file, err) ||
-        carta_yaml_bool(map, "oath_used", false, &oath, file, err) ||
-        carta_yaml_int(map, "wounds", 0, false, 0, 255, &wounds, file, err) ||
-        carta_yaml_int(map, "block", 0, false, 0, 255, &block, file, err) ||
-        carta_yaml_int(map, "soul", 0, false, -99, 99, &soul, file, err) ||
-        carta_yaml_int(map, "melee", 0, false, -99, 99, &melee, file, err) ||
-        carta_yaml_int(map, "ranged", 0, false, -99, 99, &ranged, file, err) ||
-        carta_yaml_int(map, "health", 0, false, -99, 99, &health, file, err))
-        return CARTA_ERR_INPUT;
-    p->flags |= (uint8_t)((exhausted ? ARK_P_EXHAUSTED : 0) | (moved ? ARK_P_MOVED : 0) |
-                          (oath ? ARK_P_OATH_USED : 0));
-    p->wounds = (uint8_t)wounds;
-    p->block = (uint8_t)block;
-    p->soul_mod = (int8_t)soul;
-    p->melee_mod = (int8_t)melee;
-    p->ranged_mod = (int8_t)ranged;
-    p->health_mod = (int8_t)health;
-    bool prep_safe;
-    if (carta_yaml_bool(map, "prep_safe", (p->flags & ARK_P_PREP_SAFE) != 0, &prep_safe, file,
-                        err))
-        return CARTA_ERR_INPUT;
-    p->flags = (uint8_t)((p->flags & ~ARK_P_PREP_SAFE) | (prep_safe ? ARK_P_PREP_SAFE : 0));
-    if (scen_bits(carta_yaml_get(map, "locked"), "locked", 8, &p->locked, file, err) ||
-        scen_kw_round(carta_yaml_get(map, "keywords"), p, file, err) ||
-        scen_attach(rules, carta_yaml_get(map, "bindings"), "bindings", ARK_BINDING, seat, p,
-                    file, err))
-        return CARTA_ERR_INPUT;
-    return scen_attach(rules, carta_yaml_get(map, "statuses"), "statuses", ARK_STATUS, seat, p,
-                       file, err);
-}
+static const carta_pos_field scen_piece_fields[] = {
+    CARTA_POS_FLAG("exhausted", ark_piece, flags, ARK_P_EXHAUSTED),
+    CARTA_POS_FLAG("moved", ark_piece, flags, ARK_P_MOVED),
+    CARTA_POS_FLAG("oath_used", ark_piece, flags, ARK_P_OATH_USED),
+    CARTA_POS_FLAG("prep_safe", ark_piece, flags, ARK_P_PREP_SAFE),
+    CARTA_POS_INT("wounds", ark_piece, wounds, 0, 255),
+    CARTA_POS_INT("block", ark_piece, block, 0, 255),
+    CARTA_POS_INT("soul", ark_piece, soul_mod, -99, 99),
+    CARTA_POS_INT("melee", ark_piece, melee_mod, -99, 99),
+    CARTA_POS_INT("ranged", ark_piece, ranged_mod, -99, 99),
+    CARTA_POS_INT("health", ark_piece, health_mod, -99, 99),
+};
 
 /* Places a Seeker or Unit (a name, or a map with 'card' and its state). def_loc: where it goes
  * without 'at'. */
@@ -266,58 +105,53 @@ static carta_status scen_piece(const carta_rules *rules, ark_state *st, int seat
                                struct fy_node *item, bool seeker, int def_loc, const char *file,
                                carta_error *err)
 {
-    const char *what = seeker ? "seeker" : "units";
-    struct fy_node *name = fy_node_is_mapping(item) ? carta_yaml_get(item, "card") : item;
+    static const char *const others[] = {"card",     "at",     "bindings", "statuses",
+                                         "locked",   "keywords", NULL};
+    static const char *const indices[] = {"0", "1", "2", "3", "4", "5", "6", "7", NULL};
+    /* keywords granted until the end of the Round (ARK_KW_* bits 0..5) */
+    static const char *const keywords[] = {"lethal",      "evasion",   "stealth",
+                                           "cheat_death", "collector", "severed", NULL};
+    bool map = fy_node_is_mapping(item);
+    struct fy_node *name = map ? carta_yaml_get(item, "card") : item, *at;
+    int id, loc = def_loc;
     if (!name)
         return carta_yaml_error(err, file, item, "a card in play needs 'card: <name>'");
-    int id, loc = def_loc;
-    if (scen_card_typed(rules, name, what, 1u << (seeker ? ARK_SEEKER : ARK_UNIT), &id, file,
-                        err))
+    if (carta_pos_card(&scen_types, rules, name, seeker ? "seeker" : "units",
+                       1u << (seeker ? ARK_SEEKER : ARK_UNIT), &id, file, err))
         return CARTA_ERR_INPUT;
-    struct fy_node *at = fy_node_is_mapping(item) ? carta_yaml_get(item, "at") : NULL;
-    if (at && scen_loc(rules, st, at, &loc, file, err))
+    if (map && (at = carta_yaml_get(item, "at")) && scen_loc(rules, st, at, &loc, file, err))
         return CARTA_ERR_INPUT;
-    int flags = seeker ? ARK_P_SEEKER : 0;
-    if (st->phase == ARK_PHASE_PREPARATION && loc == ARK_LOC_SAFE)
-        flags |= ARK_P_PREP_SAFE;
-    if (ark_def(rules, id)->token)
-        flags |= ARK_P_TOKEN;
+    int flags = (seeker ? ARK_P_SEEKER : 0) | (ark_def(rules, id)->token ? ARK_P_TOKEN : 0) |
+                (st->phase == ARK_PHASE_PREPARATION && loc == ARK_LOC_SAFE ? ARK_P_PREP_SAFE : 0);
     ark_piece *p = ark_place(st, seat, (uint16_t)id, loc, flags);
     if (!p)
         return carta_yaml_error(err, file, item, "no room for '%s': at most %d cards in play",
                                 ark_def(rules, id)->name, ARK_PIECE_MAX);
     p->flags = (uint8_t)(p->flags | flags);
-    if (fy_node_is_mapping(item))
-        return scen_piece_map(rules, st, item, seat, p, file, err);
-    return CARTA_OK;
+    if (!map)
+        return CARTA_OK;
+    if (carta_pos_fields(item, scen_piece_fields, 10, others, "a card in play", p, file, err) ||
+        carta_pos_bits(carta_yaml_get(item, "locked"), "locked", indices, &p->locked, file,
+                       err) ||
+        carta_pos_bits(carta_yaml_get(item, "keywords"), "keywords", keywords, &p->kw_round,
+                       file, err) ||
+        scen_attach(rules, carta_yaml_get(item, "bindings"), "bindings", ARK_BINDING, seat, p,
+                    file, err))
+        return CARTA_ERR_INPUT;
+    return scen_attach(rules, carta_yaml_get(item, "statuses"), "statuses", ARK_STATUS, seat, p,
+                       file, err);
 }
 
 /* ---- position: a seat ---- */
 
-static carta_status scen_list_add(ark_seat *s, uint16_t card, struct fy_node *where,
-                                  const char *file, carta_error *err)
-{
-    if (s->n_deck_list >= ARK_DECK_LIST_MAX)
-        return carta_yaml_error(err, file, where, "a player owns at most %d deck cards in all",
-                                ARK_DECK_LIST_MAX);
-    s->deck_list[s->n_deck_list++] = card;
-    return CARTA_OK;
-}
-
-static bool scen_in_decks(const carta_rules *rules, uint16_t card)
-{
-    const ark_card_def *def = ark_def(rules, card);
-    return def && !def->token && !def->neutral && def->type != ARK_SEEKER &&
-           def->type != ARK_STATUS;
-}
-
-/* The public deck list: every Main Deck and Realm Deck card the seat owns, wherever it is. */
+/* The public deck list: every Main Deck and Realm Deck card the seat owns, wherever it is (not
+ * Seekers, Tokens, Statuses or the Neutral Realm), sorted. */
 static carta_status scen_deck_list(const carta_rules *rules, ark_state *st, int seat,
                                    struct fy_node *where, const char *file, carta_error *err)
 {
     ark_seat *s = &st->seat[seat];
-    uint16_t cards[ARK_ZONE_MAX * 4 + ARK_PIECE_MAX * (ARK_ATTACH_MAX + 1) + 16];
-    int n = 0;
+    uint16_t cards[ARK_ZONE_MAX * 4 + ARK_PIECE_MAX * (ARK_ATTACH_MAX + 1) + 32];
+    int n = 0, kept = 0;
     const ark_zone *zones[] = {&s->hand, &s->deck, &s->chronicle, &s->pool};
     for (size_t z = 0; z < sizeof zones / sizeof zones[0]; z++)
         for (int i = 0; i < zones[z]->n; i++)
@@ -339,119 +173,102 @@ static carta_status scen_deck_list(const carta_rules *rules, ark_state *st, int 
             if (ARK_ATTACH_SEAT(p->attach[a]) == seat)
                 cards[n++] = ARK_ATTACH_CARD(p->attach[a]);
     }
-    for (int i = 0; i < n; i++)
-        if (scen_in_decks(rules, cards[i]) && scen_list_add(s, cards[i], where, file, err))
-            return CARTA_ERR_INPUT;
-    for (int i = 1; i < s->n_deck_list; i++) /* insertion sort: small lists */
-        for (int j = i; j > 0 && s->deck_list[j - 1] > s->deck_list[j]; j--) {
-            uint16_t t = s->deck_list[j];
-            s->deck_list[j] = s->deck_list[j - 1];
-            s->deck_list[j - 1] = t;
-        }
+    for (int i = 0; i < n; i++) {
+        const ark_card_def *def = ark_def(rules, cards[i]);
+        if (!def || def->token || def->neutral || def->type == ARK_SEEKER ||
+            def->type == ARK_STATUS)
+            continue;
+        if (kept >= ARK_DECK_LIST_MAX)
+            return carta_yaml_error(err, file, where, "a player owns at most %d deck cards in "
+                                    "all", ARK_DECK_LIST_MAX);
+        s->deck_list[kept++] = cards[i];
+    }
+    s->n_deck_list = (uint8_t)kept;
+    carta_pos_sort(s->deck_list, kept);
     return CARTA_OK;
 }
 
-/* A Realm slot given by name: realm (the seat's Realm this Round) or neutral. */
+/* A Realm put in a slot: the seat's Realm this Round, or the Neutral Realm. */
 static carta_status scen_realm_slot(const carta_rules *rules, ark_state *st, struct fy_node *node,
                                     int slot, int owner, const char *file, carta_error *err)
 {
     int id = -1;
-    if (scen_card_typed(rules, node, "realm", 1u << ARK_REALM, &id, file, err))
+    if (carta_pos_card(&scen_types, rules, node, "realm", 1u << ARK_REALM, &id, file, err))
         return CARTA_ERR_INPUT;
     st->realms[slot].card = (uint16_t)id;
     st->realms[slot].owner = (int8_t)owner;
     return CARTA_OK;
 }
 
-static carta_status scen_side(struct fy_node *map, const char *key, uint8_t *out,
-                              const char *file, carta_error *err)
-{
-    char side[4];
-    if (carta_yaml_str(map, key, "a", side, sizeof side, file, err))
-        return CARTA_ERR_INPUT;
-    if (strcmp(side, "a") && strcmp(side, "b"))
-        return carta_yaml_error(err, file, carta_yaml_get(map, key), "'%s' is a or b", key);
-    *out = side[0] == 'b';
-    return CARTA_OK;
-}
+static const carta_pos_field scen_seat_fields[] = {
+    CARTA_POS_INT("willpower", ark_seat, willpower, -99, 99),
+    CARTA_POS_INT("quintessence", ark_seat, quintessence, 0, 255),
+    CARTA_POS_INT("arkhe_max", ark_seat, arkhe_max, 0, 99),
+    CARTA_POS_INT("arkhe", ark_seat, arkhe, 0, 99),
+    CARTA_POS_INT("mulligan_left", ark_seat, mulligan_left, 0, ARK_MULLIGAN_MAX),
+    CARTA_POS_INT("place", ark_seat, place, 0, ARK_SEATS),
+    CARTA_POS_FLAG("prepared", ark_seat, flags, ARK_S_PREPARED),
+    CARTA_POS_FLAG("eliminated", ark_seat, flags, ARK_S_ELIMINATED),
+    CARTA_POS_FLAG("discarded", ark_seat, flags, ARK_S_DISCARDED),
+    CARTA_POS_FLAG("mulliganed", ark_seat, flags, ARK_S_MULLIGANED),
+    CARTA_POS_FLAG("picked", ark_seat, flags, ARK_S_PICKED),
+};
 
 /* Counters, flags, zones and the Realm of one seat (pieces come later, once Realms exist). */
 static carta_status scen_seat(const carta_rules *rules, ark_state *st, int seat,
                               struct fy_node *map, const char *file, carta_error *err)
 {
-    static const char *const keys[] = {
-        "seeker", "willpower", "quintessence", "arkhe", "arkhe_max", "hand", "deck",
-        "realm_deck", "chronicle", "pool", "realm", "side", "pick", "pick_side", "look",
-        "units", "prepared", "eliminated", "discarded", "mulliganed", "picked",
-        "mulligan_left", "place", NULL};
-    if (!fy_node_is_mapping(map))
-        return carta_yaml_error(err, file, map, "a player needs a map (seeker, hand, ...)");
-    if (carta_yaml_check_keys(map, keys, "a player", file, err))
-        return CARTA_ERR_INPUT;
-    if (!carta_yaml_get(map, "seeker"))
-        return carta_yaml_error(err, file, map, "a player needs its 'seeker'");
+    static const char *const others[] = {"seeker", "hand", "deck",      "realm_deck", "chronicle",
+                                         "pool",   "realm", "side",     "pick",       "pick_side",
+                                         "look",   "units", NULL};
+    static const char *const sides[] = {"a", "b", NULL};
     ark_seat *s = &st->seat[seat];
-    int wp, q, arkhe, arkhe_max, mull, place;
-    bool prepared, elim, discarded, mulled, picked;
     bool early = st->phase <= ARK_PHASE_REALM;
-    if (carta_yaml_int(map, "willpower", ARK_WILLPOWER, false, -99, 99, &wp, file, err) ||
-        carta_yaml_int(map, "quintessence", 0, false, 0, 255, &q, file, err) ||
-        carta_yaml_int(map, "arkhe_max", ARK_ARKHE, false, 0, 99, &arkhe_max, file, err) ||
-        carta_yaml_int(map, "arkhe", arkhe_max, false, 0, 99, &arkhe, file, err) ||
-        carta_yaml_int(map, "mulligan_left", ARK_MULLIGAN_MAX, false, 0, ARK_MULLIGAN_MAX, &mull,
-                       file, err) ||
-        carta_yaml_int(map, "place", 0, false, 0, ARK_SEATS, &place, file, err) ||
-        carta_yaml_bool(map, "prepared", false, &prepared, file, err) ||
-        carta_yaml_bool(map, "eliminated", false, &elim, file, err) ||
-        carta_yaml_bool(map, "discarded", !early, &discarded, file, err) ||
-        carta_yaml_bool(map, "mulliganed", !early, &mulled, file, err) ||
-        carta_yaml_bool(map, "picked", st->phase > ARK_PHASE_REALM, &picked, file, err))
+    int side = 0, id = -1;
+    s->willpower = ARK_WILLPOWER;
+    s->arkhe_max = s->arkhe = ARK_ARKHE;
+    s->mulligan_left = ARK_MULLIGAN_MAX;
+    s->flags = (uint8_t)(early ? 0 : ARK_S_DISCARDED | ARK_S_MULLIGANED | ARK_S_PICKED);
+    if (carta_pos_fields(map, scen_seat_fields, 11, others, "a player", s, file, err))
         return CARTA_ERR_INPUT;
-    s->willpower = (int8_t)wp;
-    s->quintessence = (uint8_t)q;
-    s->arkhe = (uint8_t)arkhe;
-    s->arkhe_max = (uint8_t)arkhe_max;
-    s->mulligan_left = (uint8_t)mull;
-    s->place = (uint8_t)place;
-    s->flags = (uint8_t)((prepared ? ARK_S_PREPARED : 0) | (elim ? ARK_S_ELIMINATED : 0) |
-                         (discarded ? ARK_S_DISCARDED : 0) | (mulled ? ARK_S_MULLIGANED : 0) |
-                         (picked ? ARK_S_PICKED : 0));
-    int id = -1;
-    struct fy_node *seeker = carta_yaml_get(map, "seeker");
-    if (scen_card_typed(rules, fy_node_is_mapping(seeker) ? carta_yaml_get(seeker, "card") : seeker,
-                        "seeker", 1u << ARK_SEEKER, &id, file, err))
+    if (!carta_yaml_get(map, "arkhe"))
+        s->arkhe = s->arkhe_max;
+    struct fy_node *seeker = carta_yaml_get(map, "seeker"), *pick, *realm;
+    if (!seeker)
+        return carta_yaml_error(err, file, map, "a player needs its 'seeker'");
+    if (carta_pos_card(&scen_types, rules,
+                       fy_node_is_mapping(seeker) ? carta_yaml_get(seeker, "card") : seeker,
+                       "seeker", 1u << ARK_SEEKER, &id, file, err))
         return CARTA_ERR_INPUT;
     s->seeker = (uint16_t)id;
-    int n;
-    if (scen_zone(rules, carta_yaml_get(map, "hand"), "hand", SCEN_MAIN, &s->hand, false, file,
-                  err) ||
-        scen_zone(rules, carta_yaml_get(map, "deck"), "deck", SCEN_MAIN, &s->deck, true, file,
-                  err) ||
-        scen_zone(rules, carta_yaml_get(map, "chronicle"), "chronicle", SCEN_MAIN, &s->chronicle,
-                  false, file, err) ||
-        scen_zone(rules, carta_yaml_get(map, "pool"), "pool", SCEN_ANY_TYPE, &s->pool, false,
-                  file, err) ||
-        scen_ids(rules, carta_yaml_get(map, "realm_deck"), "realm_deck", 1u << ARK_REALM,
-                 s->realm_deck.cards, ARK_REALM_DECK_MAX, &n, true, file, err))
+    if (carta_pos_cards(&scen_types, rules, map, "hand", SCEN_MAIN, s->hand.cards, ARK_ZONE_MAX,
+                        &s->hand.n, false, file, err) ||
+        carta_pos_cards(&scen_types, rules, map, "deck", SCEN_MAIN, s->deck.cards, ARK_ZONE_MAX,
+                        &s->deck.n, true, file, err) ||
+        carta_pos_cards(&scen_types, rules, map, "chronicle", SCEN_MAIN, s->chronicle.cards,
+                        ARK_ZONE_MAX, &s->chronicle.n, false, file, err) ||
+        carta_pos_cards(&scen_types, rules, map, "pool", 0, s->pool.cards, ARK_ZONE_MAX, &s->pool.n,
+                        false, file, err) ||
+        carta_pos_cards(&scen_types, rules, map, "realm_deck", 1u << ARK_REALM, s->realm_deck.cards,
+                        ARK_REALM_DECK_MAX, &s->realm_deck.n, true, file, err) ||
+        carta_pos_cards(&scen_types, rules, map, "look", 1u << ARK_REALM, s->look.cards, ARK_LOOK,
+                        &s->look.n, false, file, err))
         return CARTA_ERR_INPUT;
-    s->realm_deck.n = (uint8_t)n;
     for (int i = 0; i < s->pool.n; i++)
         s->pool_owner[i] = (uint8_t)(seat + 1);
-    if (scen_ids(rules, carta_yaml_get(map, "look"), "look", 1u << ARK_REALM, s->look.cards,
-                 ARK_LOOK, &n, false, file, err))
-        return CARTA_ERR_INPUT;
-    s->look.n = (uint8_t)n;
-    struct fy_node *pick = carta_yaml_get(map, "pick");
-    if (pick) {
-        if (scen_card_typed(rules, pick, "pick", 1u << ARK_REALM, &id, file, err) ||
-            scen_side(map, "pick_side", &s->pick_side, file, err))
+    if ((pick = carta_yaml_get(map, "pick"))) {
+        if (carta_pos_card(&scen_types, rules, pick, "pick", 1u << ARK_REALM, &id, file, err) ||
+            carta_pos_word(map, "pick_side", "a", sides, &side, file, err))
             return CARTA_ERR_INPUT;
         s->pick = (uint16_t)id;
+        s->pick_side = (uint8_t)side;
     }
-    struct fy_node *realm = carta_yaml_get(map, "realm");
-    if (realm && (scen_realm_slot(rules, st, realm, seat, seat, file, err) ||
-                  scen_side(map, "side", &st->realms[seat].side, file, err)))
-        return CARTA_ERR_INPUT;
+    if ((realm = carta_yaml_get(map, "realm"))) {
+        if (scen_realm_slot(rules, st, realm, seat, seat, file, err) ||
+            carta_pos_word(map, "side", "a", sides, &side, file, err))
+            return CARTA_ERR_INPUT;
+        st->realms[seat].side = (uint8_t)side;
+    }
     return CARTA_OK;
 }
 
@@ -466,11 +283,9 @@ static carta_status scen_seat_pieces(const carta_rules *rules, ark_state *st, in
     if (scen_piece(rules, st, seat, carta_yaml_get(map, "seeker"), true, seeker_loc, file, err))
         return CARTA_ERR_INPUT;
     struct fy_node *units = carta_yaml_get(map, "units");
-    if (!units)
-        return CARTA_OK;
-    if (!fy_node_is_sequence(units))
+    if (units && !fy_node_is_sequence(units))
         return carta_yaml_error(err, file, units, "'units' needs a list of Units");
-    for (int i = 0; i < fy_node_sequence_item_count(units); i++)
+    for (int i = 0; units && i < fy_node_sequence_item_count(units); i++)
         if (scen_piece(rules, st, seat, fy_node_sequence_get_by_index(units, i), false, own,
                        file, err))
             return CARTA_ERR_INPUT;
@@ -479,47 +294,24 @@ static carta_status scen_seat_pieces(const carta_rules *rules, ark_state *st, in
 
 /* ---- position: the Round ---- */
 
-static const char *const scen_phases[] = {"resource", "realm",   "initiative", "preparation",
-                                          "combat",   "harvest", "regroup",    "over", NULL};
-
-static carta_status scen_phase(struct fy_node *map, uint8_t *phase, const char *file,
-                               carta_error *err)
+/* The mode (duel for 2 players, desperate for 3 to 5) and the phase. */
+static carta_status scen_mode_phase(struct fy_node *map, ark_state *st, const char *file,
+                                    carta_error *err)
 {
-    char text[16];
-    if (carta_yaml_str(map, "phase", "combat", text, sizeof text, file, err))
+    static const char *const modes[] = {"duel", "desperate", NULL};
+    static const char *const phases[] = {"resource", "realm",   "initiative", "preparation",
+                                         "combat",   "harvest", "regroup",    NULL};
+    int mode, phase, n = st->n_seats;
+    if (carta_pos_word(map, "mode", n == 2 ? "duel" : "desperate", modes, &mode, file, err) ||
+        carta_pos_word(map, "phase", "combat", phases, &phase, file, err))
         return CARTA_ERR_INPUT;
-    for (int i = 0; scen_phases[i] && i < ARK_PHASE_OVER; i++)
-        if (!strcmp(text, scen_phases[i])) {
-            *phase = (uint8_t)i;
-            return CARTA_OK;
-        }
-    return carta_yaml_error(err, file, carta_yaml_get(map, "phase"),
-                            "unknown phase '%s' (expected resource, realm, initiative, "
-                            "preparation, combat, harvest, regroup)", text);
-}
-
-static carta_status scen_mode(struct fy_node *map, int n_seats, uint8_t *mode, const char *file,
-                              carta_error *err)
-{
-    char text[16];
-    if (carta_yaml_str(map, "mode", n_seats == 2 ? "duel" : "desperate", text, sizeof text, file,
-                       err))
-        return CARTA_ERR_INPUT;
-    struct fy_node *node = carta_yaml_get(map, "mode");
-    if (!strcmp(text, "duel")) {
-        if (n_seats != 2)
-            return carta_yaml_error(err, file, node, "the duel is for 2 players, found %d",
-                                    n_seats);
-        *mode = ARK_MODE_DUEL;
-    } else if (!strcmp(text, "desperate")) {
-        if (n_seats < 3)
-            return carta_yaml_error(err, file, node, "desperate is for 3 to 5 players, found %d",
-                                    n_seats);
-        *mode = ARK_MODE_DESPERATE;
-    } else {
-        return carta_yaml_error(err, file, node, "unknown mode '%s' (expected duel, desperate)",
-                                text);
-    }
+    if ((mode == ARK_MODE_DUEL) != (n == 2))
+        return carta_yaml_error(err, file, carta_yaml_get(map, "mode"),
+                                mode == ARK_MODE_DUEL ? "the duel is for 2 players, found %d"
+                                                      : "desperate is for 3 to 5 players, found %d",
+                                n);
+    st->mode = (uint8_t)mode;
+    st->phase = (uint8_t)phase;
     return CARTA_OK;
 }
 
@@ -531,11 +323,10 @@ static carta_status scen_neutral(const carta_rules *rules, ark_state *st, struct
     char text[CARTA_NAME_MAX];
     if (node && carta_yaml_scalar(node, text, sizeof text) && !strcmp(text, "none"))
         return CARTA_OK;
-    if (node) {
-        if (st->mode != ARK_MODE_DUEL)
-            return carta_yaml_error(err, file, node, "there is no Neutral Realm in desperate");
+    if (node && st->mode != ARK_MODE_DUEL)
+        return carta_yaml_error(err, file, node, "there is no Neutral Realm in desperate");
+    if (node)
         return scen_realm_slot(rules, st, node, ARK_NEUTRAL_SLOT, -1, file, err);
-    }
     if (st->mode == ARK_MODE_DUEL && st->phase >= ARK_PHASE_PREPARATION &&
         rules->neutral_realm >= 0) {
         st->realms[ARK_NEUTRAL_SLOT].card = (uint16_t)rules->neutral_realm;
@@ -544,45 +335,47 @@ static carta_status scen_neutral(const carta_rules *rules, ark_state *st, struct
     return CARTA_OK;
 }
 
+#define SCEN_ROUND_INT(key, field, lo, hi) CARTA_POS_INT(key, ark_state, field, lo, hi)
+static const carta_pos_field scen_round_fields[] = {
+    SCEN_ROUND_INT("round", round, 1, ARK_ROUND_LIMIT),
+    SCEN_ROUND_INT("active", active, 0, ARK_SEATS - 1),
+    SCEN_ROUND_INT("first", first, 0, ARK_SEATS - 1),
+    SCEN_ROUND_INT("combat_first", combat_first, 0, ARK_SEATS - 1),
+    SCEN_ROUND_INT("passes", passes, 0, ARK_SEATS),
+    SCEN_ROUND_INT("turn", turn, 0, ARK_TURN_LIMIT),
+    CARTA_POS_FLAG("major_used", ark_state, turn_flags, ARK_T_MAJOR),
+    CARTA_POS_FLAG("acted", ark_state, turn_flags, ARK_T_ACTED),
+};
+
+/* The Round's numbers (read before the seats: the seats need the phase). */
 static carta_status scen_round(ark_state *st, struct fy_node *map, const char *file,
                                carta_error *err)
 {
-    int round, active, first, cfirst, passes, turn;
-    bool major, acted;
-    char seed_text[32];
-    int last = st->n_seats - 1;
-    if (carta_yaml_str(map, "seed", "1", seed_text, sizeof seed_text, file, err) ||
-        carta_yaml_int(map, "round", 1, false, 1, ARK_ROUND_LIMIT, &round, file, err) ||
-        carta_yaml_int(map, "active", 0, false, 0, last, &active, file, err) ||
-        carta_yaml_int(map, "first", 0, false, 0, last, &first, file, err) ||
-        carta_yaml_int(map, "combat_first", first, false, 0, last, &cfirst, file, err) ||
-        carta_yaml_int(map, "passes", 0, false, 0, ARK_SEATS, &passes, file, err) ||
-        carta_yaml_int(map, "turn", 0, false, 0, ARK_TURN_LIMIT, &turn, file, err) ||
-        carta_yaml_bool(map, "major_used", false, &major, file, err) ||
-        carta_yaml_bool(map, "acted", major, &acted, file, err))
+    static const char *const others[] = {"mode", "seed", "phase", "neutral", "players", NULL};
+    uint64_t seed;
+    st->round = 1;
+    if (carta_pos_fields(map, scen_round_fields, 8, others, "an arkhtide position", st, file,
+                         err) ||
+        carta_pos_u64(map, "seed", 1, &seed, file, err))
         return CARTA_ERR_INPUT;
-    char *end;
-    unsigned long long seed = strtoull(seed_text, &end, 10);
-    if (!seed_text[0] || *end)
-        return carta_yaml_error(err, file, carta_yaml_get(map, "seed"),
-                                "'seed' needs a whole number");
+    if (!carta_yaml_get(map, "combat_first"))
+        st->combat_first = st->first;
+    if (!carta_yaml_get(map, "acted") && (st->turn_flags & ARK_T_MAJOR))
+        st->turn_flags |= ARK_T_ACTED;
+    int last = st->n_seats - 1;
+    if (st->active > last || st->first > last || st->combat_first > last)
+        return carta_yaml_error(err, file, map, "active, first and combat_first are seats 0..%d",
+                                last);
     carta_rng_seed(&st->rng, seed);
-    st->round = (uint8_t)round;
-    st->active = (int8_t)active;
-    st->first = (int8_t)first;
-    st->combat_first = (int8_t)cfirst;
-    st->passes = (uint8_t)passes;
-    st->turn = (uint16_t)turn;
-    st->turn_flags = (uint8_t)((major ? ARK_T_MAJOR : 0) | (acted ? ARK_T_ACTED : 0));
-    if (st->phase == ARK_PHASE_HARVEST)
-        for (int r = 0; r < ARK_REALMS; r++)
-            if (st->realms[r].card != ARK_NO_CARD)
-                st->harvest_left |= (uint8_t)(1u << r);
     return CARTA_OK;
 }
 
-static void scen_empty(ark_state *st)
+carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
+                                        struct fy_node *position, const char *file,
+                                        carta_error *err)
 {
+    ark_state *st = state;
+    memset(st, 0, sizeof *st);
     st->version = ARK_STATE_VERSION;
     st->winner = -1;
     st->next_uid = 1;
@@ -593,29 +386,16 @@ static void scen_empty(ark_state *st)
     for (int s = 0; s < ARK_SEATS; s++)
         st->seat[s].pick = ARK_NO_CARD;
     ark_zones_seen(st);
-}
-
-carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
-                                        struct fy_node *position, const char *file,
-                                        carta_error *err)
-{
-    static const char *const keys[] = {"mode",   "seed", "round",        "phase", "active",
-                                       "first",  "combat_first", "passes", "turn", "major_used",
-                                       "acted",  "neutral", "players", NULL};
-    ark_state *st = state;
-    memset(st, 0, sizeof *st);
-    scen_empty(st);
-    if (carta_yaml_check_keys(position, keys, "an arkhtide position", file, err))
-        return CARTA_ERR_INPUT;
     struct fy_node *players = carta_yaml_get(position, "players");
     int n = players && fy_node_is_sequence(players) ? fy_node_sequence_item_count(players) : 0;
+    st->n_seats = (uint8_t)n;
+    if (scen_round(st, position, file, err))
+        return CARTA_ERR_INPUT;
     if (n < 2 || n > ARK_SEATS)
         return carta_yaml_error(err, file, players ? players : position,
                                 "an arkhtide position needs 'players': a list of 2 to %d players",
                                 ARK_SEATS);
-    st->n_seats = (uint8_t)n;
-    if (scen_mode(position, n, &st->mode, file, err) ||
-        scen_phase(position, &st->phase, file, err))
+    if (scen_mode_phase(position, st, file, err))
         return CARTA_ERR_INPUT;
     for (int seat = 0; seat < n; seat++)
         if (scen_seat(rules, st, seat, fy_node_sequence_get_by_index(players, seat), file, err))
@@ -632,432 +412,59 @@ carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
         if (scen_deck_list(rules, st, seat, fy_node_sequence_get_by_index(players, seat), file,
                            err))
             return CARTA_ERR_INPUT;
-        if (st->seat[seat].flags & ARK_S_ELIMINATED)
-            st->n_eliminated++;
+        st->n_eliminated += (st->seat[seat].flags & ARK_S_ELIMINATED) != 0;
     }
-    if (scen_round(st, position, file, err))
-        return CARTA_ERR_INPUT;
+    if (st->phase == ARK_PHASE_HARVEST)
+        for (int r = 0; r < ARK_REALMS; r++)
+            if (st->realms[r].card != ARK_NO_CARD)
+                st->harvest_left |= (uint8_t)(1u << r);
     ark_advance(rules, st); /* automatic steps up to the first decision, as after any action */
     return CARTA_OK;
 }
 
 /* ---- expectations ---- */
 
-/* One expectation map being checked. */
-typedef struct scen_expect {
-    const carta_rules *rules;
-    const ark_state *st;
-    struct fy_node *map;
-    const char *file;
-    carta_error *err;
-    int seat;        /* the player that zone and counter keys refer to */
-    bool seat_given; /* 'player' was written: 'card' looks only at that player's cards */
-} scen_expect;
-
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static carta_status scen_mismatch(scen_expect *x, struct fy_node *node, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    carta_status st = carta_expect_failv(x->err, x->file, node, fmt, ap);
-    va_end(ap);
-    return st;
-}
-
-static const char *scen_name(const scen_expect *x, int card)
-{
-    if (card == ARK_UNKNOWN)
-        return "?";
-    const ark_card_def *def = ark_def(x->rules, card);
-    return def ? def->name : "-";
-}
-
-/* Compares a list of card names with n card ids, in order or as multisets ("player N key: ..."). */
-static carta_status scen_cards_match(scen_expect *x, struct fy_node *seq, const char *key,
-                                     const uint16_t *have, int n, bool ordered)
-{
-    char what[160];
-    snprintf(what, sizeof what, "player %d %s", x->seat, key);
-    return carta_expect_cards(&carta_game_arkhtide, x->rules, seq, what, have, n, ordered,
-                              x->file, x->err);
-}
-
-/* An integer expectation ("<who> <key>: ..."). */
-static carta_status scen_int_is(scen_expect *x, struct fy_node *node, const char *key, int have,
-                                const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_int(node, what, have, x->file, x->err);
-}
-
-/* A boolean expectation ("<who> <key>: ..."). */
-static carta_status scen_bool_is(scen_expect *x, struct fy_node *node, const char *key, bool have,
-                                 const char *who)
-{
-    char what[160];
-    snprintf(what, sizeof what, "%s %s", who, key);
-    return carta_expect_bool(node, what, have, x->file, x->err);
-}
-
-static carta_status scen_text_is(scen_expect *x, struct fy_node *node, const char *key,
-                                 const char *have, const char *who)
-{
-    char want[CARTA_NAME_MAX];
-    if (!carta_yaml_scalar(node, want, sizeof want))
-        return carta_yaml_error(x->err, x->file, node, "'%s' needs a name", key);
-    if (!strcmp(want, have))
-        return CARTA_OK;
-    return scen_mismatch(x, node, "%s %s: expected %s, found %s", who, key, want, have);
-}
-
-/* The zones of a seat by key. */
-static const ark_zone *scen_zone_of(const ark_seat *s, const char *key)
-{
-    if (!strncmp(key, "hand", 4))
-        return &s->hand;
-    if (!strncmp(key, "deck", 4))
-        return &s->deck;
-    if (!strncmp(key, "chronicle", 9))
-        return &s->chronicle;
-    if (!strncmp(key, "pool", 4))
-        return &s->pool;
-    return NULL;
-}
-
-/* hand, deck (top first), realm_deck (top first), chronicle, pool, look and their *_count. */
-static carta_status scen_expect_zone(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const ark_seat *s = &x->st->seat[x->seat];
-    const ark_zone *z = scen_zone_of(s, key);
-    bool look = !strncmp(key, "look", 4);
-    const uint16_t *cards = z ? z->cards : look ? s->look.cards : s->realm_deck.cards;
-    int n = z ? z->n : look ? s->look.n : s->realm_deck.n;
-    bool top_first = !strcmp(key, "deck") || !strcmp(key, "realm_deck");
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    if (strstr(key, "_count"))
-        return scen_int_is(x, v, key, n, who);
-    if (!top_first)
-        return scen_cards_match(x, v, key, cards, n, false);
-    uint16_t rev[ARK_ZONE_MAX];
-    for (int i = 0; i < n; i++)
-        rev[i] = cards[n - 1 - i];
-    return scen_cards_match(x, v, key, rev, n, true);
-}
-
-/* units: the seat's Units in play (any order); safe_zone: its cards in its Safe Zone. */
-static carta_status scen_expect_pieces(scen_expect *x, const char *key, struct fy_node *v)
-{
-    uint16_t cards[ARK_PIECE_MAX];
-    int n = 0;
-    bool safe = !strcmp(key, "safe_zone");
-    for (int i = 0; i < x->st->n_pieces; i++) {
-        const ark_piece *p = &x->st->pieces[i];
-        if (p->owner != x->seat || (!safe && (p->flags & ARK_P_SEEKER)) ||
-            (safe && p->loc != ARK_LOC_SAFE))
-            continue;
-        cards[n++] = p->card;
+#define SCEN_SEAT(key) {key, "seats.{player}." key, 0, NULL}
+#define SCEN_COUNTER(key) {key, "seats.{player}.counters." key, 0, NULL}
+#define SCEN_ZONE(key, flags)                                                                      \
+    {key, "seats.{player}.zones." key, flags, NULL},                                               \
+    {                                                                                              \
+        key "_count", "seats.{player}.zones." key ".count", 0, NULL                                \
     }
-    return scen_cards_match(x, v, key, cards, n, false);
-}
+#define SCEN_TOP(key) {key, key, 0, NULL}
+#define SCEN_CARD(key, flags) {key, "{card}." key, flags, NULL}
 
-/* realms: the Realms in play, in slot order (the seats' Realms, then the Neutral Realm). */
-static carta_status scen_expect_realms(scen_expect *x, struct fy_node *v)
-{
-    uint16_t cards[ARK_REALMS];
-    int n = 0;
-    for (int r = 0; r < ARK_REALMS; r++)
-        if (x->st->realms[r].card != ARK_NO_CARD)
-            cards[n++] = x->st->realms[r].card;
-    return scen_cards_match(x, v, "realms", cards, n, true);
-}
+/* The expectation keys of docs/scenarios.md as paths into the view (docs/view.md). */
+static const carta_expect_key scen_keys[] = {
+    SCEN_COUNTER("willpower"), SCEN_COUNTER("quintessence"), SCEN_COUNTER("arkhe"),
+    SCEN_COUNTER("arkhe_max"), SCEN_COUNTER("place"), SCEN_SEAT("score"), SCEN_SEAT("prepared"),
+    SCEN_SEAT("eliminated"), SCEN_SEAT("pick"), SCEN_SEAT("mulligan_left"),
+    SCEN_ZONE("hand", CARTA_EXPECT_ANY_ORDER), SCEN_ZONE("deck", CARTA_EXPECT_TOP_FIRST),
+    SCEN_ZONE("chronicle", CARTA_EXPECT_ANY_ORDER), SCEN_ZONE("pool", CARTA_EXPECT_ANY_ORDER),
+    SCEN_ZONE("realm_deck", CARTA_EXPECT_TOP_FIRST), SCEN_ZONE("look", CARTA_EXPECT_ANY_ORDER),
+    {"units", "seats.{player}.units", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"safe_zone", "seats.{player}.safe_zone.pieces", CARTA_EXPECT_ANY_ORDER, NULL},
+    {"realms", "board.realms", 0, NULL},
+    SCEN_TOP("phase"), SCEN_TOP("round"), SCEN_TOP("active"), SCEN_TOP("first"),
+    SCEN_TOP("combat_first"), SCEN_TOP("passes"), SCEN_TOP("major_used"), SCEN_TOP("result"),
+    SCEN_TOP("queued"),
+    {"damage", "resolving.-1.amount", 0, NULL}, /* the instance resolving now */
+    {"at", "{card}.at|{card}.slot", 0, "neutral=5"},
+    SCEN_CARD("wounds", 0), SCEN_CARD("block", 0), SCEN_CARD("owner", 0),
+    SCEN_CARD("exhausted", 0), SCEN_CARD("moved", 0), SCEN_CARD("critically_wounded", 0),
+    SCEN_CARD("in_group", 0), SCEN_CARD("locked", CARTA_EXPECT_ANY_ORDER), SCEN_CARD("soul", 0),
+    SCEN_CARD("health", 0), SCEN_CARD("melee", 0), SCEN_CARD("ranged", 0),
+    SCEN_CARD("reaping", 0), SCEN_CARD("bindings", CARTA_EXPECT_ANY_ORDER),
+    SCEN_CARD("statuses", CARTA_EXPECT_ANY_ORDER),
+    {NULL, NULL, 0, NULL},
+};
 
-static const char *scen_result(const ark_state *st)
-{
-    if (st->phase != ARK_PHASE_OVER)
-        return "none";
-    if (st->result & ARK_R_TRUE_TIE)
-        return "true_tie";
-    if (st->winner >= 0)
-        return "win";
-    return "draw";
-}
+/* A card in play: a Seeker or Unit seat by seat in play order, then a Realm. */
+static const char *const scen_pieces[] = {"seats.{player}.safe_zone.pieces",
+                                          "board.realms.*.pieces", NULL};
+static const char *const scen_realms[] = {"board.realms", NULL};
 
-static carta_status scen_expect_game(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const ark_state *st = x->st;
-    if (!strcmp(key, "active"))
-        return scen_int_is(x, v, key, st->active, "game");
-    if (!strcmp(key, "first"))
-        return scen_int_is(x, v, key, st->first, "game");
-    if (!strcmp(key, "combat_first"))
-        return scen_int_is(x, v, key, st->combat_first, "game");
-    if (!strcmp(key, "round"))
-        return scen_int_is(x, v, key, st->round, "game");
-    if (!strcmp(key, "passes"))
-        return scen_int_is(x, v, key, st->passes, "game");
-    if (!strcmp(key, "major_used"))
-        return scen_bool_is(x, v, key, st->turn_flags & ARK_T_MAJOR, "game");
-    if (!strcmp(key, "result"))
-        return scen_text_is(x, v, key, scen_result(st), "game");
-    if (!strcmp(key, "damage")) { /* the Damage of the instance resolving now */
-        for (int i = st->pending.n - 1; i >= 0; i--)
-            if (st->pending.frame[i].kind == ARK_FR_DAMAGE)
-                return scen_int_is(x, v, key, st->pending.frame[i].arg[ARK_D_AMOUNT],
-                                   "the damage instance");
-        return scen_mismatch(x, v, "damage: expected an instance resolving, found none");
-    }
-    if (!strcmp(key, "queued"))
-        return scen_int_is(x, v, key, st->n_queue, "game");
-    return scen_text_is(x, v, key, st->phase <= ARK_PHASE_OVER ? scen_phases[st->phase] : "?",
-                        "game");
-}
-
-/* A seat's counters and flags. */
-static carta_status scen_expect_counter(scen_expect *x, const char *key, struct fy_node *v)
-{
-    const ark_seat *s = &x->st->seat[x->seat];
-    char who[16];
-    snprintf(who, sizeof who, "player %d", x->seat);
-    if (!strcmp(key, "willpower"))
-        return scen_int_is(x, v, key, s->willpower, who);
-    if (!strcmp(key, "quintessence"))
-        return scen_int_is(x, v, key, s->quintessence, who);
-    if (!strcmp(key, "arkhe"))
-        return scen_int_is(x, v, key, s->arkhe, who);
-    if (!strcmp(key, "arkhe_max"))
-        return scen_int_is(x, v, key, s->arkhe_max, who);
-    if (!strcmp(key, "place"))
-        return scen_int_is(x, v, key, s->place, who);
-    if (!strcmp(key, "score")) {
-        int scores[ARK_SEATS] = {0};
-        ark_scores(x->rules, x->st, scores);
-        return scen_int_is(x, v, key, scores[x->seat], who);
-    }
-    if (!strcmp(key, "prepared"))
-        return scen_bool_is(x, v, key, s->flags & ARK_S_PREPARED, who);
-    if (!strcmp(key, "eliminated"))
-        return scen_bool_is(x, v, key, s->flags & ARK_S_ELIMINATED, who);
-    if (!strcmp(key, "pick"))
-        return scen_text_is(x, v, key,
-                            s->pick == ARK_NO_CARD ? "none" : scen_name(x, s->pick), who);
-    return scen_int_is(x, v, key, s->mulligan_left, who);
-}
-
-/* Finds the card named by 'card' in play: a Seeker or Unit (seat order, then play order), or a
- * Realm; 'copy: N' picks its Nth copy. *pi is a piece index, or -1 - slot for a Realm. */
-static carta_status scen_find(scen_expect *x, struct fy_node *v, int *pi)
-{
-    int id, copy = 1, want;
-    if (scen_card(x->rules, v, "card", &id, x->file, x->err) ||
-        carta_yaml_int(x->map, "copy", 1, false, 1, 99, &copy, x->file, x->err))
-        return CARTA_ERR_INPUT;
-    want = copy;
-    for (int s = 0; s < x->st->n_seats; s++) {
-        if (x->seat_given && s != x->seat)
-            continue;
-        for (int i = 0; i < x->st->n_pieces; i++)
-            if (x->st->pieces[i].owner == s && x->st->pieces[i].card == id && --copy == 0) {
-                *pi = i;
-                return CARTA_OK;
-            }
-    }
-    for (int r = 0; r < ARK_REALMS; r++)
-        if (x->st->realms[r].card == id && --copy == 0) {
-            *pi = -1 - r;
-            return CARTA_OK;
-        }
-    return scen_mismatch(x, v, "card: expected '%s'%s in play%s, found %s", scen_name(x, id),
-                         want > 1 ? " (that copy)" : "", x->seat_given ? " for that player" : "",
-                         want > 1 ? "fewer copies" : "it is not");
-}
-
-static carta_status scen_expect_attached(scen_expect *x, struct fy_node *v, const char *key,
-                                         const ark_piece *p)
-{
-    uint16_t ids[ARK_ATTACH_MAX];
-    int n = 0;
-    int type = !strcmp(key, "bindings") ? ARK_BINDING : ARK_STATUS;
-    for (int i = 0; i < p->n_attach; i++) {
-        uint16_t card = ARK_ATTACH_CARD(p->attach[i]);
-        const ark_card_def *def = ark_def(x->rules, card);
-        if (def && def->type == type)
-            ids[n++] = card;
-    }
-    return scen_cards_match(x, v, key, ids, n, false);
-}
-
-/* An Attack stat: a number, or "-" for none. */
-static carta_status scen_attack_is(scen_expect *x, struct fy_node *v, const char *key, int have,
-                                   const char *who)
-{
-    char text[8];
-    if (carta_yaml_scalar(v, text, sizeof text) && !strcmp(text, "-")) {
-        if (have == ARK_NO_ATTACK)
-            return CARTA_OK;
-        return scen_mismatch(x, v, "%s %s: expected -, found %d", who, key, have);
-    }
-    if (have == ARK_NO_ATTACK && carta_yaml_scalar(v, text, sizeof text) && text[0])
-        return scen_mismatch(x, v, "%s %s: expected %s, found -", who, key, text);
-    return scen_int_is(x, v, key, have, who);
-}
-
-static carta_status scen_expect_piece_key(scen_expect *x, const char *key, struct fy_node *v,
-                                          int pi, const char *who)
-{
-    const ark_piece *p = &x->st->pieces[pi];
-    if (!strcmp(key, "at")) {
-        char have[CARTA_NAME_MAX], want[CARTA_NAME_MAX];
-        scen_loc_text(x->rules, x->st, p->loc, have, sizeof have);
-        carta_yaml_scalar(v, want, sizeof want);
-        if (!strcmp(want, have) || (p->loc == ARK_NEUTRAL_SLOT && !strcmp(want, "neutral")))
-            return CARTA_OK;
-        char slot[8];
-        snprintf(slot, sizeof slot, "%d", p->loc);
-        if (p->loc != ARK_LOC_SAFE && !strcmp(want, slot))
-            return CARTA_OK;
-        return scen_mismatch(x, v, "%s at: expected %s, found %s", who, want, have);
-    }
-    if (!strcmp(key, "wounds"))
-        return scen_int_is(x, v, key, p->wounds, who);
-    if (!strcmp(key, "block"))
-        return scen_int_is(x, v, key, p->block, who);
-    if (!strcmp(key, "owner"))
-        return scen_int_is(x, v, key, p->owner, who);
-    if (!strcmp(key, "exhausted"))
-        return scen_bool_is(x, v, key, p->flags & ARK_P_EXHAUSTED, who);
-    if (!strcmp(key, "moved"))
-        return scen_bool_is(x, v, key, p->flags & ARK_P_MOVED, who);
-    if (!strcmp(key, "critically_wounded"))
-        return scen_bool_is(x, v, key, ark_critically_wounded(x->rules, x->st, pi), who);
-    if (!strcmp(key, "in_group"))
-        return scen_bool_is(x, v, key, ark_in_group(x->st, pi), who);
-    if (!strcmp(key, "locked")) {
-        uint8_t bits = 0;
-        if (scen_bits(v, "locked", 8, &bits, x->file, x->err))
-            return CARTA_ERR_INPUT;
-        if (bits == p->locked)
-            return CARTA_OK;
-        return scen_mismatch(x, v, "%s locked: expected abilities 0x%02x Locked, found 0x%02x",
-                             who, bits, p->locked);
-    }
-    if (!strcmp(key, "soul"))
-        return scen_int_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_SOUL), who);
-    if (!strcmp(key, "health"))
-        return scen_int_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_HEALTH), who);
-    if (!strcmp(key, "melee"))
-        return scen_attack_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_MELEE), who);
-    if (!strcmp(key, "ranged"))
-        return scen_attack_is(x, v, key, ark_stat(x->rules, x->st, pi, ARK_STAT_RANGED), who);
-    if (!strcmp(key, "reaping")) {
-        int reaping = 0;
-        uint16_t kw = ark_keywords(x->rules, x->st, pi, &reaping);
-        return scen_int_is(x, v, key, kw & ARK_KW_REAPING ? reaping : 0, who);
-    }
-    return scen_expect_attached(x, v, key, p);
-}
-
-static const char *const scen_piece_keys[] = {
-    "at",    "wounds", "block",  "owner", "exhausted", "moved", "critically_wounded", "in_group",
-    "locked", "soul",  "health", "melee", "ranged",    "reaping", "bindings", "statuses", NULL};
-
-static bool scen_is_piece_key(const char *key)
-{
-    for (int i = 0; scen_piece_keys[i]; i++)
-        if (!strcmp(key, scen_piece_keys[i]))
-            return true;
-    return false;
-}
-
-/* Every per-card key of map, against the card named by 'card'. */
-static carta_status scen_expect_card(scen_expect *x, struct fy_node *map)
-{
-    struct fy_node *card = carta_yaml_get(map, "card");
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    int pi = 0;
-    bool found = false;
-    while ((pair = fy_node_mapping_iterate(map, &it))) {
-        char key[32];
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (!scen_is_piece_key(key))
-            continue;
-        struct fy_node *v = fy_node_pair_value(pair);
-        if (!card)
-            return carta_yaml_error(x->err, x->file, v, "'%s' checks a card: name it with "
-                                    "'card'", key);
-        if (!found && scen_find(x, card, &pi))
-            return CARTA_ERR_INPUT;
-        found = true;
-        if (pi < 0)
-            return carta_yaml_error(x->err, x->file, v, "'%s' checks a Seeker or Unit, and the "
-                                    "card is a Realm", key);
-        char who[CARTA_NAME_MAX + 4];
-        snprintf(who, sizeof who, "'%s'", scen_name(x, x->st->pieces[pi].card));
-        if (scen_expect_piece_key(x, key, v, pi, who))
-            return CARTA_ERR_INPUT;
-    }
-    if (card && !found) /* 'card' alone: the card is in play */
-        return scen_find(x, card, &pi);
-    return CARTA_OK;
-}
-
-static carta_status scen_expect_key(scen_expect *x, const char *key, struct fy_node *v)
-{
-    static const char *const game_keys[] = {"active", "first", "combat_first", "round",
-                                            "passes", "major_used", "result", "damage",
-                                            "queued", "phase", NULL};
-    if (!strcmp(key, "player") || !strcmp(key, "card") || !strcmp(key, "copy") ||
-        scen_is_piece_key(key))
-        return CARTA_OK; /* read first / checked with the card */
-    if (!strcmp(key, "units") || !strcmp(key, "safe_zone"))
-        return scen_expect_pieces(x, key, v);
-    if (!strcmp(key, "realms"))
-        return scen_expect_realms(x, v);
-    if (scen_zone_of(&x->st->seat[0], key) || !strncmp(key, "realm_deck", 10) ||
-        !strncmp(key, "look", 4))
-        return scen_expect_zone(x, key, v);
-    for (int i = 0; game_keys[i]; i++)
-        if (!strcmp(key, game_keys[i]))
-            return scen_expect_game(x, key, v);
-    return scen_expect_counter(x, key, v);
-}
-
-carta_status arkhtide_scenario_expect(const carta_rules *rules, const void *state,
-                                      struct fy_node *expectation, const char *file,
-                                      carta_error *err)
-{
-    static const char *const keys[] = {
-        "player", "willpower", "quintessence", "arkhe", "arkhe_max", "place", "score",
-        "prepared", "eliminated", "pick", "mulligan_left", "hand", "hand_count", "deck",
-        "deck_count", "chronicle", "chronicle_count", "pool", "pool_count", "realm_deck",
-        "realm_deck_count", "look", "look_count", "units", "safe_zone", "realms", "active",
-        "first", "combat_first", "round", "passes", "major_used", "result", "damage", "queued",
-        "phase", "card", "copy", "at", "wounds", "block", "owner", "exhausted", "moved",
-        "critically_wounded", "in_group", "locked", "soul", "health", "melee", "ranged",
-        "reaping", "bindings", "statuses", NULL};
-    scen_expect x = {.rules = rules, .st = state, .map = expectation, .file = file, .err = err};
-    if (carta_yaml_check_keys(expectation, keys, "an arkhtide expectation", file, err))
-        return CARTA_ERR_INPUT;
-    const ark_state *st = state;
-    if (carta_yaml_get(expectation, "player")) {
-        int seat;
-        if (carta_yaml_int(expectation, "player", 0, false, 0, st->n_seats - 1, &seat, file,
-                           err))
-            return CARTA_ERR_INPUT;
-        x.seat = seat;
-        x.seat_given = true;
-    }
-    void *it = NULL;
-    struct fy_node_pair *pair;
-    while ((pair = fy_node_mapping_iterate(expectation, &it))) {
-        char key[32];
-        carta_yaml_scalar(fy_node_pair_key(pair), key, sizeof key);
-        if (scen_expect_key(&x, key, fy_node_pair_value(pair)))
-            return CARTA_ERR_INPUT;
-    }
-    return scen_expect_card(&x, expectation);
-}
+const carta_expect_table arkhtide_expect_table = {
+    .what = "an arkhtide expectation", .seat_key = "player", .find_key = "card",
+    .copy_key = "copy", .find_in = scen_pieces, .find_owner = "owner", .find_order = "uid",
+    .find_shared = scen_realms, .keys = scen_keys};

@@ -7,6 +7,56 @@
 static const char *const view_phases[] = {"resource", "realm",   "initiative", "preparation",
                                           "combat",   "harvest", "regroup",    "over"};
 
+/* An Attack stat: null for none. */
+static void view_attack(carta_view *v, const char *key, int value)
+{
+    if (value == ARK_NO_ATTACK)
+        carta_view_null(v, key);
+    else
+        carta_view_int(v, key, value);
+}
+
+/* The attached cards of one type (bindings, statuses). */
+static void view_attached(const carta_rules *rules, const ark_piece *p, int type, carta_view *v)
+{
+    carta_view_list(v, type == ARK_BINDING ? "bindings" : "statuses");
+    for (int a = 0; a < p->n_attach; a++) {
+        const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(p->attach[a]));
+        if (d && d->type == type)
+            carta_view_card(v, NULL, ARK_ATTACH_CARD(p->attach[a]), ARK_UNKNOWN);
+    }
+    carta_view_end(v);
+}
+
+/* Where a piece is (`at`: "safe" or its Realm's name; `slot`), its state this Round and its
+ * current Attacks and keywords. */
+static void view_piece_more(const carta_rules *rules, const ark_state *st, int pi, carta_view *v)
+{
+    const ark_piece *p = &st->pieces[pi];
+    const ark_card_def *realm =
+        p->loc < ARK_REALMS ? ark_def(rules, st->realms[p->loc].card) : NULL;
+    carta_view_str(v, "at", p->loc == ARK_LOC_SAFE ? "safe" : realm ? realm->name : "?");
+    if (p->loc == ARK_LOC_SAFE)
+        carta_view_null(v, "slot");
+    else
+        carta_view_int(v, "slot", p->loc);
+    carta_view_bool(v, "moved", (p->flags & ARK_P_MOVED) != 0);
+    carta_view_bool(v, "critically_wounded", ark_critically_wounded(rules, st, pi));
+    carta_view_bool(v, "in_group", ark_in_group(st, pi));
+    carta_view_list(v, "locked");
+    for (int i = 0; i < 8; i++)
+        if (p->locked >> i & 1)
+            carta_view_int(v, NULL, i);
+    carta_view_end(v);
+    view_attack(v, "melee", ark_stat(rules, st, pi, ARK_STAT_MELEE));
+    view_attack(v, "ranged", ark_stat(rules, st, pi, ARK_STAT_RANGED));
+    int reaping = 0;
+    uint16_t kw = ark_keywords(rules, st, pi, &reaping);
+    carta_view_int(v, "reaping", kw & ARK_KW_REAPING ? reaping : 0);
+    view_attached(rules, p, ARK_BINDING, v);
+    view_attached(rules, p, ARK_STATUS, v);
+}
+
 static void view_piece(const carta_rules *rules, const ark_state *st, int pi, carta_view *v)
 {
     const ark_piece *p = &st->pieces[pi];
@@ -25,6 +75,7 @@ static void view_piece(const carta_rules *rules, const ark_state *st, int pi, ca
     for (int a = 0; a < p->n_attach; a++)
         carta_view_card(v, NULL, ARK_ATTACH_CARD(p->attach[a]), ARK_UNKNOWN);
     carta_view_end(v);
+    view_piece_more(rules, st, pi, v);
     carta_view_end(v);
 }
 
@@ -68,6 +119,15 @@ static void view_seat(const carta_rules *rules, const ark_state *st, int p, cart
         carta_view_card(v, "pick", s->pick, ARK_UNKNOWN);
     carta_view_map(v, "safe_zone");
     view_pieces_at(rules, st, ARK_LOC_SAFE, p, v);
+    carta_view_end(v);
+    int scores[ARK_SEATS] = {0};
+    ark_scores(rules, st, scores);
+    carta_view_int(v, "score", scores[p]);
+    carta_view_int(v, "mulligan_left", s->mulligan_left);
+    carta_view_list(v, "units"); /* its Units in play, in play order */
+    for (int i = 0; i < st->n_pieces; i++)
+        if (st->pieces[i].owner == p && !(st->pieces[i].flags & ARK_P_SEEKER))
+            carta_view_card(v, NULL, st->pieces[i].card, ARK_UNKNOWN);
     carta_view_end(v);
     carta_view_end(v);
 }
@@ -309,6 +369,15 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
     else
         carta_view_null(v, "winner");
     carta_view_str(v, "end", view_end(st));
+    carta_view_str(v, "result", !over                         ? "none"
+                                : st->result & ARK_R_TRUE_TIE ? "true_tie"
+                                : st->winner >= 0             ? "win"
+                                                              : "draw");
+    carta_view_int(v, "first", st->first);
+    carta_view_int(v, "combat_first", st->combat_first);
+    carta_view_int(v, "passes", st->passes);
+    carta_view_bool(v, "major_used", (st->turn_flags & ARK_T_MAJOR) != 0);
+    carta_view_int(v, "queued", st->n_queue);
     char question[256];
     view_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);

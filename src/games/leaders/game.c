@@ -1,5 +1,6 @@
 /* game.c: the Leaders rule system's descriptor and its rules object (open, close, card lookup). */
 #include "games/leaders/leaders.h"
+#include "core/game_yaml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +85,6 @@ const carta_game carta_game_leaders = {
     .state_size = sizeof(leaders_state),
     .open = leaders_open,
     .close = leaders_close,
-    .add_cards = leaders_add_cards,
     .card_digest = leaders_card_digest,
     .card_name = leaders_card_name,
     .card_id = leaders_card_id,
@@ -108,7 +108,12 @@ const carta_game carta_game_leaders = {
     .action_view = leaders_action_view,
     .render = leaders_render,
     .describe_state = leaders_describe_state,
-    .scenario_position = leaders_scenario_position,
-    .scenario_expect = leaders_scenario_expect,
     .event_word = leaders_event_word,
 };
+
+/* What the game offers to YAML files (core/game_yaml.h): inline cards, scenario positions and
+ * the expectation keys of docs/scenarios.md (scenario.c). */
+extern const carta_expect_table leaders_expect_table;
+
+const carta_game_yaml carta_game_leaders_yaml = {
+    &carta_game_leaders, leaders_add_cards, leaders_scenario_position, &leaders_expect_table};

@@ -375,8 +375,5 @@ const char *leaders_rules_data_dir(const carta_rules *rules);
 carta_status leaders_scenario_position(const carta_rules *rules, void *state,
                                        struct fy_node *position, const char *file,
                                        carta_error *err);
-carta_status leaders_scenario_expect(const carta_rules *rules, const void *state,
-                                     struct fy_node *expectation, const char *file,
-                                     carta_error *err);
 
 #endif

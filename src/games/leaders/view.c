@@ -19,9 +19,25 @@ static void view_units(carta_view *v, const char *key, const uint16_t *kinds, in
     carta_view_end(v);
 }
 
-static void view_seat(const leaders_state *st, int p, carta_view *v)
+/* A cell's name, or null. */
+static void view_cell_or_null(carta_view *v, const char *key, int cell)
+{
+    char name[4];
+    if (cell < 0 || cell >= LEADERS_CELLS) {
+        carta_view_null(v, key);
+        return;
+    }
+    leaders_cell_name(cell, name);
+    carta_view_str(v, key, name);
+}
+
+static void view_seat(const carta_rules *rules, const leaders_state *st, int p, carta_view *v)
 {
     const leaders_seat *s = &st->seat[p];
+    int lc = leaders_leader_cell(st, p), units = 0;
+    for (int c = 0; c < LEADERS_CELLS; c++)
+        units += st->board[c].kind != LEADERS_NONE && st->board[c].owner == p &&
+                 !(st->board[c].flags & LEADERS_C_LEADER);
     carta_view_map(v, NULL);
     carta_view_int(v, "seat", p);
     carta_view_card(v, "leader", s->leader, LEADERS_UNKNOWN);
@@ -30,7 +46,11 @@ static void view_seat(const leaders_state *st, int p, carta_view *v)
     carta_view_int(v, "cards_played", s->cards_played);
     carta_view_int(v, "summons", s->summons);
     carta_view_int(v, "summon_bonus", s->summon_bonus);
+    carta_view_int(v, "summons_left", leaders_summons_left(rules, st, p));
     carta_view_end(v);
+    view_cell_or_null(v, "leader_at", lc);
+    carta_view_int(v, "leader_health", lc >= 0 ? st->board[lc].health : 0);
+    carta_view_int(v, "units", units); /* its Units on the board */
     carta_view_map(v, "zones");
     carta_view_zone(v, "hand", s->hand.cards, s->hand.n, LEADERS_UNKNOWN);
     carta_view_zone(v, "deck", s->deck.cards, s->deck.n, LEADERS_UNKNOWN);
@@ -61,6 +81,7 @@ static void view_board(const leaders_state *st, carta_view *v)
         carta_view_int(v, "actions", ch->acts);
         carta_view_bool(v, "leader", (ch->flags & LEADERS_C_LEADER) != 0);
         carta_view_bool(v, "exhausted", (ch->flags & LEADERS_C_EXHAUSTED) != 0);
+        carta_view_bool(v, "redirected", (ch->flags & LEADERS_C_REDIRECTED) != 0);
         carta_view_end(v);
     }
     carta_view_end(v);
@@ -320,12 +341,16 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
                              : st->winner >= 0              ? "Leader defeated"
                              : st->turn > LEADERS_TURN_LIMIT ? "turn limit"
                                                             : "both Leaders defeated");
+    carta_view_int(v, "first", st->first);
+    carta_view_bool(v, "draw", st->draw != 0);
+    carta_view_int(v, "pending", st->pending.n); /* decisions stacked */
+    view_cell_or_null(v, "chain", st->chain);   /* the Character that must finish its actions */
     char question[400];
     view_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);
     carta_view_list(v, "seats");
     for (int p = 0; p < LEADERS_SEATS; p++)
-        view_seat(st, p, v);
+        view_seat(rules, st, p, v);
     carta_view_end(v);
     view_board(st, v);
     carta_view_list(v, "resolving");

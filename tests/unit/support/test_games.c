@@ -10,6 +10,7 @@
 
 #include "core/rng.h"
 #include "support/toy_game.h"
+#include "games/registry.h"
 
 int tgame_open_all(tgame *games)
 {

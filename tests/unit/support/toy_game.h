@@ -16,7 +16,8 @@
  *
  * Scenario position: {seed, active, turn, scores: [a, b], hands: [[names], [names]],
  * decks: [[names], [names]]}; expectation: {score: [a, b], hand: [n, n], deck: [n, n],
- * active: n, in_hand: [[names], [names]]}. */
+ * active: n} (its table carta_toy_expect), or view paths into carta_toy_view's view:
+ * seats.N.score, seats.N.hand, seats.N.deck, seats.N.played, turn, active. */
 #ifndef TOY_GAME_H
 #define TOY_GAME_H
 
@@ -41,5 +42,16 @@ typedef struct carta_toy_state {
 } carta_toy_state;
 
 extern const carta_game carta_toy_game;
+
+struct carta_view;
+struct fy_node;
+struct carta_expect_table;
+/* Its YAML face (core/game_yaml.h), for a test's own lookup: the toy is in no registry. */
+void carta_toy_view(const carta_rules *r, const void *obs, int seat, struct carta_view *v);
+extern const struct carta_expect_table carta_toy_expect;
+carta_status carta_toy_add_cards(carta_rules *r, struct fy_node *cards, const char *file,
+                                 carta_error *err);
+carta_status carta_toy_position(const carta_rules *r, void *state, struct fy_node *pos,
+                                const char *file, carta_error *err);
 
 #endif
