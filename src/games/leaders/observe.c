@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+#include "core/pool.h"
+
 void leaders_zones_seen(leaders_state *st)
 {
     for (int p = 0; p < LEADERS_SEATS; p++) {
@@ -44,43 +46,33 @@ void leaders_observe(const carta_rules *rules, const void *state, int seat, void
         o->facedown = LEADERS_UNKNOWN;
 }
 
-/* Marks one unused entry of list equal to card as used. */
-static void observe_take(const leaders_zone *list, uint8_t *used, uint16_t card)
-{
-    for (int i = 0; i < list->n; i++)
-        if (!used[i] && list->cards[i] == card) {
-            used[i] = 1;
-            return;
-        }
-}
-
-/* The cards of owner's deck list that the state does not show anywhere, into pool. */
-static int observe_pool(const leaders_state *st, int owner, uint16_t *pool)
+/* Marks as seen every card of owner that the state shows somewhere. */
+static void observe_seen(const leaders_state *st, int owner, carta_pool *pool)
 {
     const leaders_seat *s = &st->seat[owner];
-    uint8_t used[LEADERS_ZONE_MAX] = {0};
-    const leaders_zone *zones[3] = {&s->hand, &s->deck, &s->discard};
-    for (int z = 0; z < 3; z++)
-        for (int i = 0; i < zones[z]->n; i++)
-            if (zones[z]->cards[i] != LEADERS_UNKNOWN)
-                observe_take(&s->deck_list, used, zones[z]->cards[i]);
+    carta_pool_seen_all(pool, s->hand.cards, s->hand.n, LEADERS_UNKNOWN);
+    carta_pool_seen_all(pool, s->deck.cards, s->deck.n, LEADERS_UNKNOWN);
+    carta_pool_seen_all(pool, s->discard.cards, s->discard.n, LEADERS_UNKNOWN);
     for (int i = 0; i < st->n_events; i++)
         if (((st->events[i] & LEADERS_EVENT_SEAT1) != 0) == (owner == 1))
-            observe_take(&s->deck_list, used, (uint16_t)(st->events[i] & ~LEADERS_EVENT_SEAT1));
+            carta_pool_seen(pool, (uint16_t)(st->events[i] & ~LEADERS_EVENT_SEAT1));
     if (st->active == owner && st->facedown != LEADERS_NONE && st->facedown != LEADERS_UNKNOWN)
-        observe_take(&s->deck_list, used, st->facedown);
-    int n = 0;
-    for (int i = 0; i < s->deck_list.n; i++)
-        if (!used[i])
-            pool[n++] = s->deck_list.cards[i];
-    return n;
+        carta_pool_seen(pool, st->facedown);
 }
 
-static void observe_fill(leaders_zone *z, const uint16_t *pool, int n_pool, int *next)
+/* The next pooled card for the face-down card, an Attack card if the pool has one. */
+static uint16_t observe_facedown(const carta_rules *rules, carta_pool *pool)
 {
-    for (int i = 0; i < z->n; i++)
-        if (z->cards[i] == LEADERS_UNKNOWN)
-            z->cards[i] = *next < n_pool ? pool[(*next)++] : LEADERS_UNKNOWN;
+    for (int i = pool->next; i < pool->n; i++) {
+        const leaders_def *d = leaders_def_of(rules, pool->cards[i]);
+        if (d && d->type == LEADERS_T_ATTACK) {
+            uint16_t t = pool->cards[pool->next];
+            pool->cards[pool->next] = pool->cards[i];
+            pool->cards[i] = t;
+            break;
+        }
+    }
+    return pool->next < pool->n ? pool->cards[pool->next++] : LEADERS_UNKNOWN;
 }
 
 void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64_t seed)
@@ -90,23 +82,14 @@ void leaders_determinize(const carta_rules *rules, void *state, int seat, uint64
         leaders_observe(rules, st, seat, st);
     carta_rng_seed(&st->rng, seed);
     for (int p = 0; p < LEADERS_SEATS; p++) {
-        uint16_t pool[LEADERS_ZONE_MAX];
-        int n = observe_pool(st, p, pool), next = 0;
-        carta_rng_shuffle(&st->rng, pool, n, sizeof pool[0]);
-        if (st->active == p && st->facedown == LEADERS_UNKNOWN) {
-            /* The face-down card is an Attack card: prefer one from the pool. */
-            for (int i = 0; i < n; i++) {
-                const leaders_def *d = leaders_def_of(rules, pool[i]);
-                if (d && d->type == LEADERS_T_ATTACK) {
-                    uint16_t t = pool[0];
-                    pool[0] = pool[i];
-                    pool[i] = t;
-                    break;
-                }
-            }
-            st->facedown = n > 0 ? pool[next++] : LEADERS_UNKNOWN;
-        }
-        observe_fill(&st->seat[p].hand, pool, n, &next);
-        observe_fill(&st->seat[p].deck, pool, n, &next);
+        leaders_seat *s = &st->seat[p];
+        carta_pool pool;
+        carta_pool_init(&pool, s->deck_list.cards, s->deck_list.n);
+        observe_seen(st, p, &pool);
+        carta_pool_deal(&pool, &st->rng);
+        if (st->active == p && st->facedown == LEADERS_UNKNOWN)
+            st->facedown = observe_facedown(rules, &pool);
+        carta_pool_fill(&pool, s->hand.cards, s->hand.n, LEADERS_UNKNOWN, LEADERS_UNKNOWN);
+        carta_pool_fill(&pool, s->deck.cards, s->deck.n, LEADERS_UNKNOWN, LEADERS_UNKNOWN);
     }
 }
