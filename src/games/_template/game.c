@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/rules_open.h"
 #include "core/yaml.h"
 
 static carta_status tide_compile(void *ctx, int card_id, struct fy_node *card, const char *file,
@@ -32,14 +33,13 @@ static void tide_close(carta_rules *r)
 static carta_rules *tide_open(const char *data_dir, carta_error *err)
 {
     carta_rules *r = calloc(1, sizeof *r);
-    if (!r || !(r->catalog = carta_catalog_new()) || !tide_layout_build(&r->layout)) {
-        tide_close(r);
+    if (!r) {
         carta_error_set(err, CARTA_ERR_NOMEM, "template: out of memory");
         return NULL;
     }
-    snprintf(r->data_dir, sizeof r->data_dir, "%s", data_dir ? data_dir : "");
-    if (data_dir &&
-        carta_catalog_load_dir(r->catalog, data_dir, tide_compile, r, err) != CARTA_OK) {
+    carta_rules_parts parts = {&r->catalog, &r->layout, r->data_dir, sizeof r->data_dir};
+    if (carta_rules_open(&parts, "template", data_dir, tide_layout_build, tide_compile, r,
+                         err) != CARTA_OK) {
         tide_close(r);
         return NULL;
     }

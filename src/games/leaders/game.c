@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/rules_open.h"
+
 const char *leaders_rules_data_dir(const carta_rules *rules) { return rules->data_dir; }
 
 static void leaders_free(carta_rules *rules)
@@ -19,20 +21,15 @@ static void leaders_free(carta_rules *rules)
 static carta_rules *leaders_open(const char *data_dir, carta_error *err)
 {
     carta_rules *rules = calloc(1, sizeof *rules);
-    if (!rules || !(rules->catalog = carta_catalog_new())) {
-        free(rules);
+    if (!rules) {
         carta_error_set(err, CARTA_ERR_NOMEM, "leaders: out of memory");
         return NULL;
     }
-    snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
-    if (!leaders_layout_build(&rules->layout)) {
-        leaders_free(rules);
-        carta_error_set(err, CARTA_ERR_NOMEM, "leaders: out of memory");
-        return NULL;
-    }
-    if (data_dir && (carta_catalog_load_dir(rules->catalog, data_dir, leaders_compile_card, rules,
-                                            err) != CARTA_OK ||
-                     leaders_link(rules, err) != CARTA_OK)) {
+    carta_rules_parts parts = {&rules->catalog, &rules->layout, rules->data_dir,
+                               sizeof rules->data_dir};
+    if (carta_rules_open(&parts, "leaders", data_dir, leaders_layout_build, leaders_compile_card,
+                         rules, err) != CARTA_OK ||
+        (data_dir && leaders_link(rules, err) != CARTA_OK)) {
         leaders_free(rules);
         return NULL;
     }
