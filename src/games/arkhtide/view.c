@@ -270,18 +270,11 @@ static void view_question(const carta_rules *rules, const ark_state *st, char *b
     snprintf(buf, cap, "%s", phases[st->phase <= ARK_PHASE_OVER ? st->phase : ARK_PHASE_OVER]);
 }
 
-/* How the game ended, in the rulebook's words ("Victory Conditions"), or NULL if it goes on. */
-static const char *view_end(const ark_state *st)
+/* How the game ended, in the rulebook's words ("Victory Conditions"), or NULL if it goes on:
+ * the reason word of the game's WON or DRAWN event. */
+static const char *view_end(const carta_rules *rules, const ark_state *st)
 {
-    if (st->phase != ARK_PHASE_OVER)
-        return NULL;
-    if (st->result & ARK_R_ROUND_LIMIT)
-        return "round limit";
-    if (st->result & ARK_R_TRUE_TIE)
-        return "True Tie";
-    if (st->winner >= 0 && st->seat[st->winner].quintessence >= ARK_QUINTESSENCE_TO_WIN)
-        return "Quintessence Victory";
-    return "last Seeker standing";
+    return ark_event_word(rules, ark_end_reason(st));
 }
 
 void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
@@ -308,7 +301,7 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
         carta_view_int(v, "winner", st->winner);
     else
         carta_view_null(v, "winner");
-    carta_view_str(v, "end", view_end(st));
+    carta_view_str(v, "end", view_end(rules, st));
     char question[256];
     view_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);
