@@ -518,6 +518,12 @@ void ark_action_view(const carta_rules *rules, const void *obs, carta_action act
                      struct carta_view *out);
 void ark_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
 
+/* --- question.c --- */
+/* What the seat to act is asked now, in words: the decision, for which card or effect, about
+ * what ("Test Bolt: deal 3 Damage to which enemy Unit or Seeker (Close or Nearby)?"); "" when
+ * the game is over. Call it with an observation: it names only what that seat may see. */
+void ark_question(const carta_rules *rules, const ark_state *st, char *buf, size_t cap);
+
 /* --- check.c --- */
 /* The contract's check: every card of each deck list and each Seeker in exactly one place,
  * counters in range. */
