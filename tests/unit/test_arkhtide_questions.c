@@ -1,6 +1,6 @@
 /* test_arkhtide_questions.c: the question an Arkhtide decision asks in words (the view's
- * "question", question.c): what is asked, for which card or effect, about what. Rulebook:
- * ../shared/rulebooks/arkhtide.txt.
+ * "question", question.c): what is asked, for which card or effect, about what; and the players
+ * named as the other games name them ("player 1"). Rulebook: ../shared/rulebooks/arkhtide.txt.
  * Positions: tests/unit/support/arkhtide_fixture.h. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -77,11 +77,30 @@ static void test_damage_questions_name_instance(void **unused)
                                        "through?");
 }
 
+/* The board and the current step name players "player 1", as Æmber and Leaders do. */
+static void test_players_named_in_words(void **unused)
+{
+    (void)unused;
+    ark_state st;
+    char line[160];
+    arkfx_blank(R, &st);
+    G->describe_state(R, &st, line, sizeof line);
+    assert_string_equal(line, "round 1, combat phase, player 1 to act");
+    carta_text board = {0};
+    G->render(R, &st, 0, &board);
+    assert_non_null(strstr(carta_text_str(&board), "player 2 Blue Seeker: Willpower 13"));
+    assert_non_null(strstr(carta_text_str(&board), "Realm Low Realm of player 2"));
+    assert_non_null(strstr(carta_text_str(&board), "Blue Seeker (Seeker, player 2): soul 1"));
+    assert_null(strstr(carta_text_str(&board), "P1"));
+    carta_text_free(&board);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_target_question_names_effect),
         cmocka_unit_test(test_damage_questions_name_instance),
+        cmocka_unit_test(test_players_named_in_words),
     };
     return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
