@@ -394,7 +394,7 @@ static void test_seats_from_one(void **unused)
     assert_non_null(strstr(d.out, "--seat 3: this game has players 1 to 2"));
     assert_int_equal(play(&d, "", "leaders", "--seat", "0", NULL), CLI_EXIT_USAGE);
     assert_int_equal(play(&d, "", "arkhtide", "--mode", "desperate", "--seed", "3", NULL), 0);
-    assert_non_null(strstr(d.out, "P3 "));
+    assert_non_null(strstr(d.out, "player 3 "));
     assert_int_equal(play(&d, "", "leaders", "--mode", "duel", NULL), CLI_EXIT_USAGE);
     assert_non_null(strstr(d.out, "--mode duel: leaders has no modes"));
     dir_close(&d);

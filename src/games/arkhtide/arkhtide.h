@@ -240,6 +240,8 @@ int ark_next_seat(const ark_state *st, int seat);
 bool ark_alive(const ark_state *st, int seat);
 /* Checks the victory conditions (outside the Harvest Phase, or at its end); may end the game. */
 void ark_check_end(const carta_rules *rules, ark_state *st);
+/* Why the game ended (ARK_W_QUINTESSENCE_VICTORY ... ARK_W_ROUND_LIMIT), 0 if it goes on. */
+int ark_end_reason(const ark_state *st);
 /* Desperate Measures tournament points of each seat (0 for a game not over). */
 void ark_scores(const carta_rules *rules, const ark_state *st, int *out);
 /* The contract's points: the tournament scores of a finished Desperate Measures game. */
@@ -285,12 +287,19 @@ void ark_extract(const carta_rules *rules, ark_state *st, int pi);
 /* A Unit dies (or is extracted for Paragon when extract): leaves play to its owner's Chronicle,
  * its Bindings to their controllers' Chronicles, Statuses and Tokens leave the game. */
 void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to);
-enum { ARK_TO_CHRONICLE = 0, ARK_TO_HAND, ARK_TO_POOL, ARK_TO_NOWHERE };
+/* Where it goes: ARK_TO_CHRONICLE it dies; ARK_TO_CHRONICLE_PLACED it is placed there without
+ * dying (its seat eliminated). */
+enum { ARK_TO_CHRONICLE = 0, ARK_TO_HAND, ARK_TO_POOL, ARK_TO_NOWHERE, ARK_TO_CHRONICLE_PLACED };
 /* Removes attached card slot of piece pi to its controller's Chronicle (Statuses vanish). */
 void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot);
 bool ark_critically_wounded(const carta_rules *rules, const ark_state *st, int pi);
-/* Seat loses n Willpower (elimination and defeat are checked by ark_check_end). */
-void ark_lose_willpower(ark_state *st, int seat, int n);
+/* Seat loses n Willpower (gains -n) because of card cause (-1: none); elimination and defeat are
+ * checked by ark_check_end. */
+void ark_lose_willpower(ark_state *st, int seat, int n, int cause);
+/* Counters that events tell (cause: the card that changed them, -1 none): seat's Arkhé set to
+ * value; seat gains q Quintessence. */
+void ark_set_arkhe(ark_state *st, int seat, int value, int cause);
+void ark_gain_quintessence(ark_state *st, int seat, int q, int cause);
 
 /* --- damage.c --- */
 /* Queues an instance; then push ARK_FR_QUEUE (ark_damage_flush) to resolve the queue. */
@@ -333,12 +342,12 @@ int ark_feat_push(const carta_rules *rules, ark_state *st, uint16_t card, int pi
  * are checked against a changed Health. */
 void ark_bind(const carta_rules *rules, ark_state *st, uint16_t card, int pi, int seat);
 /* Seek: the looked-at cards not taken go to the bottom of the Main Deck. */
-void ark_seek_return(ark_seat *me);
+void ark_seek_return(ark_state *st, int seat);
 /* Whether seat can pay an ability's extra cost (performer pi for an exhaust cost). */
 bool ark_can_pay(const ark_state *st, const ark_ability *ab, int seat, int pi);
 /* Pays it: Arkhé, Willpower, exhaust now; a discard cost pushes its decision frame, so call it
  * after pushing the ability's RUN frame. */
-void ark_pay(ark_state *st, const ark_ability *ab, int seat, int pi);
+void ark_pay(ark_state *st, const ark_ability *ab, int seat, int pi, int card);
 bool ark_cond_ok(const ark_state *st, int cond, int pi);
 /* Whether an ability works in the current phase: in Combat, and in Preparation if it is Omni
  * ("During the Preparation Phase: No card abilities may be used; Abilities explicitly labeled
@@ -351,6 +360,138 @@ void ark_enter_play(const carta_rules *rules, ark_state *st, int pi);
 bool ark_unique_blocked(const carta_rules *rules, const ark_state *st, int seat, uint16_t card);
 /* Whether hand index i is the first of its card (distinct actions get distinct texts). */
 bool ark_hand_distinct(const ark_zone *hand, int i);
+
+/* --- events.c: what an action did, told in the rulebook's words (core/event.h) --- */
+/* The words of Arkhtide's events (carta_game.event_word), 1..ARK_W_COUNT - 1. */
+enum ark_word {
+    ARK_W_NONE = 0,
+    /* counters (COUNTER: seat gains / loses amount <word>) */
+    ARK_W_QUINTESSENCE, ARK_W_WILLPOWER, ARK_W_ARKHE,
+    /* zones (MOVE from / to) */
+    ARK_W_HAND, ARK_W_MAIN_DECK, ARK_W_REALM_DECK, ARK_W_LOOK, ARK_W_FACE_DOWN, ARK_W_PLAY,
+    ARK_W_CHRONICLE, ARK_W_POOL,
+    /* the verbs of moves (MOVE: seat <word> cards) */
+    ARK_W_DRAWS, ARK_W_DISCARDS, ARK_W_MULLIGANS, ARK_W_LOOKS_AT, ARK_W_PICKS,
+    ARK_W_RETURNS_TOP, ARK_W_RETURNS_BOTTOM, ARK_W_PUTS_UNDER, ARK_W_HARVESTS, ARK_W_EXTRACTS,
+    /* what a seat does (ACT: seat <word> card [-> target]; the target of an ability used is
+       its performer) */
+    ARK_W_INVOKES, ARK_W_INVOKES_SAFE, ARK_W_BINDS, ARK_W_MOVES, ARK_W_REPOSITIONS,
+    ARK_W_REPOSITIONS_SAFE, ARK_W_ASSISTS_WITH, ARK_W_USES, ARK_W_REACTS_WITH,
+    ARK_W_USES_TALENT, ARK_W_AMPLIFIES_WITH, ARK_W_SHIELDS_WITH, ARK_W_TARGETS,
+    ARK_W_MANIFESTS, ARK_W_ATTACHES, ARK_W_GIVES_BLOCK, ARK_W_CHANGES_STATS,
+    /* notes (NOTE: seat <word> [card]); the phase starts in enum ark_phase order */
+    ARK_W_STARTS_PHASE, ARK_W_STARTS_PHASE_LAST = ARK_W_STARTS_PHASE + ARK_PHASE_REGROUP,
+    ARK_W_IS_PREPARED, ARK_W_PASSES, ARK_W_ENDS_TURN, ARK_W_HIGHEST_INITIATIVE,
+    ARK_W_WINS_INITIATIVE_TIE, ARK_W_FIRST_AT_RANDOM, ARK_W_TAKES_SIDE_A, ARK_W_TAKES_SIDE_B,
+    ARK_W_DECLINES_AMPLIFY, ARK_W_DECLINES_REACTION, ARK_W_DECLINES_WOUND_REACTION,
+    ARK_W_LETS_THROUGH, ARK_W_RESOLVES_NEXT, ARK_W_DECLINES_TALENT, ARK_W_ACCEPTS_MAY,
+    ARK_W_DECLINES_MAY, ARK_W_HALVES, ARK_W_OATH,
+    /* what a card is now (STATUS: card is <word>); keywords given in ARK_KW_* bit order */
+    ARK_W_EXHAUSTED, ARK_W_READIED, ARK_W_UNLOCKED, ARK_W_CHEATS_DEATH, ARK_W_LETHAL,
+    ARK_W_REAPING, ARK_W_EVASION, ARK_W_STEALTH, ARK_W_PARAGON, ARK_W_SENT_TO_SAFE,
+    ARK_W_REMOVED, ARK_W_NOT_HARVESTED,
+    ARK_W_GIVEN_KEYWORD, ARK_W_GIVEN_KEYWORD_LAST = ARK_W_GIVEN_KEYWORD + 5,
+    /* attacks (FIGHT) and choices (CHOOSE) */
+    ARK_W_MELEE_ATTACK, ARK_W_RANGED_ATTACK, ARK_W_WHO_ACTS_FIRST,
+    /* why a seat leaves or the game ends (ELIMINATED, WON, DRAWN) */
+    ARK_W_WILLPOWER_ZERO, ARK_W_QUINTESSENCE_VICTORY, ARK_W_LAST_STANDING, ARK_W_TRUE_TIE,
+    ARK_W_ROUND_LIMIT,
+    ARK_W_COUNT
+};
+const char *ark_event_word(const carta_rules *rules, int word);
+
+/* Emitting an event is a few stores into st->events, inlined at each call: the slot logic is
+ * core's carta_event_add's (the first CARTA_EVENT_MAX kept, the rest counted in dropped). */
+static inline carta_event *ark_event_slot(ark_state *st)
+{
+    carta_events *e = &st->events;
+    if (e->n < CARTA_EVENT_MAX)
+        return &e->ev[e->n++];
+    if (e->dropped < UINT8_MAX)
+        e->dropped++;
+    return NULL;
+}
+
+/* A catalog id as an event stores it (id + 1), CARTA_EV_NO_CARD for none (-1), an unknown card
+ * or an empty slot. */
+static inline uint16_t ark_event_card(int card)
+{
+    return card >= 0 && card < (int)ARK_NO_CARD ? (uint16_t)(card + 1) : CARTA_EV_NO_CARD;
+}
+
+/* Any event (core/event.h): card seen by the seats in seen, target public; -1 for none. */
+static inline void ark_event_add(ark_state *st, int kind, int seat, int other, int card,
+                                 uint8_t seen, int target, int word, int amount, int value)
+{
+    carta_event *ev = ark_event_slot(st);
+    if (!ev)
+        return;
+    uint16_t c = ark_event_card(card);
+    *ev = (carta_event){.kind = (uint8_t)kind,
+                        .seat = (int8_t)seat,
+                        .other = (int8_t)other,
+                        .seen = c == CARTA_EV_NO_CARD ? 0 : seen,
+                        .card = c,
+                        .target = ark_event_card(target),
+                        .word = (uint8_t)word,
+                        .amount = (int16_t)amount,
+                        .value = (int16_t)value};
+}
+
+/* An event of kind by seat (-1: none) with public cards card and target (catalog ids, -1 for
+ * none): ACT, NOTE, STATUS, REVEAL, DESTROYED, ELIMINATED, WON, DRAWN. */
+static inline void ark_event(ark_state *st, int kind, int seat, int word, int card, int target)
+{
+    ark_event_add(st, kind, seat, CARTA_EV_NO_SEAT, card, CARTA_SEEN_ALL, target, word, 0, 0);
+}
+
+/* seat's card goes from zone word `from` to `to` (verb: its ARK_W_ verb, or 0), seen only by the
+ * seats in seen (CARTA_SEEN_ALL: a public card). */
+static inline void ark_event_move(ark_state *st, int seat, int card, uint8_t seen, int from,
+                                  int to, int verb)
+{
+    carta_event *ev = ark_event_slot(st);
+    if (!ev)
+        return;
+    uint16_t c = ark_event_card(card);
+    *ev = (carta_event){.kind = CARTA_EV_MOVE,
+                        .seat = (int8_t)seat,
+                        .other = CARTA_EV_NO_SEAT,
+                        .seen = c == CARTA_EV_NO_CARD ? 0 : seen,
+                        .card = c,
+                        .word = (uint8_t)verb,
+                        .from = (uint8_t)from,
+                        .to = (uint8_t)to,
+                        .amount = 1};
+}
+
+/* seat's counter word changed by amount to value, because of card (-1: none). */
+static inline void ark_event_counter(ark_state *st, int seat, int word, int amount, int value,
+                                     int card)
+{
+    ark_event_add(st, CARTA_EV_COUNTER, seat, CARTA_EV_NO_SEAT, card, CARTA_SEEN_ALL, -1, word,
+                  amount, value);
+}
+
+/* Piece pi suffers wounds from the piece with card source (-1: none); Block prevented
+ * `prevented` Damage. */
+static inline void ark_event_damage(ark_state *st, int pi, int source, int wounds, int prevented)
+{
+    ark_event_add(st, CARTA_EV_DAMAGE, st->pieces[pi].owner, CARTA_EV_NO_SEAT,
+                  st->pieces[pi].card, CARTA_SEEN_ALL, source, 0, wounds, prevented);
+}
+
+/* The active seat begins a Turn of the current phase (turn: 1 for the first; 0: the Round
+ * begins). */
+static inline void ark_event_turn(ark_state *st, int turn)
+{
+    ark_event_add(st, CARTA_EV_TURN, st->active, CARTA_EV_NO_SEAT, -1, 0, -1, 0, turn,
+                  st->round);
+}
+
+/* The card of piece pi, and of the Realm in slot loc (-1 for the Safe Zone or none). */
+int ark_piece_card(const ark_state *st, int pi);
+int ark_realm_card(const ark_state *st, int loc);
 
 /* --- observe.c --- */
 /* Sets who sees each zone: a hand and looked-at cards their owner, Chronicle and pool everyone,
@@ -375,6 +516,12 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, struct carta_
 void ark_action_view(const carta_rules *rules, const void *obs, carta_action action,
                      struct carta_view *out);
 void ark_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
+
+/* --- question.c --- */
+/* What the seat to act is asked now, in words: the decision, for which card or effect, about
+ * what ("Test Bolt: deal 3 Damage to which enemy Unit or Seeker (Close or Nearby)?"); "" when
+ * the game is over. Call it with an observation: it names only what that seat may see. */
+void ark_question(const carta_rules *rules, const ark_state *st, char *buf, size_t cap);
 
 /* --- check.c --- */
 /* The contract's check: every card of each deck list and each Seeker in exactly one place,

@@ -53,6 +53,8 @@ int ark_draw(ark_state *st, int seat, int n)
     ark_seat *s = &st->seat[seat];
     int drawn = 0;
     while (drawn < n && s->deck.n > 0 && s->hand.n < ARK_ZONE_MAX) {
+        ark_event_move(st, seat, s->deck.cards[s->deck.n - 1], CARTA_SEAT_BIT(seat),
+                       ARK_W_MAIN_DECK, ARK_W_HAND, ARK_W_DRAWS);
         carta_zone_move(CARTA_ZONE_REF(&s->deck), s->deck.n - 1, CARTA_ZONE_REF(&s->hand));
         drawn++;
     }
@@ -252,9 +254,14 @@ void ark_detach(const carta_rules *rules, ark_state *st, int pi, int slot)
     ark_piece *p = &st->pieces[pi];
     uint16_t x = p->attach[slot];
     const ark_card_def *d = ark_def(rules, ARK_ATTACH_CARD(x));
-    if (d && d->type == ARK_BINDING && !d->token)
+    if (d && d->type == ARK_BINDING && !d->token) {
         CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[ARK_ATTACH_SEAT(x)].chronicle),
                                      ARK_ATTACH_CARD(x), 0));
+        ark_event_move(st, ARK_ATTACH_SEAT(x), ARK_ATTACH_CARD(x), CARTA_SEEN_ALL, ARK_W_PLAY,
+                       ARK_W_CHRONICLE, 0);
+    } else {
+        ark_event(st, CARTA_EV_STATUS, ARK_ATTACH_SEAT(x), ARK_W_REMOVED, ARK_ATTACH_CARD(x), -1);
+    }
     memmove(&p->attach[slot], &p->attach[slot + 1],
             (size_t)(p->n_attach - slot - 1) * sizeof p->attach[0]);
     p->n_attach--;
@@ -277,13 +284,26 @@ void ark_extract(const carta_rules *rules, ark_state *st, int pi)
         q++; /* "the Binding with Cask can be extracted with it providing +1 Quintessence" */
         if (!d->token)
             ark_pool_push(se, card, p->owner);
+        ark_event_move(st, p->owner, card, CARTA_SEEN_ALL, ARK_W_PLAY, ARK_W_POOL,
+                       ARK_W_EXTRACTS);
         memmove(&p->attach[a], &p->attach[a + 1],
                 (size_t)(p->n_attach - a - 1) * sizeof p->attach[0]);
         p->n_attach--;
     }
-    int t = se->quintessence + q;
-    se->quintessence = (uint8_t)(t > 250 ? 250 : t);
+    ark_event_move(st, p->owner, p->card, CARTA_SEEN_ALL, ARK_W_PLAY, ARK_W_POOL, ARK_W_EXTRACTS);
+    ark_gain_quintessence(st, p->owner, q, p->card);
     ark_remove_piece(rules, st, pi, ARK_TO_POOL);
+}
+
+/* Tells a piece leaving play: a death, or its move to a zone (an extraction tells itself). */
+static void board_tell_leaving(ark_state *st, const ark_piece *p, int to)
+{
+    if (to == ARK_TO_CHRONICLE)
+        ark_event(st, CARTA_EV_DESTROYED, p->owner, 0, p->card, -1);
+    else if (to == ARK_TO_HAND)
+        ark_event_move(st, p->owner, p->card, CARTA_SEEN_ALL, ARK_W_PLAY, ARK_W_HAND, 0);
+    else if (to == ARK_TO_CHRONICLE_PLACED)
+        ark_event_move(st, p->owner, p->card, CARTA_SEEN_ALL, ARK_W_PLAY, ARK_W_CHRONICLE, 0);
 }
 
 void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
@@ -291,6 +311,7 @@ void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
     CARTA_ASSERT(pi >= 0 && pi < st->n_pieces);
     ark_piece *p = &st->pieces[pi];
     ark_seat *s = &st->seat[p->owner];
+    board_tell_leaving(st, p, to);
     while (p->n_attach)
         ark_detach(rules, st, pi, p->n_attach - 1);
     /* a Token leaves the game (an extracted one is still worth its Quintessence) */
@@ -299,7 +320,7 @@ void ark_remove_piece(const carta_rules *rules, ark_state *st, int pi, int to)
         ;
     else if (to == ARK_TO_POOL)
         ark_pool_push(s, p->card, p->owner);
-    else if (to == ARK_TO_CHRONICLE)
+    else if (to == ARK_TO_CHRONICLE || to == ARK_TO_CHRONICLE_PLACED)
         CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), p->card, CARTA_SEEN_ALL));
     else if (to == ARK_TO_HAND)
         CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->hand), p->card, CARTA_SEEN_ALL));
@@ -318,8 +339,28 @@ bool ark_critically_wounded(const carta_rules *rules, const ark_state *st, int p
     return left * 2 < health;
 }
 
-void ark_lose_willpower(ark_state *st, int seat, int n)
+void ark_lose_willpower(ark_state *st, int seat, int n, int cause)
 {
-    int w = st->seat[seat].willpower - n;
+    int before = st->seat[seat].willpower, w = before - n;
     st->seat[seat].willpower = (int8_t)(w < -99 ? -99 : w > 99 ? 99 : w);
+    if (st->seat[seat].willpower != before)
+        ark_event_counter(st, seat, ARK_W_WILLPOWER, st->seat[seat].willpower - before,
+                          st->seat[seat].willpower, cause);
+}
+
+void ark_set_arkhe(ark_state *st, int seat, int value, int cause)
+{
+    int before = st->seat[seat].arkhe;
+    st->seat[seat].arkhe = (uint8_t)value;
+    if (value != before)
+        ark_event_counter(st, seat, ARK_W_ARKHE, value - before, value, cause);
+}
+
+void ark_gain_quintessence(ark_state *st, int seat, int q, int cause)
+{
+    int before = st->seat[seat].quintessence, t = before + q;
+    st->seat[seat].quintessence = (uint8_t)(t > 250 ? 250 : t);
+    if (st->seat[seat].quintessence != before)
+        ark_event_counter(st, seat, ARK_W_QUINTESSENCE, st->seat[seat].quintessence - before,
+                          st->seat[seat].quintessence, cause);
 }

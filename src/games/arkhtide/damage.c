@@ -41,15 +41,18 @@ void ark_attack(const carta_rules *rules, ark_state *st, int pi, int ti, int kin
     flags |= ARK_DF_ATTACK;
     if (kw & ARK_KW_LETHAL)
         flags |= ARK_DF_LETHAL;
+    ark_event_add(st, CARTA_EV_FIGHT, p->owner, t->owner, p->card, CARTA_SEEN_ALL, t->card,
+                  kind == ARK_DMG_RANGED ? ARK_W_RANGED_ATTACK : ARK_W_MELEE_ATTACK, value, 0);
     ark_damage_queue(st, p->uid, t->uid, p->owner, value, kind, flags, 0);
-    if (reaping && t->loc != ARK_LOC_SAFE)
-        for (int i = 0; i < st->n_pieces; i++) {
-            const ark_piece *q = &st->pieces[i];
-            if (i != ti && q->loc == t->loc && q->owner != p->owner &&
-                !(q->flags & ARK_P_SEEKER))
-                ark_damage_queue(st, p->uid, q->uid, p->owner, reaping, kind,
-                                 (flags & ~ARK_DF_STRIKE) | ARK_DF_REAPING, 0);
-        }
+    if (!reaping || t->loc == ARK_LOC_SAFE)
+        return;
+    ark_event(st, CARTA_EV_STATUS, p->owner, ARK_W_REAPING, p->card, -1);
+    for (int i = 0; i < st->n_pieces; i++) {
+        const ark_piece *q = &st->pieces[i];
+        if (i != ti && q->loc == t->loc && q->owner != p->owner && !(q->flags & ARK_P_SEEKER))
+            ark_damage_queue(st, p->uid, q->uid, p->owner, reaping, kind,
+                             (flags & ~ARK_DF_STRIKE) | ARK_DF_REAPING, 0);
+    }
 }
 
 /* Oath: damage to another friendly piece on the Realm of an Oath Unit goes to it (once a Turn). */
@@ -67,6 +70,7 @@ static void damage_oath(const carta_rules *rules, ark_state *st, carta_pending *
             continue;
         q->flags |= ARK_P_OATH_USED;
         f->arg[ARK_D_TARGET] = (int16_t)q->uid;
+        ark_event(st, CARTA_EV_NOTE, q->owner, ARK_W_OATH, q->card, -1);
         return;
     }
 }
@@ -178,6 +182,8 @@ static void damage_shield(const carta_rules *rules, ark_state *st, const carta_p
         (kind == ARK_DMG_RANGED && (kw & ARK_KW_STEALTH))) {
         t->block = damage_add(t->block, c->block);
         t->block_only[kind] = damage_add(t->block_only[kind], c->block);
+        ark_event(st, CARTA_EV_STATUS, t->owner,
+                  kind == ARK_DMG_MELEE ? ARK_W_EVASION : ARK_W_STEALTH, t->card, -1);
     }
 }
 
@@ -229,16 +235,30 @@ static void damage_to_step(const ark_state *st, carta_pending *f, int step)
     f->arg[ARK_D_ASKER] = (int16_t)first;
 }
 
+/* Tells the Wounds piece ti suffers from this instance (Lethal doubling them first), and the
+ * Damage its Block prevented. */
+static void damage_tell_wounds(ark_state *st, const carta_pending *f, int ti, int wounds,
+                               int prevented)
+{
+    int si = ark_find_uid(st, (uint16_t)f->arg[ARK_D_SOURCE]);
+    if (si >= 0 && wounds > 0 && (f->arg[ARK_D_FLAGS] & ARK_DF_LETHAL))
+        ark_event(st, CARTA_EV_STATUS, st->pieces[si].owner, ARK_W_LETHAL, st->pieces[si].card,
+                  -1);
+    ark_event_damage(st, ti, ark_piece_card(st, si), wounds, prevented);
+}
+
 static void damage_wound(const carta_rules *rules, ark_state *st, carta_pending *f, int ti)
 {
     ark_piece *t = &st->pieces[ti];
-    int dmg = f->arg[ARK_D_AMOUNT] - ark_block_against(t, f->arg[ARK_D_KIND]);
+    int block = ark_block_against(t, f->arg[ARK_D_KIND]);
+    int dmg = f->arg[ARK_D_AMOUNT] - block;
     if (dmg < 0)
         dmg = 0;
     int wounds = (f->arg[ARK_D_FLAGS] & ARK_DF_LETHAL) ? dmg * 2 : dmg;
+    damage_tell_wounds(st, f, ti, wounds, f->arg[ARK_D_AMOUNT] - dmg);
     if (t->flags & ARK_P_SEEKER) {
         if (wounds > 0)
-            ark_lose_willpower(st, t->owner, 1); /* exactly 1, whatever the Wounds */
+            ark_lose_willpower(st, t->owner, 1, -1); /* exactly 1, whatever the Wounds */
     } else {
         int w = t->wounds + wounds;
         t->wounds = (uint8_t)(w > 250 ? 250 : w);
@@ -377,8 +397,42 @@ static void damage_react(const carta_rules *rules, ark_state *st, int seat, int 
     uint16_t it = (a->on == ARK_ON_DEALS_DAMAGE || a->on == ARK_ON_WOUNDS)
                       ? (uint16_t)f->arg[ARK_D_SOURCE]
                       : (uint16_t)f->arg[ARK_D_TARGET];
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_REACTS_WITH, card, code >= 8 ? p->card : -1);
     ark_run_push(st, card, ab, p->uid, it, seat);
-    ark_pay(st, a, seat, pi); /* after the push: a discard cost is chosen first */
+    ark_pay(st, a, seat, pi, card); /* after the push: a discard cost is chosen first */
+}
+
+/* Tells the answer of f's asker to Amplify (with hand card h) or a Reaction (react), or
+ * its pass (declining both). */
+static void damage_tell_answer(ark_state *st, const carta_pending *f, int ti, int h, bool react)
+{
+    int seat = f->seat, step = f->arg[ARK_D_STEP], target = ark_piece_card(st, ti);
+    if (h >= 0)
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_AMPLIFIES_WITH, st->seat[seat].hand.cards[h],
+                  target);
+    else if (step == ARK_DS_AMPLIFY)
+        ark_event(st, CARTA_EV_NOTE, seat, ARK_W_DECLINES_AMPLIFY, target, -1);
+    else if (!react)
+        ark_event(st, CARTA_EV_NOTE, seat,
+                  step == ARK_DS_WOUND_REACT ? ARK_W_DECLINES_WOUND_REACTION
+                                             : ARK_W_DECLINES_REACTION,
+                  target, -1);
+}
+
+/* The target's controller Shields it with hand card h: pays its Arkhé, adds its Block, and
+ * loses Willpower for Penitent X; the card goes to the Chronicle. */
+static void damage_shield_with(const carta_rules *rules, ark_state *st, const carta_pending *f,
+                               int ti, int h)
+{
+    int seat = f->seat;
+    ark_seat *s = &st->seat[seat];
+    uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
+    const ark_card_def *c = ark_def(rules, card);
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_SHIELDS_WITH, card, st->pieces[ti].card);
+    ark_set_arkhe(st, seat, s->arkhe - c->cost, card);
+    damage_shield(rules, st, f, ti, c);
+    ark_lose_willpower(st, seat, damage_penitent(rules, st, ti), st->pieces[ti].card);
+    CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0));
 }
 
 bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action action)
@@ -386,6 +440,8 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
     carta_pending *f = carta_pending_top(&st->pending);
     int kind = ARK_ACT_KIND(action), a = ARK_ACT_A(action);
     if (f->kind == ARK_FR_QUEUE) {
+        ark_event(st, CARTA_EV_NOTE, st->active, ARK_W_RESOLVES_NEXT,
+                  ark_piece_card(st, ark_find_uid(st, st->queue[a].target)), -1);
         damage_start(rules, st, a);
         return true;
     }
@@ -394,6 +450,7 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
     int ti = ark_find_uid(st, (uint16_t)f->arg[ARK_D_TARGET]);
     switch (f->arg[ARK_D_STEP]) {
     case ARK_DS_AMPLIFY:
+        damage_tell_answer(st, f, ti, kind == ARK_A_AMPLIFY ? a : -1, false);
         if (kind == ARK_A_AMPLIFY) {
             carta_zone_move(CARTA_ZONE_REF(&s->hand), a, CARTA_ZONE_REF(&s->chronicle));
             f->arg[ARK_D_AMOUNT]++;
@@ -405,6 +462,7 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
         return true;
     case ARK_DS_DEALT_REACT:
     case ARK_DS_WOUND_REACT:
+        damage_tell_answer(st, f, ti, -1, kind == ARK_A_REACT);
         if (kind == ARK_A_REACT) {
             carta_pending copy = *f;
             damage_react(rules, st, seat, a, ARK_ACT_B(action), &copy);
@@ -415,13 +473,9 @@ bool ark_damage_choose(const carta_rules *rules, ark_state *st, carta_action act
         return true;
     case ARK_DS_SHIELD:
         if (kind == ARK_A_SHIELD) {
-            uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), a, NULL);
-            const ark_card_def *c = ark_def(rules, card);
-            s->arkhe = (uint8_t)(s->arkhe - c->cost);
-            damage_shield(rules, st, f, ti, c);
-            ark_lose_willpower(st, seat, damage_penitent(rules, st, ti)); /* Penitent X */
-            CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0));
+            damage_shield_with(rules, st, f, ti, a);
         } else {
+            ark_event(st, CARTA_EV_NOTE, seat, ARK_W_LETS_THROUGH, ark_piece_card(st, ti), -1);
             f->arg[ARK_D_STEP] = ARK_DS_WOUND;
         }
         return true;

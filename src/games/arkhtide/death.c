@@ -82,6 +82,7 @@ void ark_death_settle(const carta_rules *rules, ark_state *st, int pi, bool chea
         int health = ark_stat(rules, st, pi, ARK_STAT_HEALTH);
         p->flags |= ARK_P_EXHAUSTED;
         p->wounds = (uint8_t)(health > 0 ? health - 1 : 0);
+        ark_event(st, CARTA_EV_STATUS, p->owner, ARK_W_CHEATS_DEATH, p->card, -1);
     } else {
         ark_remove_piece(rules, st, pi, ARK_TO_CHRONICLE);
     }

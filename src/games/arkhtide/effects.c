@@ -50,11 +50,11 @@ bool ark_can_pay(const ark_state *st, const ark_ability *ab, int seat, int pi)
     return true;
 }
 
-void ark_pay(ark_state *st, const ark_ability *ab, int seat, int pi)
+void ark_pay(ark_state *st, const ark_ability *ab, int seat, int pi, int card)
 {
     ark_seat *s = &st->seat[seat];
-    s->arkhe = (uint8_t)(s->arkhe - ab->cost_arkhe);
-    ark_lose_willpower(st, seat, ab->cost_willpower);
+    ark_set_arkhe(st, seat, s->arkhe - ab->cost_arkhe, card);
+    ark_lose_willpower(st, seat, ab->cost_willpower, card);
     if (ab->cost_exhaust && pi >= 0)
         st->pieces[pi].flags |= ARK_P_EXHAUSTED;
     if (ab->cost_discard) {
@@ -165,8 +165,24 @@ static void run_status(const carta_rules *rules, ark_state *st, int ti, uint16_t
 {
     (void)rules;
     ark_piece *t = &st->pieces[ti];
-    if (t->n_attach < ARK_ATTACH_MAX)
-        t->attach[t->n_attach++] = ARK_ATTACH(card, seat);
+    if (t->n_attach >= ARK_ATTACH_MAX)
+        return;
+    t->attach[t->n_attach++] = ARK_ATTACH(card, seat);
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_ATTACHES, card, t->card);
+}
+
+/* A piece's STATUS event (it is exhausted, readied, given a keyword...). */
+static void run_tell_status(ark_state *st, const ark_piece *t, int word)
+{
+    ark_event(st, CARTA_EV_STATUS, t->owner, word, t->card, -1);
+}
+
+/* The keyword word of an ARK_KW_* bit effects may grant (ARK_KW_LETHAL .. ARK_KW_SEVERED), 0 for
+ * another. */
+static int run_keyword_word(unsigned bit)
+{
+    int k = bit ? __builtin_ctz(bit) : 99;
+    return k <= ARK_W_GIVEN_KEYWORD_LAST - ARK_W_GIVEN_KEYWORD ? ARK_W_GIVEN_KEYWORD + k : 0;
 }
 
 static int run_dest_count(const ark_state *st, int ti, int *only)
@@ -205,15 +221,23 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
         ark_attack(rules, st, pi, ti, kind, v, 0);
         break;
     }
-    case ARK_OP_HEAL:
-        t->wounds = (uint8_t)(t->wounds > s->amount ? t->wounds - s->amount : 0);
+    case ARK_OP_HEAL: {
+        int healed = t->wounds > s->amount ? s->amount : t->wounds;
+        t->wounds = (uint8_t)(t->wounds - healed);
+        if (healed > 0)
+            ark_event_add(st, CARTA_EV_HEAL, t->owner, CARTA_EV_NO_SEAT, t->card, CARTA_SEEN_ALL,
+                          -1, 0, healed, t->wounds);
         break;
+    }
     case ARK_OP_BLOCK: {
         int b = t->block + s->amount; /* counts against every kind of damage */
         t->block = (uint8_t)(b > 250 ? 250 : b);
+        ark_event_add(st, CARTA_EV_ACT, controller, CARTA_EV_NO_SEAT, t->card, CARTA_SEEN_ALL, -1,
+                      ARK_W_GIVES_BLOCK, s->amount, t->block);
         break;
     }
     case ARK_OP_BUFF:
+        ark_event(st, CARTA_EV_ACT, controller, ARK_W_CHANGES_STATS, t->card, -1);
         t->soul_mod = (int8_t)(t->soul_mod + s->buff[0]);
         t->melee_mod = (int8_t)(t->melee_mod + s->buff[1]);
         t->ranged_mod = (int8_t)(t->ranged_mod + s->buff[2]);
@@ -223,20 +247,27 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
         break;
     case ARK_OP_KEYWORD:
         t->kw_round |= (uint8_t)s->ref;
+        if (run_keyword_word(s->ref))
+            run_tell_status(st, t, run_keyword_word(s->ref));
         break;
     case ARK_OP_EXHAUST:
         t->flags |= ARK_P_EXHAUSTED;
+        run_tell_status(st, t, ARK_W_EXHAUSTED);
         break;
     case ARK_OP_READY:
         t->flags &= (uint8_t)~ARK_P_EXHAUSTED;
+        run_tell_status(st, t, ARK_W_READIED);
         break;
     case ARK_OP_UNLOCK:
         t->locked = 0;
         t->attach_locked = 0;
+        run_tell_status(st, t, ARK_W_UNLOCKED);
         break;
     case ARK_OP_MOVE: {
         int only = -1, n = run_dest_count(st, ti, &only);
         if (n == 1) {
+            ark_event(st, CARTA_EV_ACT, controller, ARK_W_MOVES, t->card,
+                      ark_realm_card(st, only));
             t->loc = (uint8_t)only;
         } else if (n > 1) {
             carta_pending *d = carta_pending_push(&st->pending, ARK_FR_DEST, controller);
@@ -246,16 +277,18 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
         break;
     }
     case ARK_OP_TO_SAFE:
-        if (!(t->flags & ARK_P_SEEKER))
+        if (!(t->flags & ARK_P_SEEKER)) {
             t->loc = ARK_LOC_SAFE;
+            run_tell_status(st, t, ARK_W_SENT_TO_SAFE);
+        }
         break;
     case ARK_OP_REVERSE:
         if (!(t->flags & ARK_P_SEEKER)) {
             ark_seat *o = &st->seat[t->owner];
             const ark_card_def *d = ark_def(rules, t->card);
-            int a = o->arkhe + (d ? d->cost : 0);
-            o->arkhe = (uint8_t)(a > o->arkhe_max ? o->arkhe_max : a);
+            int a = o->arkhe + (d ? d->cost : 0), owner = t->owner, card = t->card;
             ark_remove_piece(rules, st, ti, ARK_TO_HAND);
+            ark_set_arkhe(st, owner, a > o->arkhe_max ? o->arkhe_max : a, card);
         }
         break;
     case ARK_OP_KILL:
@@ -273,6 +306,7 @@ static void run_on_target(const carta_rules *rules, ark_state *st, const ark_ste
         run_status(rules, st, ti, s->ref, controller);
         break;
     case ARK_OP_MANIFEST: /* a Token Binding */
+        ark_event(st, CARTA_EV_ACT, controller, ARK_W_MANIFESTS, s->ref, t->card);
         ark_bind(rules, st, s->ref, ti, controller);
         break;
     default:
@@ -291,23 +325,25 @@ static int run_opponents(const ark_state *st, int seat, int *only)
     return n;
 }
 
-static void run_player_verb_on(ark_state *st, int op, int amount, int controller, int opp)
+/* Drain or Steal amount Willpower of opponent opp, by card cause of controller. */
+static void run_player_verb_on(ark_state *st, int op, int amount, int controller, int opp,
+                               int cause)
 {
     if (op == ARK_OP_DRAIN) {
-        ark_lose_willpower(st, opp, amount);
+        ark_lose_willpower(st, opp, amount, cause);
     } else if (op == ARK_OP_STEAL) {
-        ark_lose_willpower(st, opp, amount);
-        ark_lose_willpower(st, controller, -amount);
+        ark_lose_willpower(st, opp, amount, cause);
+        ark_lose_willpower(st, controller, -amount, cause);
     }
 }
 
-static void seek_next(ark_state *st, carta_pending *f, ark_seat *me);
+static void seek_next(ark_state *st, carta_pending *f, int seat);
 
 /* A verb that takes no target (the controller's resources, tokens). */
 static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_step *s,
                             carta_pending *f, int pi)
 {
-    int c = f->arg[5];
+    int c = f->arg[5], cause = f->arg[0];
     ark_seat *me = &st->seat[c];
     switch (s->op) {
     case ARK_OP_DRAW:
@@ -322,24 +358,27 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
         break;
     case ARK_OP_SEEK: {
         carta_zone_clear(CARTA_ZONE_REF(&me->look));
-        while (me->look.n < s->amount && me->deck.n)
+        while (me->look.n < s->amount && me->deck.n) {
+            ark_event_move(st, c, me->deck.cards[me->deck.n - 1], CARTA_SEAT_BIT(c),
+                           ARK_W_MAIN_DECK, ARK_W_LOOK, ARK_W_LOOKS_AT);
             carta_zone_move(CARTA_ZONE_REF(&me->deck), me->deck.n - 1, CARTA_ZONE_REF(&me->look));
+        }
         if (me->look.n) {
             carta_pending *d = carta_pending_push(&st->pending, ARK_FR_SEEK, c);
             if (d) {
                 d->arg[0] = s->amount2;
-                seek_next(st, d, me);
+                seek_next(st, d, c);
             }
         }
         break;
     }
     case ARK_OP_REFRESH: {
         int a = me->arkhe + s->amount;
-        me->arkhe = (uint8_t)(a > me->arkhe_max ? me->arkhe_max : a);
+        ark_set_arkhe(st, c, a > me->arkhe_max ? me->arkhe_max : a, cause);
         break;
     }
     case ARK_OP_WILLPOWER:
-        ark_lose_willpower(st, c, -s->amount);
+        ark_lose_willpower(st, c, -s->amount, cause);
         break;
     case ARK_OP_DRAIN:
     case ARK_OP_STEAL: {
@@ -350,14 +389,15 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
         if (!chosen) { /* every opponent, and with `who: everyone` the controller too */
             for (int o = 0; o < st->n_seats; o++)
                 if ((o != c || (s->flags & ARK_ST_EVERYONE)) && ark_alive(st, o))
-                    run_player_verb_on(st, s->op, s->amount, c, o);
+                    run_player_verb_on(st, s->op, s->amount, c, o, cause);
         } else if (n == 1) {
-            run_player_verb_on(st, s->op, s->amount, c, only);
+            run_player_verb_on(st, s->op, s->amount, c, only, cause);
         } else {
             carta_pending *d = carta_pending_push(&st->pending, ARK_FR_OPPONENT, c);
             if (d) {
                 d->arg[0] = s->op;
                 d->arg[1] = s->amount;
+                d->arg[2] = (int16_t)cause;
             }
         }
         break;
@@ -367,6 +407,8 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
             if (st->pending.frame[i].kind == ARK_FR_DAMAGE) {
                 int16_t *amount = &st->pending.frame[i].arg[ARK_D_AMOUNT];
                 *amount = (int16_t)((*amount + 1) / 2);
+                int ti = ark_find_uid(st, (uint16_t)st->pending.frame[i].arg[ARK_D_TARGET]);
+                ark_event(st, CARTA_EV_NOTE, c, ARK_W_HALVES, ark_piece_card(st, ti), -1);
                 break;
             }
         break;
@@ -375,11 +417,15 @@ static void run_player_verb(const carta_rules *rules, ark_state *st, const ark_s
         if (pi < 0)
             break;
         if (r->type == ARK_FEAT) {
+            ark_event(st, CARTA_EV_ACT, c, ARK_W_MANIFESTS, s->ref, -1);
             ark_feat_push(rules, st, s->ref, pi, c);
         } else if (!ark_unique_blocked(rules, st, c, s->ref)) {
-            ark_piece *p = ark_place(st, c, s->ref, st->pieces[pi].loc, ARK_P_TOKEN);
-            if (p)
+            int loc = st->pieces[pi].loc;
+            ark_piece *p = ark_place(st, c, s->ref, loc, ARK_P_TOKEN);
+            if (p) {
+                ark_event(st, CARTA_EV_ACT, c, ARK_W_MANIFESTS, s->ref, ark_realm_card(st, loc));
                 ark_enter_play(rules, st, st->n_pieces - 1);
+            }
         }
         break;
     }
@@ -534,33 +580,93 @@ int ark_effect_choices(const carta_rules *rules, const ark_state *st, carta_acti
     }
 }
 
-/* Puts looked-at card i under the Main Deck (its owner knows it is there). */
-static void seek_bottom(ark_seat *me, int i)
+/* Puts looked-at card i of seat under the Main Deck (its owner knows it is there). */
+static void seek_bottom(ark_state *st, int seat, int i)
 {
+    ark_seat *me = &st->seat[seat];
     uint8_t known;
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&me->look), i, &known);
     CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&me->deck), 0, card, known));
+    ark_event_move(st, seat, card, CARTA_SEAT_BIT(seat), ARK_W_LOOK, ARK_W_MAIN_DECK,
+                   ARK_W_PUTS_UNDER);
 }
 
-void ark_seek_return(ark_seat *me)
+void ark_seek_return(ark_state *st, int seat)
 {
-    while (me->look.n)
-        seek_bottom(me, 0);
+    while (st->seat[seat].look.n)
+        seek_bottom(st, seat, 0);
 }
 
 /* After a take or a card put under: the next Seek decision, or the frame's end. "Place the
  * remaining cards on the bottom of your Main Deck in any order": with two or more left, their
  * owner puts them one by one, each under the ones before. */
-static void seek_next(ark_state *st, carta_pending *f, ark_seat *me)
+static void seek_next(ark_state *st, carta_pending *f, int seat)
 {
+    const ark_seat *me = &st->seat[seat];
     if (f->arg[0] <= 0 || me->look.n == 0)
         f->arg[1] = 1;
     if (!f->arg[1])
         return;
     if (me->look.n <= 1) {
-        ark_seek_return(me);
+        ark_seek_return(st, seat);
         carta_pending_pop(&st->pending);
     }
+}
+
+/* The Talent of the top frame: used (its performer pays its cost) or declined. */
+static void effect_talent(const carta_rules *rules, ark_state *st, bool yes)
+{
+    carta_pending copy = *carta_pending_top(&st->pending);
+    carta_pending_pop(&st->pending);
+    ark_event(st, yes ? CARTA_EV_ACT : CARTA_EV_NOTE, copy.arg[5],
+              yes ? ARK_W_USES_TALENT : ARK_W_DECLINES_TALENT, copy.arg[0], -1);
+    if (!yes)
+        return;
+    const ark_ability *ab = &ark_def(rules, copy.arg[0])->abilities[copy.arg[1]];
+    int pi = ark_find_uid(st, (uint16_t)copy.arg[3]);
+    ark_run_push(st, (uint16_t)copy.arg[0], copy.arg[1], (uint16_t)copy.arg[3], 0, copy.arg[5]);
+    ark_pay(st, ab, copy.arg[5], pi, copy.arg[0]);
+}
+
+/* The answer to a "may" step of the RUN frame below the top one. */
+static void effect_may(ark_state *st, bool yes)
+{
+    int seat = carta_pending_top(&st->pending)->seat;
+    carta_pending_pop(&st->pending);
+    carta_pending *run = carta_pending_top(&st->pending);
+    ark_event(st, CARTA_EV_NOTE, seat, yes ? ARK_W_ACCEPTS_MAY : ARK_W_DECLINES_MAY, run->arg[0],
+              -1);
+    if (yes)
+        run->arg[8] |= RUN_MAY_DONE;
+    else
+        run_next_step(run);
+}
+
+/* Piece pi is the target chosen for the step of the RUN frame below the top one. */
+static void effect_target(ark_state *st, int pi)
+{
+    int seat = carta_pending_top(&st->pending)->seat;
+    carta_pending_pop(&st->pending);
+    carta_pending *run = carta_pending_top(&st->pending);
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_TARGETS, run->arg[0], st->pieces[pi].card);
+    run->arg[6] = (int16_t)st->pieces[pi].uid;
+    run->arg[8] |= RUN_CHOSEN;
+}
+
+/* Seek: looked-at card i is drawn, or (bottom) put under the Main Deck; seen by its owner. */
+static void effect_seek(ark_state *st, carta_pending *f, int i, bool bottom)
+{
+    int seat = f->seat;
+    ark_seat *me = &st->seat[seat];
+    if (bottom) {
+        seek_bottom(st, seat, i);
+    } else {
+        ark_event_move(st, seat, me->look.cards[i], CARTA_SEAT_BIT(seat), ARK_W_LOOK, ARK_W_HAND,
+                       ARK_W_DRAWS);
+        carta_zone_move(CARTA_ZONE_REF(&me->look), i, CARTA_ZONE_REF(&me->hand));
+        f->arg[0]--;
+    }
+    seek_next(st, f, seat);
 }
 
 bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action action)
@@ -570,63 +676,41 @@ bool ark_effect_choose(const carta_rules *rules, ark_state *st, carta_action act
     ark_seat *me = &st->seat[f->seat];
     switch (f->kind) {
     case ARK_FR_TALENT:
-        if (kind == ARK_A_YES) {
-            const ark_card_def *d = ark_def(rules, f->arg[0]);
-            const ark_ability *ab = &d->abilities[f->arg[1]];
-            carta_pending copy = *f;
-            int pi = ark_find_uid(st, (uint16_t)copy.arg[3]);
-            carta_pending_pop(&st->pending);
-            ark_run_push(st, (uint16_t)copy.arg[0], copy.arg[1], (uint16_t)copy.arg[3], 0,
-                         copy.arg[5]);
-            ark_pay(st, ab, copy.arg[5], pi);
-        } else {
-            carta_pending_pop(&st->pending);
-        }
+        effect_talent(rules, st, kind == ARK_A_YES);
         return true;
     case ARK_FR_CHEAT_DEATH:
         ark_death_choose(rules, st, kind == ARK_A_YES);
         return true;
-    case ARK_FR_MAY: {
-        carta_pending_pop(&st->pending);
-        carta_pending *run = carta_pending_top(&st->pending);
-        if (kind == ARK_A_YES)
-            run->arg[8] |= RUN_MAY_DONE;
-        else
-            run_next_step(run);
+    case ARK_FR_MAY:
+        effect_may(st, kind == ARK_A_YES);
         return true;
-    }
-    case ARK_FR_TARGET: {
-        carta_pending_pop(&st->pending);
-        carta_pending *run = carta_pending_top(&st->pending);
-        run->arg[6] = (int16_t)st->pieces[a].uid;
-        run->arg[8] |= RUN_CHOSEN;
+    case ARK_FR_TARGET:
+        effect_target(st, a);
         return true;
-    }
     case ARK_FR_DEST: {
         int ti = ark_find_uid(st, (uint16_t)f->arg[0]);
-        if (ti >= 0)
+        if (ti >= 0) {
+            ark_event(st, CARTA_EV_ACT, f->seat, ARK_W_MOVES, st->pieces[ti].card,
+                      ark_realm_card(st, a));
             st->pieces[ti].loc = (uint8_t)a;
+        }
         carta_pending_pop(&st->pending);
         return true;
     }
     case ARK_FR_CARD:
+        ark_event_move(st, f->seat, me->hand.cards[a], CARTA_SEEN_ALL, ARK_W_HAND,
+                       ARK_W_CHRONICLE, ARK_W_DISCARDS);
         carta_zone_move(CARTA_ZONE_REF(&me->hand), a, CARTA_ZONE_REF(&me->chronicle));
         if (--f->arg[0] <= 0 || me->hand.n == 0)
             carta_pending_pop(&st->pending);
         return true;
     case ARK_FR_SEEK:
-        if (kind == ARK_A_BOTTOM) {
-            seek_bottom(me, a);
-        } else {
-            carta_zone_move(CARTA_ZONE_REF(&me->look), a, CARTA_ZONE_REF(&me->hand));
-            f->arg[0]--;
-        }
-        seek_next(st, f, me);
+        effect_seek(st, f, a, kind == ARK_A_BOTTOM);
         return true;
     case ARK_FR_OPPONENT: {
-        int op = f->arg[0], amount = f->arg[1], c = f->seat;
+        int op = f->arg[0], amount = f->arg[1], c = f->seat, cause = f->arg[2];
         carta_pending_pop(&st->pending);
-        run_player_verb_on(st, op, amount, c, a);
+        run_player_verb_on(st, op, amount, c, a, cause);
         return true;
     }
     default:

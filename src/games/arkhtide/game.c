@@ -119,6 +119,7 @@ const carta_game carta_game_arkhtide = {
     .describe_move = ark_describe_move,
     .action_card = ark_action_card,
     .describe_card = ark_describe_card,
+    .event_word = ark_event_word,
     .points = ark_points,
     .view = ark_view,
     .action_view = ark_action_view,

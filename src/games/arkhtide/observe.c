@@ -26,7 +26,8 @@ int ark_layout_build(carta_layout *l)
              CARTA_LAYOUT_ITEMS(l, st, n_pieces, pieces) &&
              CARTA_LAYOUT_NESTED(l, &st->pieces[0], n_attach, attach) &&
              CARTA_LAYOUT_ITEMS(l, st, n_queue, queue) &&
-             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
+             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame) &&
+             carta_layout_events(l, CARTA_AT(st, events));
     for (int p = 0; p < ARK_SEATS && ok; p++)
         ok = CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&
              CARTA_LAYOUT_ZONE(l, st, seat[p].chronicle) &&

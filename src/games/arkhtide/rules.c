@@ -69,6 +69,7 @@ carta_status ark_setup(const carta_rules *rules, void *state, const carta_config
 {
     ark_state *st = state;
     memset(st, 0, sizeof *st);
+    carta_events_clear(&st->events); /* setup's events: Round 1 begins, the first draws */
     int n = config->n_seats;
     if (n < 2 || n > ARK_SEATS)
         return carta_error_set(err, CARTA_ERR_INPUT, "arkhtide: %d players (2 to 5 play)", n);
@@ -125,6 +126,21 @@ static void rules_over(ark_state *st, int winner, uint8_t tied, uint8_t result)
     st->pending.n = 0;
     if (winner >= 0)
         st->seat[winner].place = 1;
+    ark_event(st, winner >= 0 ? CARTA_EV_WON : CARTA_EV_DRAWN, winner, ark_end_reason(st), -1,
+              -1);
+}
+
+int ark_end_reason(const ark_state *st)
+{
+    if (st->phase != ARK_PHASE_OVER)
+        return ARK_W_NONE;
+    if (st->result & ARK_R_ROUND_LIMIT)
+        return ARK_W_ROUND_LIMIT;
+    if (st->result & ARK_R_TRUE_TIE)
+        return ARK_W_TRUE_TIE;
+    if (st->winner >= 0 && st->seat[st->winner].quintessence >= ARK_QUINTESSENCE_TO_WIN)
+        return ARK_W_QUINTESSENCE_VICTORY;
+    return ARK_W_LAST_STANDING;
 }
 
 /* Among the seats in mask: the one with most Quintessence, then most Willpower (if use_wp);
@@ -163,6 +179,7 @@ static void rules_eliminate(const carta_rules *rules, ark_state *st, int seat, i
     s->flags |= ARK_S_ELIMINATED;
     s->place = (uint8_t)place;
     st->n_eliminated++;
+    ark_event(st, CARTA_EV_ELIMINATED, seat, ARK_W_WILLPOWER_ZERO, -1, -1);
     for (int i = 0; i < st->n_pieces; i++) {
         ark_piece *p = &st->pieces[i];
         for (int a = p->n_attach - 1; a >= 0; a--)
@@ -171,7 +188,7 @@ static void rules_eliminate(const carta_rules *rules, ark_state *st, int seat, i
     }
     for (int i = st->n_pieces - 1; i >= 0; i--)
         if (st->pieces[i].owner == seat)
-            ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE);
+            ark_remove_piece(rules, st, i, ARK_TO_CHRONICLE_PLACED);
 }
 
 /* Defeat is immediate ("that player immediately loses the game"): checked before every step of
@@ -195,7 +212,7 @@ static void rules_check_defeat(const carta_rules *rules, ark_state *st)
         if (f->kind == ARK_FR_QUEUE || f->kind == ARK_FR_DAMAGE || ark_alive(st, f->seat))
             ps->frame[kept++] = *f;
         else if (f->kind == ARK_FR_SEEK)
-            ark_seek_return(&st->seat[f->seat]);
+            ark_seek_return(st, f->seat);
     }
     ps->n = kept;
 }
@@ -296,6 +313,19 @@ int ark_points(const carta_rules *rules, const void *state, int *out)
 
 /* ---- the Round ---- */
 
+/* The phase begins, started by the active seat ("starts the Combat Phase"). */
+static void rules_phase_begins(ark_state *st, int phase)
+{
+    st->phase = (uint8_t)phase;
+    ark_event(st, CARTA_EV_NOTE, st->active, ARK_W_STARTS_PHASE + phase, -1, -1);
+}
+
+/* The active seat begins a Turn of the phase. */
+static void rules_turn_begins(ark_state *st)
+{
+    ark_event_turn(st, st->turn + 1);
+}
+
 static void rules_round_start(const carta_rules *rules, ark_state *st)
 {
     st->round++;
@@ -307,9 +337,15 @@ static void rules_round_start(const carta_rules *rules, ark_state *st)
         rules_over(st, -1, alive, ARK_R_DRAW | ARK_R_ROUND_LIMIT);
         return;
     }
+    st->active = (int8_t)ark_next_seat(st, st->n_seats - 1);
+    ark_event_turn(st, 0);
+    rules_phase_begins(st, ARK_PHASE_RESOURCE);
     for (int s = 0; s < st->n_seats; s++) {
         ark_seat *se = &st->seat[s];
-        se->arkhe = se->arkhe_max; /* Refresh Arkhé */
+        if (ark_alive(st, s))
+            ark_set_arkhe(st, s, se->arkhe_max, -1); /* Refresh Arkhé */
+        else
+            se->arkhe = se->arkhe_max;
         se->flags &= ARK_S_ELIMINATED;
         se->mulligan_left = ARK_MULLIGAN_MAX;
         se->mulligan_n = 0;
@@ -321,8 +357,10 @@ static void rules_round_start(const carta_rules *rules, ark_state *st)
         ark_piece *p = &st->pieces[i];
         if (p->flags & ARK_P_SEEKER)
             p->loc = ARK_LOC_SAFE; /* a Seeker starts each Round in the Safe Zone */
-        if (p->loc == ARK_LOC_SAFE)
-            p->flags &= (uint8_t)~ARK_P_EXHAUSTED; /* Ready cards */
+        if (p->loc == ARK_LOC_SAFE && (p->flags & ARK_P_EXHAUSTED)) { /* Ready cards */
+            p->flags &= (uint8_t)~ARK_P_EXHAUSTED;
+            ark_event(st, CARTA_EV_STATUS, p->owner, ARK_W_READIED, p->card, -1);
+        }
         p->flags &= (uint8_t)(ARK_P_SEEKER | ARK_P_TOKEN | ARK_P_EXHAUSTED);
         p->locked = p->attach_locked = p->used = p->attach_used = 0;
         p->soul_mod = p->melee_mod = p->ranged_mod = p->health_mod = 0;
@@ -340,8 +378,6 @@ static void rules_round_start(const carta_rules *rules, ark_state *st)
         st->realms[r].card = ARK_NO_CARD;
         st->realms[r].owner = -1;
     }
-    st->phase = ARK_PHASE_RESOURCE;
-    st->active = (int8_t)ark_next_seat(st, st->n_seats - 1);
     st->first = st->combat_first = -1;
     st->turn = 0;
     st->passes = 0;
@@ -384,12 +420,24 @@ static bool rules_resource(ark_state *st)
         if (all)
             break;
     }
-    st->phase = ARK_PHASE_REALM;
     st->active = (int8_t)ark_next_seat(st, st->n_seats - 1);
+    rules_phase_begins(st, ARK_PHASE_REALM);
     return false;
 }
 
 static void rules_reveal(const carta_rules *rules, ark_state *st);
+
+/* "Looks at the top 3 cards of their Realm Deck": seen by their owner only. */
+static void rules_look_at_realms(ark_state *st, int seat)
+{
+    ark_seat *se = &st->seat[seat];
+    while (se->look.n < ARK_LOOK && se->realm_deck.n) {
+        ark_event_move(st, seat, se->realm_deck.cards[se->realm_deck.n - 1],
+                       CARTA_SEAT_BIT(seat), ARK_W_REALM_DECK, ARK_W_LOOK, ARK_W_LOOKS_AT);
+        carta_zone_move(CARTA_ZONE_REF(&se->realm_deck), se->realm_deck.n - 1,
+                        CARTA_ZONE_REF(&se->look));
+    }
+}
 
 /* Realm Phase: returns true if `active` has a decision. */
 static bool rules_realm(const carta_rules *rules, ark_state *st)
@@ -399,9 +447,7 @@ static bool rules_realm(const carta_rules *rules, ark_state *st)
         ark_seat *se = &st->seat[s];
         if (ark_alive(st, s) && !(se->flags & ARK_S_PICKED)) {
             if (se->pick == ARK_NO_CARD && se->look.n == 0)
-                while (se->look.n < ARK_LOOK && se->realm_deck.n)
-                    carta_zone_move(CARTA_ZONE_REF(&se->realm_deck), se->realm_deck.n - 1,
-                                    CARTA_ZONE_REF(&se->look));
+                rules_look_at_realms(st, s);
             if (se->look.n)
                 return true;
             se->flags |= ARK_S_PICKED;
@@ -420,7 +466,6 @@ static bool rules_realm(const carta_rules *rules, ark_state *st)
 
 static void rules_preparation_start(ark_state *st, int first)
 {
-    st->phase = ARK_PHASE_PREPARATION;
     st->first = (int8_t)first;
     st->active = (int8_t)first;
     st->combat_first = -1;
@@ -429,6 +474,19 @@ static void rules_preparation_start(ark_state *st, int first)
     for (int i = 0; i < st->n_pieces; i++)
         if (st->pieces[i].loc == ARK_LOC_SAFE)
             st->pieces[i].flags |= ARK_P_PREP_SAFE;
+    rules_phase_begins(st, ARK_PHASE_PREPARATION);
+    rules_turn_begins(st);
+}
+
+/* "All chosen Realm cards are revealed", each with the side its owner took. */
+static void rules_reveal_pick(const carta_rules *rules, ark_state *st, int seat)
+{
+    const ark_seat *se = &st->seat[seat];
+    const ark_card_def *d = ark_def(rules, se->pick);
+    ark_event(st, CARTA_EV_REVEAL, seat, 0, se->pick, -1);
+    if (d && d->n_side_a != d->n_abilities)
+        ark_event(st, CARTA_EV_NOTE, seat,
+                  se->pick_side ? ARK_W_TAKES_SIDE_B : ARK_W_TAKES_SIDE_A, se->pick, -1);
 }
 
 /* All picks are revealed; the highest Initiative chooses who acts first. */
@@ -442,6 +500,7 @@ static void rules_reveal(const carta_rules *rules, ark_state *st)
             continue;
         int ini = -1;
         if (se->pick != ARK_NO_CARD) {
+            rules_reveal_pick(rules, st, s);
             st->realms[s].card = se->pick;
             st->realms[s].owner = (int8_t)s;
             st->realms[s].side = se->pick_side;
@@ -464,23 +523,26 @@ static void rules_reveal(const carta_rules *rules, ark_state *st)
     for (int s = 0; s < st->n_seats; s++)
         if ((tied & (1u << s)) && pick-- == 0)
             chooser = s;
+    st->active = (int8_t)chooser;
     if (k > 1 && st->mode == ARK_MODE_DUEL) { /* equal Initiative: a random first player */
+        ark_event(st, CARTA_EV_NOTE, chooser, ARK_W_FIRST_AT_RANDOM, -1, -1);
         rules_preparation_start(st, chooser);
         return;
     }
     st->phase = ARK_PHASE_INITIATIVE;
-    st->active = (int8_t)chooser;
+    ark_event(st, CARTA_EV_NOTE, chooser,
+              k > 1 ? ARK_W_WINS_INITIATIVE_TIE : ARK_W_HIGHEST_INITIATIVE, -1, -1);
 }
 
 static void rules_harvest_start(ark_state *st)
 {
-    st->phase = ARK_PHASE_HARVEST;
     st->harvest_left = 0;
     for (int r = 0; r < ARK_REALMS; r++)
         if (st->realms[r].card != ARK_NO_CARD)
             st->harvest_left |= (uint8_t)(1u << r);
     int s = st->combat_first >= 0 ? st->combat_first : st->first;
     st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
+    rules_phase_begins(st, ARK_PHASE_HARVEST);
 }
 
 /* Evaluates Realm slot r: the highest Soul total harvests it; a tie removes it. */
@@ -506,14 +568,16 @@ static void rules_evaluate(const carta_rules *rules, ark_state *st, int r)
             n_best++;
         }
     }
+    uint16_t card = st->realms[r].card;
     if (best >= 0 && n_best == 1 && present[best]) {
-        ark_seat *se = &st->seat[best];
-        ark_pool_push(se, st->realms[r].card, st->realms[r].owner);
-        int q = se->quintessence + ark_def(rules, st->realms[r].card)->quintessence;
-        se->quintessence = (uint8_t)(q > 250 ? 250 : q);
-    } else if (st->realms[r].owner >= 0) { /* removed from play: to its owner's Chronicle */
-        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[st->realms[r].owner].chronicle),
-                                     st->realms[r].card, 0));
+        ark_pool_push(&st->seat[best], card, st->realms[r].owner);
+        ark_event_move(st, best, card, CARTA_SEEN_ALL, ARK_W_PLAY, ARK_W_POOL, ARK_W_HARVESTS);
+        ark_gain_quintessence(st, best, ark_def(rules, card)->quintessence, card);
+    } else {
+        ark_event(st, CARTA_EV_STATUS, st->realms[r].owner, ARK_W_NOT_HARVESTED, card, -1);
+        if (st->realms[r].owner >= 0) /* removed from play: to its owner's Chronicle */
+            CARTA_ENSURE(carta_zone_push(
+                CARTA_ZONE_REF(&st->seat[st->realms[r].owner].chronicle), card, 0));
     }
     st->realms[r].card = ARK_NO_CARD;
     st->realms[r].owner = -1;
@@ -558,17 +622,20 @@ static bool rules_harvest(const carta_rules *rules, ark_state *st)
     st->passes = 0;
     st->turn = 0;
     st->turn_flags = 0;
+    rules_phase_begins(st, ARK_PHASE_REGROUP);
+    rules_turn_begins(st);
     return false;
 }
 
 static void rules_combat_start(ark_state *st)
 {
-    st->phase = ARK_PHASE_COMBAT;
     int s = st->combat_first >= 0 ? st->combat_first : st->first;
     st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
     st->passes = 0;
     st->turn = 0;
     st->turn_flags = 0;
+    rules_phase_begins(st, ARK_PHASE_COMBAT);
+    rules_turn_begins(st);
 }
 
 /* Moves the Turn on after the active seat's Turn ended. */
@@ -583,6 +650,7 @@ static void rules_next_turn(const carta_rules *rules, ark_state *st)
             s = ark_next_seat(st, s);
             if (!(st->seat[s].flags & ARK_S_PREPARED)) {
                 st->active = (int8_t)s;
+                rules_turn_begins(st);
                 return;
             }
         }
@@ -595,6 +663,7 @@ static void rules_next_turn(const carta_rules *rules, ark_state *st)
             return;
         }
         st->active = (int8_t)ark_next_seat(st, st->active);
+        rules_turn_begins(st);
         return;
     case ARK_PHASE_REGROUP:
         if (st->passes >= alive || st->turn >= ARK_TURN_LIMIT) {
@@ -602,6 +671,7 @@ static void rules_next_turn(const carta_rules *rules, ark_state *st)
             return;
         }
         st->active = (int8_t)ark_next_seat(st, st->active);
+        rules_turn_begins(st);
         return;
     default:
         return;
@@ -745,44 +815,69 @@ int ark_legal_actions(const carta_rules *rules, const void *state, carta_action 
     return ark_effect_choices(rules, st, out);
 }
 
+/* Resource Phase: a discard, a mulligan, or done with either. */
+static void rules_apply_resource(ark_state *st, int kind, int a)
+{
+    int seat = st->active;
+    ark_seat *se = &st->seat[seat];
+    if (kind == ARK_A_DISCARD) {
+        ark_event_move(st, seat, se->hand.cards[a], CARTA_SEEN_ALL, ARK_W_HAND, ARK_W_CHRONICLE,
+                       ARK_W_DISCARDS);
+        carta_zone_move(CARTA_ZONE_REF(&se->hand), a, CARTA_ZONE_REF(&se->chronicle));
+    } else if (kind == ARK_A_MULLIGAN) { /* to the bottom of the Main Deck */
+        uint8_t known;
+        uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->hand), a, &known);
+        CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&se->deck), 0, card, known));
+        ark_event_move(st, seat, card, CARTA_SEAT_BIT(seat), ARK_W_HAND, ARK_W_MAIN_DECK,
+                       ARK_W_MULLIGANS);
+        se->mulligan_n++;
+        se->mulligan_left--;
+    } else if (!(se->flags & ARK_S_DISCARDED)) {
+        se->flags |= ARK_S_DISCARDED;
+        rules_draw_to(st, seat);
+    } else {
+        se->flags |= ARK_S_MULLIGANED;
+        ark_draw(st, seat, se->mulligan_n);
+    }
+}
+
+/* Realm Phase: the face-down pick (seen by its picker only until the reveal), or a looked-at
+ * card returned to the top or the bottom of the Realm Deck (its owner knows which). */
+static void rules_apply_realm(ark_state *st, int kind, int a, int b)
+{
+    int seat = st->active;
+    ark_seat *se = &st->seat[seat];
+    if (kind == ARK_A_PICK) {
+        se->pick = carta_zone_take(CARTA_ZONE_REF(&se->look), a, NULL);
+        se->pick_side = (uint8_t)b;
+        ark_event_move(st, seat, se->pick, CARTA_SEAT_BIT(seat), ARK_W_LOOK, ARK_W_FACE_DOWN,
+                       ARK_W_PICKS);
+    } else {
+        uint8_t known;
+        uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->look), 0, &known);
+        carta_zone_ref z = CARTA_ZONE_REF(&se->realm_deck);
+        CARTA_ENSURE(carta_zone_insert(z, a == 0 ? *z.n : 0, card, known));
+        ark_event_move(st, seat, card, CARTA_SEAT_BIT(seat), ARK_W_LOOK, ARK_W_REALM_DECK,
+                       a == 0 ? ARK_W_RETURNS_TOP : ARK_W_RETURNS_BOTTOM);
+    }
+    if (se->pick != ARK_NO_CARD && se->look.n == 0) {
+        se->flags |= ARK_S_PICKED;
+        st->active = (int8_t)ark_next_seat(st, seat);
+    }
+}
+
 static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_action action)
 {
     int kind = ARK_ACT_KIND(action), a = ARK_ACT_A(action), b = ARK_ACT_B(action);
-    ark_seat *se = &st->seat[st->active];
     switch (st->phase) {
     case ARK_PHASE_RESOURCE:
-        if (kind == ARK_A_DISCARD) {
-            carta_zone_move(CARTA_ZONE_REF(&se->hand), a, CARTA_ZONE_REF(&se->chronicle));
-        } else if (kind == ARK_A_MULLIGAN) { /* to the bottom of the Main Deck */
-            uint8_t known;
-            uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->hand), a, &known);
-            CARTA_ENSURE(carta_zone_insert(CARTA_ZONE_REF(&se->deck), 0, card, known));
-            se->mulligan_n++;
-            se->mulligan_left--;
-        } else if (!(se->flags & ARK_S_DISCARDED)) {
-            se->flags |= ARK_S_DISCARDED;
-            rules_draw_to(st, st->active);
-        } else {
-            se->flags |= ARK_S_MULLIGANED;
-            ark_draw(st, st->active, se->mulligan_n);
-        }
+        rules_apply_resource(st, kind, a);
         return;
     case ARK_PHASE_REALM:
-        if (kind == ARK_A_PICK) {
-            se->pick = carta_zone_take(CARTA_ZONE_REF(&se->look), a, NULL);
-            se->pick_side = (uint8_t)b;
-        } else { /* return the first looked-at card to the top or the bottom: its owner knows it */
-            uint8_t known;
-            uint16_t card = carta_zone_take(CARTA_ZONE_REF(&se->look), 0, &known);
-            carta_zone_ref z = CARTA_ZONE_REF(&se->realm_deck);
-            CARTA_ENSURE(carta_zone_insert(z, a == 0 ? *z.n : 0, card, known));
-        }
-        if (se->pick != ARK_NO_CARD && se->look.n == 0) {
-            se->flags |= ARK_S_PICKED;
-            st->active = (int8_t)ark_next_seat(st, st->active);
-        }
+        rules_apply_realm(st, kind, a, b);
         return;
     case ARK_PHASE_INITIATIVE:
+        ark_event_add(st, CARTA_EV_CHOOSE, st->active, a, -1, 0, -1, ARK_W_WHO_ACTS_FIRST, 0, 0);
         rules_preparation_start(st, a);
         return;
     case ARK_PHASE_HARVEST:
@@ -807,6 +902,7 @@ carta_status ark_apply(const carta_rules *rules, void *state, carta_action actio
     if (!ok)
         return carta_error_set(err, CARTA_ERR_ILLEGAL, "arkhtide: action %08x is not legal now",
                                (unsigned)action);
+    carta_events_clear(&st->events); /* legal: from here on, the action changes the state */
     const carta_pending *top = carta_pending_peek(&st->pending);
     if (!top)
         rules_apply_phase(rules, st, action);

@@ -10,7 +10,8 @@
  *  - the pieces in play: every Seeker (always in play) and Unit, each with its location (a Realm
  *    slot or ARK_LOC_SAFE, its owner's Safe Zone), flags, Wounds, Block and attached cards;
  *  - the Round and its phase, whose Turn it is, the damage instance being resolved and those
- *    waiting, and the pending stack (core/pending.h) for effects and their decisions.
+ *    waiting, and the pending stack (core/pending.h) for effects and their decisions;
+ *  - the events of the last apply (core/event.h), each card seen only by the seats that may.
  *
  * Card ids index the rules' catalog. ARK_UNKNOWN stands for a card an observer cannot see,
  * ARK_NO_CARD for an empty slot. A deck's top card is its LAST element (cards[n - 1]).
@@ -27,6 +28,7 @@
 
 #include <stdint.h>
 
+#include "core/event.h"
 #include "core/pending.h"
 #include "core/rng.h"
 #include "core/zone.h"
@@ -221,6 +223,7 @@ typedef struct ark_state {
     ark_seat seat[ARK_SEATS];
     ark_damage queue[ARK_QUEUE_MAX]; /* instances waiting; the active player picks the next */
     carta_pending_stack pending;     /* effects resolving and decisions awaited (arkhtide.h) */
+    carta_events events;             /* what the last apply (or setup) did (events.c) */
 } ark_state;
 
 /* Turn flags. */
@@ -229,6 +232,6 @@ enum {
     ARK_T_ACTED = 1 << 1   /* some action was taken this Turn (so it ends, not passes) */
 };
 
-#define ARK_STATE_VERSION 3u
+#define ARK_STATE_VERSION 4u
 
 #endif

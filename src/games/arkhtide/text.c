@@ -374,8 +374,8 @@ static void text_render_piece(const carta_rules *rules, const ark_state *st, int
     const ark_piece *p = &st->pieces[i];
     char name[96];
     text_piece(rules, st, i, name, sizeof name);
-    carta_text_printf(out, "    P%d %s%s: soul %d", p->owner + 1, name,
-                      (p->flags & ARK_P_SEEKER) ? " (Seeker)" : "",
+    carta_text_printf(out, "    %s (%splayer %d): soul %d", name,
+                      (p->flags & ARK_P_SEEKER) ? "Seeker, " : "", p->owner + 1,
                       ark_stat(rules, st, i, ARK_STAT_SOUL));
     int m = ark_stat(rules, st, i, ARK_STAT_MELEE), r = ark_stat(rules, st, i, ARK_STAT_RANGED);
     if (m != ARK_NO_ATTACK)
@@ -403,8 +403,8 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
                       st->mode == ARK_MODE_DUEL ? "Seeker's Duel" : "Desperate Measures");
     for (int s = 0; s < st->n_seats; s++) {
         const ark_seat *se = &st->seat[s];
-        carta_text_printf(out, "P%d %s%s: Willpower %d, Quintessence %d, Arkhé %d/%d, hand %d, "
-                               "deck %d, Realm Deck %d, Chronicle %d%s\n",
+        carta_text_printf(out, "player %d %s%s: Willpower %d, Quintessence %d, Arkhé %d/%d, "
+                               "hand %d, deck %d, Realm Deck %d, Chronicle %d%s\n",
                           s + 1, text_card(rules, se->seeker), s == seat ? " (you)" : "",
                           se->willpower, se->quintessence, se->arkhe, se->arkhe_max, se->hand.n,
                           se->deck.n, se->realm_deck.n, se->chronicle.n,
@@ -424,7 +424,7 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
             continue;
         const ark_card_def *d = ark_def(rules, rm->card);
         if (rm->owner >= 0)
-            carta_text_printf(out, "Realm %s of P%d (Initiative %d, Quintessence %d):\n",
+            carta_text_printf(out, "Realm %s of player %d (Initiative %d, Quintessence %d):\n",
                               text_card(rules, rm->card), rm->owner + 1, d ? d->initiative : 0,
                               d ? d->quintessence : 0);
         else
@@ -439,7 +439,7 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
         for (int i = 0; i < st->n_pieces; i++)
             if (st->pieces[i].owner == s && st->pieces[i].loc == ARK_LOC_SAFE) {
                 if (!any)
-                    carta_text_printf(out, "Safe Zone of P%d:\n", s + 1);
+                    carta_text_printf(out, "Safe Zone of player %d:\n", s + 1);
                 any = true;
                 text_render_piece(rules, st, i, out);
             }
@@ -463,7 +463,7 @@ void ark_render(const carta_rules *rules, const void *state, int seat, carta_tex
         ark_scores(rules, st, pts);
         carta_text_printf(out, "Tournament points:");
         for (int s = 0; s < st->n_seats; s++)
-            carta_text_printf(out, " P%d %d", s + 1, pts[s]);
+            carta_text_printf(out, "%s player %d %d", s ? "," : "", s + 1, pts[s]);
         carta_text_printf(out, "\n");
     }
 }
@@ -516,7 +516,7 @@ void ark_describe_state(const carta_rules *rules, const void *state, char *buf, 
     const ark_state *st = state;
     if (st->phase == ARK_PHASE_OVER) {
         if (st->winner >= 0)
-            snprintf(buf, cap, "round %d, game over: P%d wins", st->round, st->winner + 1);
+            snprintf(buf, cap, "round %d, game over: player %d wins", st->round, st->winner + 1);
         else
             snprintf(buf, cap, "round %d, game over: %s", st->round,
                      (st->result & ARK_R_TRUE_TIE) ? "True Tie" : "draw");
@@ -526,7 +526,7 @@ void ark_describe_state(const carta_rules *rules, const void *state, char *buf, 
     char what[160] = "";
     if (top)
         text_decision(rules, st, top, what, sizeof what);
-    snprintf(buf, cap, "round %d, %s phase, P%d to act%s", st->round,
+    snprintf(buf, cap, "round %d, %s phase, player %d to act%s", st->round,
              phase_names[st->phase < 8 ? st->phase : 7], ark_to_act(rules, st) + 1, what);
 }
 

@@ -17,13 +17,12 @@ static bool turn_innate(const carta_rules *rules, const ark_state *st, int seat,
 }
 
 /* Pays the Arkhé of an Invoked card and the Willpower of a non-Innate one. */
-static void turn_invoke_cost(const carta_rules *rules, ark_state *st, int seat,
-                             const ark_card_def *c)
+static void turn_invoke_cost(const carta_rules *rules, ark_state *st, int seat, uint16_t card)
 {
-    ark_seat *s = &st->seat[seat];
-    s->arkhe = (uint8_t)(s->arkhe - c->cost);
+    const ark_card_def *c = ark_def(rules, card);
+    ark_set_arkhe(st, seat, st->seat[seat].arkhe - c->cost, card);
     if (!turn_innate(rules, st, seat, c))
-        ark_lose_willpower(st, seat, 1);
+        ark_lose_willpower(st, seat, 1, card);
 }
 
 /* ---- listing ---- */
@@ -301,22 +300,34 @@ int ark_turn_actions(const carta_rules *rules, const ark_state *st, carta_action
 
 /* ---- applying ---- */
 
+/* Metamorphosis in Combat kills Unit pi of the invoker; with Paragon it is extracted instead. */
+static void turn_metamorphosis_kill(const carta_rules *rules, ark_state *st, int pi)
+{
+    if (ark_keywords(rules, st, pi, NULL) & ARK_KW_PARAGON) {
+        ark_event(st, CARTA_EV_STATUS, st->pieces[pi].owner, ARK_W_PARAGON, st->pieces[pi].card,
+                  -1);
+        ark_extract(rules, st, pi);
+    } else {
+        ark_remove_piece(rules, st, pi, ARK_TO_CHRONICLE);
+    }
+}
+
 static void turn_play_unit(const carta_rules *rules, ark_state *st, int seat, int h, int b,
                            int metamorph)
 {
     ark_seat *s = &st->seat[seat];
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
     const ark_card_def *c = ark_def(rules, card);
-    turn_invoke_cost(rules, st, seat, c);
-    int loc = b;
+    int loc = metamorph ? st->pieces[b].loc : b;
+    if (loc == ARK_LOC_SAFE)
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_INVOKES_SAFE, card, -1);
+    else
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_INVOKES, card, ark_realm_card(st, loc));
+    turn_invoke_cost(rules, st, seat, card);
     if (metamorph) { /* kill one of your Units and take its place (Paragon: extracted) */
-        loc = st->pieces[b].loc;
-        if (ark_keywords(rules, st, b, NULL) & ARK_KW_PARAGON)
-            ark_extract(rules, st, b);
-        else
-            ark_remove_piece(rules, st, b, ARK_TO_CHRONICLE);
+        turn_metamorphosis_kill(rules, st, b);
     } else if ((c->kw & ARK_KW_METAMORPHOSIS) && st->phase != ARK_PHASE_COMBAT) {
-        ark_lose_willpower(st, seat, c->cost);
+        ark_lose_willpower(st, seat, c->cost, card);
     }
     ark_piece *p = ark_place(st, seat, card, loc, 0);
     CARTA_ASSERT(p); /* the legal list offers a Unit only with room for it */
@@ -328,7 +339,8 @@ static void turn_play_binding(const carta_rules *rules, ark_state *st, int seat,
 {
     ark_seat *s = &st->seat[seat];
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
-    turn_invoke_cost(rules, st, seat, ark_def(rules, card));
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_BINDS, card, st->pieces[pi].card);
+    turn_invoke_cost(rules, st, seat, card);
     ark_bind(rules, st, card, pi, seat);
 }
 
@@ -345,8 +357,9 @@ static void turn_use_ability(const carta_rules *rules, ark_state *st, int seat, 
     const ark_ability *a = &ark_def(rules, card)->abilities[ab];
     if (a->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_USES, card, code >= 8 ? p->card : -1);
     ark_run_push(st, card, ab, p->uid, 0, seat);
-    ark_pay(st, a, seat, pi);
+    ark_pay(st, a, seat, pi, card);
 }
 
 static void turn_use_realm(const carta_rules *rules, ark_state *st, int seat, int r, int ab,
@@ -357,8 +370,9 @@ static void turn_use_realm(const carta_rules *rules, ark_state *st, int seat, in
     rm->locked[seat] |= (uint8_t)(1u << ab);
     if (a->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_USES, rm->card, st->pieces[pi].card);
     ark_run_push(st, rm->card, ab, st->pieces[pi].uid, 0, seat);
-    ark_pay(st, a, seat, pi);
+    ark_pay(st, a, seat, pi, rm->card);
 }
 
 static void turn_feat(const carta_rules *rules, ark_state *st, int seat, int h, int pi)
@@ -366,13 +380,27 @@ static void turn_feat(const carta_rules *rules, ark_state *st, int seat, int h, 
     ark_seat *s = &st->seat[seat];
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&s->hand), h, NULL);
     const ark_card_def *c = ark_def(rules, card);
-    turn_invoke_cost(rules, st, seat, c);
+    ark_event(st, CARTA_EV_ACT, seat, ARK_W_INVOKES, card, st->pieces[pi].card);
+    turn_invoke_cost(rules, st, seat, card);
     /* resolved: to the Chronicle */
     CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&s->chronicle), card, 0));
     const ark_ability *pa = &c->abilities[ark_feat_push(rules, st, card, pi, seat)];
     if (pa->timing == ARK_TM_SLOW)
         st->turn_flags |= ARK_T_MAJOR;
-    ark_pay(st, pa, seat, pi);
+    ark_pay(st, pa, seat, pi, card);
+}
+
+/* The Reposition Act: piece pi moves to a Nearby Realm or into its owner's Safe Zone. */
+static void turn_reposition(ark_state *st, int seat, int pi, int loc)
+{
+    ark_piece *p = &st->pieces[pi];
+    if (loc == ARK_LOC_SAFE)
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_REPOSITIONS_SAFE, p->card, -1);
+    else
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_REPOSITIONS, p->card, ark_realm_card(st, loc));
+    p->flags |= ARK_P_EXHAUSTED;
+    p->loc = (uint8_t)loc;
+    st->turn_flags |= ARK_T_MAJOR;
 }
 
 /* Ends the Turn of the active seat: Block and Oath last until then. */
@@ -406,10 +434,12 @@ bool ark_turn_apply(const carta_rules *rules, ark_state *st, carta_action action
             st->turn_flags |= ARK_T_MAJOR;
         break;
     case ARK_A_MOVE:
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_MOVES, st->pieces[a].card, ark_realm_card(st, b));
         st->pieces[a].loc = (uint8_t)b;
         st->pieces[a].flags |= ARK_P_MOVED;
         break;
     case ARK_A_PREPARED:
+        ark_event(st, CARTA_EV_NOTE, seat, ARK_W_IS_PREPARED, -1, -1);
         st->seat[seat].flags |= ARK_S_PREPARED;
         if (st->combat_first < 0)
             st->combat_first = (int8_t)seat;
@@ -424,15 +454,14 @@ bool ark_turn_apply(const carta_rules *rules, ark_state *st, carta_action action
         break;
     }
     case ARK_A_REPOSITION:
-        st->pieces[a].flags |= ARK_P_EXHAUSTED;
-        st->pieces[a].loc = (uint8_t)b;
-        st->turn_flags |= ARK_T_MAJOR;
+        turn_reposition(st, seat, a, b);
         break;
     case ARK_A_ASSIST: {
         ark_seat *s = &st->seat[seat];
+        ark_event(st, CARTA_EV_ACT, seat, ARK_W_ASSISTS_WITH, st->pieces[a].card, -1);
         st->pieces[a].flags |= ARK_P_EXHAUSTED;
         if (s->arkhe < s->arkhe_max)
-            s->arkhe++;
+            ark_set_arkhe(st, seat, s->arkhe + 1, st->pieces[a].card);
         st->turn_flags |= ARK_T_MAJOR;
         break;
     }
@@ -446,9 +475,11 @@ bool ark_turn_apply(const carta_rules *rules, ark_state *st, carta_action action
         turn_feat(rules, st, seat, a, b);
         break;
     case ARK_A_END_TURN:
+        ark_event(st, CARTA_EV_NOTE, seat, ARK_W_ENDS_TURN, -1, -1);
         st->passes = 0;
         return true;
     case ARK_A_PASS:
+        ark_event(st, CARTA_EV_NOTE, seat, ARK_W_PASSES, -1, -1);
         st->passes++;
         return true;
     default:

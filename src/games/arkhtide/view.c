@@ -255,93 +255,11 @@ void ark_action_view(const carta_rules *rules, const void *obs, carta_action act
     }
 }
 
-/* The card of the innermost ability resolving, or NULL. */
-static const ark_card_def *view_resolving(const carta_rules *rules, const ark_state *st)
+/* How the game ended, in the rulebook's words ("Victory Conditions"), or NULL if it goes on:
+ * the reason word of the game's WON or DRAWN event. */
+static const char *view_end(const carta_rules *rules, const ark_state *st)
 {
-    for (int i = st->pending.n - 1; i >= 0; i--)
-        if (st->pending.frame[i].kind == ARK_FR_RUN || st->pending.frame[i].kind == ARK_FR_TALENT)
-            return ark_def(rules, (uint16_t)st->pending.frame[i].arg[0]);
-    return NULL;
-}
-
-/* The name of the piece with uid, or "a Unit". */
-static const char *view_piece_name(const carta_rules *rules, const ark_state *st, int uid)
-{
-    int pi = ark_find_uid(st, (uint16_t)uid);
-    const ark_card_def *d = pi >= 0 ? ark_def(rules, st->pieces[pi].card) : NULL;
-    return d ? d->name : "a Unit";
-}
-
-static void view_damage_question(const carta_rules *rules, const ark_state *st,
-                                 const carta_pending *f, char *buf, size_t cap)
-{
-    const char *target = view_piece_name(rules, st, f->arg[ARK_D_TARGET]);
-    int amount = f->arg[ARK_D_AMOUNT];
-    switch (f->arg[ARK_D_STEP]) {
-    case ARK_DS_AMPLIFY:
-        snprintf(buf, cap, "%d Damage to %s: Amplify it (discard a card for +1), or pass?", amount,
-                 target);
-        return;
-    case ARK_DS_DEALT_REACT:
-    case ARK_DS_WOUND_REACT:
-        snprintf(buf, cap, "%d Damage to %s: use a Reaction, or pass?", amount, target);
-        return;
-    case ARK_DS_SHIELD:
-        snprintf(buf, cap, "%d Damage to %s: Shield it with a Feat or Binding, or let it through?",
-                 amount, target);
-        return;
-    default: snprintf(buf, cap, "%d Damage to %s.", amount, target); return;
-    }
-}
-
-/* What the seat to act is asked now, in the rulebook's words. */
-static void view_question(const carta_rules *rules, const ark_state *st, char *buf, size_t cap)
-{
-    const carta_pending *top = carta_pending_peek(&st->pending);
-    const ark_card_def *d = view_resolving(rules, st);
-    const char *card = d ? d->name : "the ability";
-    switch (top ? top->kind : 0) {
-    case ARK_FR_TARGET: snprintf(buf, cap, "%s: choose a target.", card); return;
-    case ARK_FR_MAY: snprintf(buf, cap, "%s: do you use it?", card); return;
-    case ARK_FR_DEST: snprintf(buf, cap, "%s: to which Realm?", card); return;
-    case ARK_FR_CARD: snprintf(buf, cap, "%s: discard a card from your hand.", card); return;
-    case ARK_FR_SEEK:
-        snprintf(buf, cap, top->arg[1] ? "Seek: put the rest under your Main Deck, one by one."
-                                        : "Seek: take a card into your hand.");
-        return;
-    case ARK_FR_OPPONENT: snprintf(buf, cap, "%s: choose an opponent.", card); return;
-    case ARK_FR_TALENT: snprintf(buf, cap, "%s: use its Talent?", card); return;
-    case ARK_FR_QUEUE: snprintf(buf, cap, "Choose the damage instance to resolve next."); return;
-    case ARK_FR_DAMAGE: view_damage_question(rules, st, top, buf, cap); return;
-    case ARK_FR_CHEAT_DEATH:
-        snprintf(buf, cap, "%s would die: Cheat Death?", view_piece_name(rules, st, top->arg[0]));
-        return;
-    default: break;
-    }
-    static const char *const phases[] = {
-        "Resource Phase: discard, then put cards under your Main Deck to draw as many.",
-        "Realm Phase: pick a Realm face down, and return the others to the top or the bottom.",
-        "Initiative: choose who takes the first Turn.",
-        "Preparation Phase: take an action, or Prepare.",
-        "Combat Phase: take an action, or pass.",
-        "Harvest Phase: choose the next Realm to evaluate.",
-        "Regroup Phase: take an action, or pass.",
-        ""};
-    snprintf(buf, cap, "%s", phases[st->phase <= ARK_PHASE_OVER ? st->phase : ARK_PHASE_OVER]);
-}
-
-/* How the game ended, in the rulebook's words ("Victory Conditions"), or NULL if it goes on. */
-static const char *view_end(const ark_state *st)
-{
-    if (st->phase != ARK_PHASE_OVER)
-        return NULL;
-    if (st->result & ARK_R_ROUND_LIMIT)
-        return "round limit";
-    if (st->result & ARK_R_TRUE_TIE)
-        return "True Tie";
-    if (st->winner >= 0 && st->seat[st->winner].quintessence >= ARK_QUINTESSENCE_TO_WIN)
-        return "Quintessence Victory";
-    return "last Seeker standing";
+    return ark_event_word(rules, ark_end_reason(st));
 }
 
 void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
@@ -368,7 +286,7 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
         carta_view_int(v, "winner", st->winner);
     else
         carta_view_null(v, "winner");
-    carta_view_str(v, "end", view_end(st));
+    carta_view_str(v, "end", view_end(rules, st));
     carta_view_str(v, "result", !over                         ? "none"
                                 : st->result & ARK_R_TRUE_TIE ? "true_tie"
                                 : st->winner >= 0             ? "win"
@@ -378,8 +296,8 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
     carta_view_int(v, "passes", st->passes);
     carta_view_bool(v, "major_used", (st->turn_flags & ARK_T_MAJOR) != 0);
     carta_view_int(v, "queued", st->n_queue);
-    char question[256];
-    view_question(rules, st, question, sizeof question);
+    char question[384];
+    ark_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);
     carta_view_list(v, "seats");
     for (int p = 0; p < st->n_seats; p++)
