@@ -15,59 +15,6 @@ void carta_events_clear(carta_events *e)
     e->dropped = 0;
 }
 
-static uint16_t event_card(int card)
-{
-    return card < 0 ? CARTA_EV_NO_CARD : (uint16_t)(card + 1);
-}
-
-/* The next free event, or NULL (counted as dropped) when the list is full. */
-static carta_event *event_push(carta_events *e)
-{
-    if (e->n < CARTA_EVENT_MAX)
-        return &e->ev[e->n++];
-    if (e->dropped < UINT8_MAX)
-        e->dropped++;
-    return NULL;
-}
-
-void carta_event_add(carta_events *e, int kind, int seat, int other, int card, uint8_t seen,
-                     int target, int word, int amount, int value)
-{
-    carta_event *ev = event_push(e);
-    if (!ev)
-        return;
-    *ev = (carta_event){
-        .kind = (uint8_t)kind,
-        .seat = (int8_t)seat,
-        .other = (int8_t)other,
-        .seen = card < 0 ? 0 : seen,
-        .card = event_card(card),
-        .target = event_card(target),
-        .word = (uint8_t)word,
-        .amount = (int16_t)amount,
-        .value = (int16_t)value,
-    };
-}
-
-void carta_event_move(carta_events *e, int seat, int card, uint8_t seen, int from, int to,
-                      int verb)
-{
-    carta_event *ev = event_push(e);
-    if (!ev)
-        return;
-    *ev = (carta_event){
-        .kind = CARTA_EV_MOVE,
-        .seat = (int8_t)seat,
-        .other = CARTA_EV_NO_SEAT,
-        .seen = card < 0 ? 0 : seen,
-        .card = event_card(card),
-        .word = (uint8_t)verb,
-        .from = (uint8_t)from,
-        .to = (uint8_t)to,
-        .amount = 1,
-    };
-}
-
 /* Whether viewer (CARTA_NO_SEAT: a spectator, who sees what every seat sees) may see the card of
  * ev: as a zone, by construction (carta_zone_hide). */
 static int event_card_hidden(const carta_event *ev, int viewer)
@@ -231,7 +178,9 @@ static void say_one(const event_say *s, const carta_event *ev)
     carta_text *o = s->out;
     switch (ev->kind) {
     case CARTA_EV_TURN:
-        if (ev->value)
+        if (ev->value && !ev->amount)
+            carta_text_printf(o, "-- round %d: %s --", ev->value, who);
+        else if (ev->value)
             carta_text_printf(o, "-- round %d, turn %d: %s --", ev->value, ev->amount, who);
         else
             carta_text_printf(o, "-- turn %d: %s --", ev->amount, who);

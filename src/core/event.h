@@ -23,7 +23,8 @@ struct carta_rules;
 
 enum carta_event_kind {
     CARTA_EV_NONE = 0,
-    CARTA_EV_TURN,       /* seat begins turn `amount` (of round `value`, if any): a log marker */
+    CARTA_EV_TURN,       /* seat begins turn `amount` (of round `value`, if any; a round's start
+                            alone: amount 0): a log marker */
     CARTA_EV_ACT,        /* seat <word> card [-> target]: "plays", "reaps with", "uses" */
     CARTA_EV_MOVE,       /* card of seat goes from zone `from` to zone `to` (word: the verb) */
     CARTA_EV_COUNTER,    /* seat's counter <word> changes by amount, to value */
@@ -78,14 +79,54 @@ typedef struct carta_events {
 /* Empties the list (its used slots back to zero). apply calls it first. */
 void carta_events_clear(carta_events *e);
 
+/* Adding is a few stores, inlined where a game tells what happens (apply's hot path). */
+
+/* The next free event, or NULL (counted as dropped) when the list is full. */
+static inline carta_event *carta_event_push(carta_events *e)
+{
+    if (e->n < CARTA_EVENT_MAX)
+        return &e->ev[e->n++];
+    if (e->dropped < UINT8_MAX)
+        e->dropped++;
+    return NULL;
+}
+
+/* A card id as an event stores it: id + 1; none for -1 and for ids from 0xFFF0 on (the games'
+ * markers for an unknown card or an empty slot). */
+static inline uint16_t carta_event_card(int card)
+{
+    return card >= 0 && card < 0xFFF0 ? (uint16_t)(card + 1) : CARTA_EV_NO_CARD;
+}
+
 /* Adds an event; past CARTA_EVENT_MAX it is counted in dropped. card and target are catalog
  * ids or -1 for none. */
-void carta_event_add(carta_events *e, int kind, int seat, int other, int card, uint8_t seen,
-                     int target, int word, int amount, int value);
+static inline void carta_event_add(carta_events *e, int kind, int seat, int other, int card,
+                                   uint8_t seen, int target, int word, int amount, int value)
+{
+    carta_event *ev = carta_event_push(e);
+    if (!ev)
+        return;
+    uint16_t c = carta_event_card(card);
+    *ev = (carta_event){.kind = (uint8_t)kind, .seat = (int8_t)seat, .other = (int8_t)other,
+                        .seen = c == CARTA_EV_NO_CARD ? 0 : seen, .card = c,
+                        .target = carta_event_card(target), .word = (uint8_t)word,
+                        .amount = (int16_t)amount, .value = (int16_t)value};
+}
+
 /* Adds a MOVE of card (seen by `seen`) belonging to seat, from zone word `from` to `to`, told
  * with verb word (0: "goes from ... to ..."). */
-void carta_event_move(carta_events *e, int seat, int card, uint8_t seen, int from, int to,
-                      int verb);
+static inline void carta_event_move(carta_events *e, int seat, int card, uint8_t seen, int from,
+                                    int to, int verb)
+{
+    carta_event *ev = carta_event_push(e);
+    if (!ev)
+        return;
+    uint16_t c = carta_event_card(card);
+    *ev = (carta_event){.kind = CARTA_EV_MOVE, .seat = (int8_t)seat, .other = CARTA_EV_NO_SEAT,
+                        .seen = c == CARTA_EV_NO_CARD ? 0 : seen, .card = c,
+                        .word = (uint8_t)verb, .from = (uint8_t)from, .to = (uint8_t)to,
+                        .amount = 1};
+}
 
 /* Hides from viewer each card it may not see (CARTA_SEAT_BIT in seen). */
 void carta_events_observe(carta_events *e, int viewer);

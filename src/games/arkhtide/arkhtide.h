@@ -400,42 +400,11 @@ enum ark_word {
 };
 const char *ark_event_word(const carta_rules *rules, int word);
 
-/* Emitting an event is a few stores into st->events, inlined at each call: the slot logic is
- * core's carta_event_add's (the first CARTA_EVENT_MAX kept, the rest counted in dropped). */
-static inline carta_event *ark_event_slot(ark_state *st)
-{
-    carta_events *e = &st->events;
-    if (e->n < CARTA_EVENT_MAX)
-        return &e->ev[e->n++];
-    if (e->dropped < UINT8_MAX)
-        e->dropped++;
-    return NULL;
-}
-
-/* A catalog id as an event stores it (id + 1), CARTA_EV_NO_CARD for none (-1), an unknown card
- * or an empty slot. */
-static inline uint16_t ark_event_card(int card)
-{
-    return card >= 0 && card < (int)ARK_NO_CARD ? (uint16_t)(card + 1) : CARTA_EV_NO_CARD;
-}
-
 /* Any event (core/event.h): card seen by the seats in seen, target public; -1 for none. */
 static inline void ark_event_add(ark_state *st, int kind, int seat, int other, int card,
                                  uint8_t seen, int target, int word, int amount, int value)
 {
-    carta_event *ev = ark_event_slot(st);
-    if (!ev)
-        return;
-    uint16_t c = ark_event_card(card);
-    *ev = (carta_event){.kind = (uint8_t)kind,
-                        .seat = (int8_t)seat,
-                        .other = (int8_t)other,
-                        .seen = c == CARTA_EV_NO_CARD ? 0 : seen,
-                        .card = c,
-                        .target = ark_event_card(target),
-                        .word = (uint8_t)word,
-                        .amount = (int16_t)amount,
-                        .value = (int16_t)value};
+    carta_event_add(&st->events, kind, seat, other, card, seen, target, word, amount, value);
 }
 
 /* An event of kind by seat (-1: none) with public cards card and target (catalog ids, -1 for
@@ -450,19 +419,7 @@ static inline void ark_event(ark_state *st, int kind, int seat, int word, int ca
 static inline void ark_event_move(ark_state *st, int seat, int card, uint8_t seen, int from,
                                   int to, int verb)
 {
-    carta_event *ev = ark_event_slot(st);
-    if (!ev)
-        return;
-    uint16_t c = ark_event_card(card);
-    *ev = (carta_event){.kind = CARTA_EV_MOVE,
-                        .seat = (int8_t)seat,
-                        .other = CARTA_EV_NO_SEAT,
-                        .seen = c == CARTA_EV_NO_CARD ? 0 : seen,
-                        .card = c,
-                        .word = (uint8_t)verb,
-                        .from = (uint8_t)from,
-                        .to = (uint8_t)to,
-                        .amount = 1};
+    carta_event_move(&st->events, seat, card, seen, from, to, verb);
 }
 
 /* seat's counter word changed by amount to value, because of card (-1: none). */
