@@ -194,11 +194,11 @@ static void test_draw_hidden_from_others(void **unused)
         snprintf(mine + strlen(mine), sizeof mine - strlen(mine), "%s%s", i ? ", " : "",
                  G->card_name(R, st.seat[0].hand.cards[i]));
     char expect[512];
-    snprintf(expect, sizeof expect, "-- round 1, turn 0: you --\n"
+    snprintf(expect, sizeof expect, "-- round 1: you --\n"
                                     "you start the Resource Phase\n"
                                     "you draw %s\n", mine);
     assert_string_equal(told(&st, 0), expect);
-    assert_string_equal(told(&st, 1), "-- round 1, turn 0: player 1 --\n"
+    assert_string_equal(told(&st, 1), "-- round 1: player 1 --\n"
                                       "player 1 starts the Resource Phase\n"
                                       "player 1 draws 6 cards\n");
     G->observe(R, &st, 1, &obs);
