@@ -367,7 +367,8 @@ static void test_illegal_action_keeps_events(void **unused)
     blank(&st);
     act(&st, "pass");
     before = st;
-    assert_int_equal(G->apply(R, &st, ARK_ACT(ARK_A_HARVEST, 0, 0, 0), &err), CARTA_ERR_ILLEGAL);
+    assert_int_equal(carta_apply_checked(G, R, &st, ARK_ACT(ARK_A_HARVEST, 0, 0, 0), &err),
+                     CARTA_ERR_ILLEGAL);
     assert_memory_equal(&st, &before, sizeof st);
     assert_true(st.events.n > 0);
 }

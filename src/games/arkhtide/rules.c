@@ -893,16 +893,10 @@ static void rules_apply_phase(const carta_rules *rules, ark_state *st, carta_act
 carta_status ark_apply(const carta_rules *rules, void *state, carta_action action,
                        carta_error *err)
 {
+    (void)err;
     ark_state *st = state;
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = ark_legal_actions(rules, st, legal);
-    bool ok = false;
-    for (int i = 0; i < n && !ok; i++)
-        ok = legal[i] == action;
-    if (!ok)
-        return carta_error_set(err, CARTA_ERR_ILLEGAL, "arkhtide: action %08x is not legal now",
-                               (unsigned)action);
-    carta_events_clear(&st->events); /* legal: from here on, the action changes the state */
+    CARTA_ASSERT(carta_action_is_legal(&carta_game_arkhtide, rules, st, action));
+    carta_events_clear(&st->events);
     const carta_pending *top = carta_pending_peek(&st->pending);
     if (!top)
         rules_apply_phase(rules, st, action);
