@@ -6,6 +6,7 @@
 
 #include "layout.h"
 #include "rng.h"
+#include "simultaneous.h"
 #include "view.h"
 
 struct carta_invariant_scratch {
@@ -90,7 +91,7 @@ carta_status carta_invariant_check_rules(const carta_game *g, const carta_rules 
     if (seat != CARTA_NO_SEAT && (seat < 0 || seat >= n_seats))
         return carta_error_set(err, CARTA_ERR_STATE, "%s: seat to act %d of %d seats", g->id,
                                seat, n_seats);
-    return CARTA_OK;
+    return carta_simultaneous_check(g, r, state, s->text_state, err);
 }
 
 /* The first byte where a and b differ, and the layout slot it falls in (-1 if none). */

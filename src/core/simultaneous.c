@@ -16,6 +16,24 @@ unsigned carta_deciding(const carta_game *g, const carta_rules *r, const void *s
 }
 
 
+/* Whether seat now is still making its part of the round: one of the round's seats, to act, and
+ * (if the game names deciding seats) still among them; the round is over once the game moves on
+ * (the picks revealed). */
+static int simultaneous_goes_on(const carta_game *g, const carta_rules *r, const void *state,
+                                unsigned round, int from_game, int now)
+{
+    if (now == CARTA_NO_SEAT || !(round & CARTA_SEAT_BIT(now)))
+        return 0;
+    /* to_act alone (the game names no round): its part lasts while it is to act */
+    return !from_game || (g->deciding(r, state) & CARTA_SEAT_BIT(now));
+}
+
+/* Whether the game itself names the seats deciding in state. */
+static int simultaneous_from_game(const carta_game *g, const carta_rules *r, const void *state)
+{
+    return g->deciding && g->deciding(r, state) != 0;
+}
+
 /* carta_simultaneous_legal, the seats before seat given their first legal actions, or with
  * fill_last their last. */
 static int simultaneous_legal(const carta_game *g, const carta_rules *r, const void *state,
@@ -25,12 +43,13 @@ static int simultaneous_legal(const carta_game *g, const carta_rules *r, const v
     unsigned round = carta_deciding(g, r, state);
     if (seat < 0 || seat >= CARTA_MAX_SEATS || !(round & CARTA_SEAT_BIT(seat)))
         return -1;
+    int from_game = simultaneous_from_game(g, r, state);
     memcpy(scratch, state, g->state_size);
     carta_error err = {0};
     int used = 0;
     for (int guard = 0; guard < 4096; guard++) {
         int now = g->to_act(r, scratch);
-        if (now == CARTA_NO_SEAT || !(round & CARTA_SEAT_BIT(now)))
+        if (!simultaneous_goes_on(g, r, scratch, round, from_game, now))
             return used < n_mine ? -1 : 0; /* the round moved on: seat's part is complete */
         int n = g->legal_actions(r, scratch, out);
         if (now != seat) {
@@ -60,6 +79,8 @@ int carta_simultaneous_check(const carta_game *g, const carta_rules *r, const vo
 {
     static _Thread_local carta_action a[CARTA_MAX_ACTIONS], b[CARTA_MAX_ACTIONS];
     unsigned round = carta_deciding(g, r, state);
+    if (!(round & (round - 1)))
+        return CARTA_OK; /* one seat decides: nothing is simultaneous */
     for (int s = 0; s < CARTA_MAX_SEATS; s++) {
         if (!(round & CARTA_SEAT_BIT(s)))
             continue;
@@ -79,10 +100,11 @@ int carta_simultaneous_apply(const carta_game *g, const carta_rules *r, void *st
 {
     unsigned round = carta_deciding(g, r, state);
     int used[CARTA_MAX_SEATS] = {0}, applied = 0;
+    int from_game = simultaneous_from_game(g, r, state);
     memcpy(scratch, state, g->state_size);
     for (;;) {
         int now = g->to_act(r, scratch);
-        if (now == CARTA_NO_SEAT || !(round & CARTA_SEAT_BIT(now)))
+        if (!simultaneous_goes_on(g, r, scratch, round, from_game, now))
             break;
         if (used[now] >= n_mine[now]) {
             carta_error_set(err, CARTA_ERR_ILLEGAL, "%s: player %d has not finished choosing",

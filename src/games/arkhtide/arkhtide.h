@@ -399,6 +399,7 @@ enum ark_word {
     ARK_W_COUNT
 };
 const char *ark_event_word(const carta_rules *rules, int word);
+unsigned ark_deciding(const carta_rules *rules, const void *state);
 
 /* Any event (core/event.h): card seen by the seats in seen, target public; -1 for none. */
 static inline void ark_event_add(ark_state *st, int kind, int seat, int other, int card,

@@ -107,6 +107,7 @@ const carta_game carta_game_arkhtide = {
     .deck_check = arkhtide_deck_check,
     .setup = ark_setup,
     .to_act = ark_to_act,
+    .deciding = ark_deciding,
     .legal_actions = ark_legal_actions,
     .apply = ark_apply,
     .returns = ark_returns,

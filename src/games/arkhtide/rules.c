@@ -439,6 +439,21 @@ static void rules_look_at_realms(ark_state *st, int seat)
     }
 }
 
+/* Realm Phase: every Seeker still to pick chooses its Realm face down, unseen by the others and
+ * from its own Realm Deck, so they all decide at the same moment (core/simultaneous.h). */
+unsigned ark_deciding(const carta_rules *rules, const void *state)
+{
+    (void)rules;
+    const ark_state *st = state;
+    unsigned seats = 0;
+    if (st->phase != ARK_PHASE_REALM || st->pending.n)
+        return 0;
+    for (int s = 0; s < st->n_seats; s++)
+        if (ark_alive(st, s) && !(st->seat[s].flags & ARK_S_PICKED))
+            seats |= 1u << s;
+    return seats;
+}
+
 /* Realm Phase: returns true if `active` has a decision. */
 static bool rules_realm(const carta_rules *rules, ark_state *st)
 {
