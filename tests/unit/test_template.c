@@ -108,8 +108,8 @@ static void test_positions_keep_the_check(void **unused)
         " deck: [Swell, Breaker], discard: [Squall]}, {score: 3, hand: [Maelstrom]}, {}]}",
         "{players: [{hand: [Ripple]}, {hand: [Squall]}, {hand: [Ripple]}, {}],"
         " tide: [Swell, {card: Undertow, owner: 2}], asked: 1}",
-        "{active: 2, players: [{}, {}, {hand: [Ripple]}], tide: [Swell, {card: Maelstrom, owner: 1}],"
-        " asked: 1}",
+        "{active: 2, players: [{}, {}, {hand: [Ripple]}],"
+        " tide: [Swell, {card: Maelstrom, owner: 1}], asked: 1}",
         "players: [{score: 3}, {score: 5}]",
         "{points_to_win: 5, players: [{score: 6, hand: [Ripple]}, {}]}",
     };
