@@ -11,6 +11,7 @@ extern const carta_game carta_game_template;
 extern const carta_game_yaml carta_game_aember_yaml;
 extern const carta_game_yaml carta_game_arkhtide_yaml;
 extern const carta_game_yaml carta_game_leaders_yaml;
+extern const carta_game_yaml carta_game_template_yaml;
 
 static const carta_game *const games[] = {
     &carta_game_aember,
@@ -23,6 +24,7 @@ static const carta_game_yaml *const yamls[] = {
     &carta_game_aember_yaml,
     &carta_game_arkhtide_yaml,
     &carta_game_leaders_yaml,
+    &carta_game_template_yaml,
 };
 
 int carta_game_count(void) { return (int)(sizeof games / sizeof games[0]); }

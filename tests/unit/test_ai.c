@@ -1,6 +1,7 @@
 /* test_ai.c: the AIs (src/ai): spec parsing, random and greedy choose legal actions from
  * observations, choices depend only on what the AI's seat may see (honesty), determinism, and
- * greedy beats random. Run against the toy game and every registered rule system. */
+ * greedy beats random. Run against every registered rule system (High Tide, the template, is the
+ * small one). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +16,7 @@
 #include "ai/ai.h"
 #include "core/rng.h"
 #include "support/test_games.h"
-#include "support/toy_game.h"
+#include "support/tide_fixture.h"
 
 enum { GAME_ACTION_BOUND = 20000 };
 
@@ -56,27 +57,27 @@ static void test_ai_new_errors(void **unused)
 {
     (void)unused;
     carta_error err = {0};
-    carta_rules *r = carta_toy_game.open(NULL, &err);
-    assert_non_null(r);
-    carta_ai *ai = carta_ai_new(&carta_toy_game, r, "minimax:depth=3,threads=2", 1, &err);
+    const carta_game *g = tidefx_game();
+    carta_rules *r = tidefx_open();
+    carta_ai *ai = carta_ai_new(g, r, "minimax:depth=3,threads=2", 1, &err);
     assert_null(ai);
     assert_int_equal(err.status, CARTA_ERR_UNKNOWN);
     assert_non_null(strstr(err.msg, "minimax"));
     carta_error_clear(&err);
-    assert_null(carta_ai_new(&carta_toy_game, r, "greedy:depth=3", 1, &err));
+    assert_null(carta_ai_new(g, r, "greedy:depth=3", 1, &err));
     assert_int_equal(err.status, CARTA_ERR_INPUT);
     assert_non_null(strstr(err.msg, "depth"));
     carta_error_clear(&err);
-    assert_null(carta_ai_new(&carta_toy_game, r, "greedy:samples=0", 1, &err));
+    assert_null(carta_ai_new(g, r, "greedy:samples=0", 1, &err));
     assert_int_equal(err.status, CARTA_ERR_INPUT);
     carta_error_clear(&err);
-    assert_null(carta_ai_new(&carta_toy_game, r, "random:x=1", 1, &err));
+    assert_null(carta_ai_new(g, r, "random:x=1", 1, &err));
     assert_int_equal(err.status, CARTA_ERR_INPUT);
-    ai = carta_ai_new(&carta_toy_game, r, "greedy:samples=3", 1, &err);
+    ai = carta_ai_new(g, r, "greedy:samples=3", 1, &err);
     assert_non_null(ai);
     assert_string_equal(carta_ai_name(ai), "greedy:samples=3");
     carta_ai_free(ai);
-    carta_toy_game.close(r);
+    g->close(r);
 }
 
 /* ---- choosing ---- */
@@ -241,14 +242,13 @@ static void test_ai_honesty(void **unused)
     tgame_close_all(games, n);
 }
 
-/* Greedy against random, seats alternating; greedy must win more than it loses. */
-static void test_greedy_beats_random_on_toy(void **unused)
+/* Greedy against random on High Tide, seats alternating; greedy must win more than it loses. */
+static void test_greedy_beats_random_on_template(void **unused)
 {
     (void)unused;
     carta_error err = {0};
-    tgame t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
-    assert_non_null(t.r);
-    void *state = malloc(sizeof(carta_toy_state)), *obs = malloc(sizeof(carta_toy_state));
+    tgame t = {tidefx_game(), tidefx_open()};
+    void *state = malloc(sizeof(tide_state)), *obs = malloc(sizeof(tide_state));
     int greedy_wins = 0, random_wins = 0;
     for (int game = 0; game < 200; game++) {
         carta_ai *ai[2];
@@ -272,7 +272,7 @@ static void test_greedy_beats_random_on_toy(void **unused)
     assert_true(greedy_wins > random_wins);
     free(state);
     free(obs);
-    carta_toy_game.close(t.r);
+    t.g->close(t.r);
 }
 
 int main(void)
@@ -285,7 +285,7 @@ int main(void)
         cmocka_unit_test(test_choose_refuses_wrong_seat),
         cmocka_unit_test(test_ai_is_deterministic),
         cmocka_unit_test(test_ai_honesty),
-        cmocka_unit_test(test_greedy_beats_random_on_toy),
+        cmocka_unit_test(test_greedy_beats_random_on_template),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

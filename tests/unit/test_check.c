@@ -1,7 +1,9 @@
 /* test_check.c: the card census (core/census.h) names a duplicated and a missing card with its
  * seat and places; the Æmber and Leaders checks hold after setup and catch a broken counter and
- * a card moved where it cannot be (Arkhtide: test_check_arkhtide.c); the soak runner
- * (ai/soak.h) reports the same failure and totals whatever the thread count. */
+ * a card moved where it cannot be (Arkhtide: test_check_arkhtide.c); High Tide's catches a card
+ * in two places, a score at the target, a stray answer window and a tide that does not climb; the
+ * soak runner
+ * (ai/soak.h), on High Tide, reports the same failure and totals whatever the thread count. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,9 +17,10 @@
 #include "ai/perft.h"
 #include "ai/soak.h"
 #include "core/census.h"
+#include "core/position.h"
 #include "games/aember/state.h"
 #include "games/leaders/state.h"
-#include "support/toy_game.h"
+#include "support/tide_fixture.h"
 #include "games/registry.h"
 
 enum { ANY_CARD_COUNT = 0xFFFE }; /* card ids the census accepts here (0xFFFF is none) */
@@ -175,20 +178,59 @@ static void test_leaders_check_catches_units_events_and_counters(void **unused)
     g->close(r);
 }
 
-/* ---- the soak runner ---- */
+/* ---- High Tide ---- */
 
-/* The toy game with a check that breaks once seat 0 has scored 12 or more. */
-static carta_status toy_broken_check(const carta_rules *r, const void *state, carta_error *err)
+static void test_template_check_catches_cards_tide_window_and_scores(void **unused)
 {
-    (void)r;
-    const carta_toy_state *st = state;
-    if (st->score[0] >= 12)
-        return carta_error_set(err, CARTA_ERR_STATE, "toy: seat 0 scored %d", st->score[0]);
-    return CARTA_OK;
+    (void)unused;
+    const carta_game *g = tidefx_game();
+    carta_rules *r = tidefx_open();
+    tide_state *st = new_game(g, r, 3, 4), *bad = malloc(sizeof *bad);
+    expect_ok(g, r, st);
+    const char *name = g->card_name(r, st->seat[1].hand.cards[0]);
+
+    *bad = *st; /* a hand card copied into the discard pile */
+    bad->seat[1].discard.cards[bad->seat[1].discard.n++] = bad->seat[1].hand.cards[0];
+    expect_broken(g, r, bad, "seat 1's", name, "hand", "discard pile", NULL);
+
+    *bad = *st;
+    bad->seat[2].score = bad->target;
+    expect_broken(g, r, bad, "player 3 has 25 points and the game goes on", NULL);
+    *bad = *st;
+    carta_window_open(&bad->window, 1, 3, CARTA_SEAT_BIT(0));
+    expect_broken(g, r, bad, "the answer window is open in phase 0", NULL);
+
+    /* a tide that does not climb: the lead, then a weaker answer */
+    tidefx_position(r, st, "{players: [{}, {hand: [Ripple]}, {}], tide: [Squall, "
+                           "{card: Maelstrom, owner: 1}]}");
+    expect_ok(g, r, st);
+    *bad = *st;
+    bad->tide[1].card = (uint16_t)g->card_id(r, "Swell");
+    bad->seat[1].deck_list.cards[1] = bad->tide[1].card; /* the census still holds */
+    carta_pos_sort(bad->seat[1].deck_list.cards, bad->seat[1].deck_list.n);
+    expect_broken(g, r, bad, "tide card 1 is not stronger than the one before", NULL);
+    free(bad);
+    free(st);
+    g->close(r);
 }
 
-static void soak_toy(const carta_game *g, carta_rules *r, int threads, carta_soak_result *out,
-                     carta_status want)
+/* ---- the soak runner ---- */
+
+/* High Tide with a check that breaks once seat 0 has played 5 cards (lead or answer): only an
+ * action of seat 0's makes it true. */
+static carta_status tide_broken_check(const carta_rules *r, const void *state, carta_error *err)
+{
+    const tide_state *st = state;
+    int played = st->seat[0].discard.n;
+    for (int i = 0; i < st->n_tide; i++)
+        played += st->tide[i].owner == 0;
+    if (played >= 5)
+        return carta_error_set(err, CARTA_ERR_STATE, "template: seat 0 played %d cards", played);
+    return tidefx_game()->check(r, state, err);
+}
+
+static void soak_tide(const carta_game *g, carta_rules *r, int threads, carta_soak_result *out,
+                      carta_status want)
 {
     carta_soak_settings s = {.g = g, .r = r, .n_seats = 2, .n_games = 40, .threads = threads,
                              .every = 3, .seed = 11, .ai_spec = {"random", "greedy"}};
@@ -199,30 +241,29 @@ static void soak_toy(const carta_game *g, carta_rules *r, int threads, carta_soa
 static void test_soak_same_result_whatever_the_threads(void **unused)
 {
     (void)unused;
-    carta_error err = {0};
-    carta_rules *r = carta_toy_game.open(NULL, &err);
-    assert_non_null(r);
+    const carta_game *tide = tidefx_game();
+    carta_rules *r = tidefx_open();
     carta_soak_result one, two, three;
-    soak_toy(&carta_toy_game, r, 1, &one, CARTA_OK);
-    soak_toy(&carta_toy_game, r, 2, &two, CARTA_OK);
+    soak_tide(tide, r, 1, &one, CARTA_OK);
+    soak_tide(tide, r, 2, &two, CARTA_OK);
     assert_int_equal(one.failed, 0);
     assert_true(one.games == 40 && one.finished == 40 && one.actions > 0);
     assert_true(one.states == one.actions + one.games && one.full_states < one.states);
     assert_memory_equal(&one, &two, sizeof one);
 
-    carta_game broken = carta_toy_game;
-    broken.check = toy_broken_check;
-    soak_toy(&broken, r, 1, &one, CARTA_ERR_STATE);
-    soak_toy(&broken, r, 2, &two, CARTA_ERR_STATE);
-    soak_toy(&broken, r, 3, &three, CARTA_ERR_STATE);
+    carta_game broken = *tide;
+    broken.check = tide_broken_check;
+    soak_tide(&broken, r, 1, &one, CARTA_ERR_STATE);
+    soak_tide(&broken, r, 2, &two, CARTA_ERR_STATE);
+    soak_tide(&broken, r, 3, &three, CARTA_ERR_STATE);
     assert_int_equal(one.failed, 1);
-    assert_non_null(strstr(one.failure.err.msg, "toy: seat 0 scored"));
+    assert_non_null(strstr(one.failure.err.msg, "template: seat 0 played 5 cards"));
     assert_true(one.failure.action > 0 && one.failure.seat == 0);
     assert_true(one.games == one.failure.game + 1);
     assert_int_equal(one.failure.seed, carta_soak_game_seed(11, one.failure.game));
     assert_memory_equal(&one, &two, sizeof one);
     assert_memory_equal(&one, &three, sizeof one);
-    carta_toy_game.close(r);
+    tide->close(r);
 }
 
 int main(void)
@@ -231,6 +272,7 @@ int main(void)
         cmocka_unit_test(test_census_names_missing_and_extra_cards),
         cmocka_unit_test(test_aember_check_catches_lost_duplicated_and_counters),
         cmocka_unit_test(test_leaders_check_catches_units_events_and_counters),
+        cmocka_unit_test(test_template_check_catches_cards_tide_window_and_scores),
         cmocka_unit_test(test_soak_same_result_whatever_the_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,7 +12,7 @@
 
 #include "core/event.h"
 #include "core/zone.h"
-#include "support/toy_game.h"
+#include "support/tide_fixture.h"
 
 static carta_rules *R;
 static carta_game G;
@@ -30,11 +30,10 @@ static const char *word(const carta_rules *rules, int w)
 static int group_setup(void **unused)
 {
     (void)unused;
-    carta_error err = {0};
-    G = carta_toy_game;
+    G = *tidefx_game(); /* High Tide's cards, with this test's own event words */
     G.event_word = word;
-    R = G.open(NULL, &err);
-    return R ? 0 : -1;
+    R = tidefx_open();
+    return 0;
 }
 
 static int group_teardown(void **unused)
@@ -58,11 +57,12 @@ static void test_steal_said_to_each_seat(void **unused)
 {
     (void)unused;
     carta_events e = {0};
-    carta_event_add(&e, CARTA_EV_STEAL, 1, 0, card("Spark"), CARTA_SEEN_ALL, -1, W_AEMBER, 1, 2);
-    assert_string_equal(said(&e, 0), "player 2 steals 1 Æmber from you with Spark (you: 3 -> 2)\n");
-    assert_string_equal(said(&e, 1), "you steal 1 Æmber from player 1 with Spark "
+    carta_event_add(&e, CARTA_EV_STEAL, 1, 0, card("Ripple"), CARTA_SEEN_ALL, -1, W_AEMBER, 1, 2);
+    assert_string_equal(said(&e, 0), "player 2 steals 1 Æmber from you with Ripple "
+                                     "(you: 3 -> 2)\n");
+    assert_string_equal(said(&e, 1), "you steal 1 Æmber from player 1 with Ripple "
                                      "(player 1: 3 -> 2)\n");
-    assert_string_equal(said(&e, -1), "player 2 steals 1 Æmber from player 1 with Spark "
+    assert_string_equal(said(&e, -1), "player 2 steals 1 Æmber from player 1 with Ripple "
                                       "(player 1: 3 -> 2)\n");
 }
 
@@ -71,13 +71,13 @@ static void test_hidden_card_not_said(void **unused)
     (void)unused;
     carta_events e = {0};
     for (int i = 0; i < 3; i++)
-        carta_event_move(&e, 0, card("Spark"), CARTA_SEAT_BIT(0), W_DECK, W_HAND, W_DRAWS);
+        carta_event_move(&e, 0, card("Ripple"), CARTA_SEAT_BIT(0), W_DECK, W_HAND, W_DRAWS);
     carta_events seen = e, unseen = e;
     carta_events_observe(&seen, 0);
     carta_events_observe(&unseen, 1);
-    assert_int_equal(carta_event_card_id(seen.ev[0].card), card("Spark"));
+    assert_int_equal(carta_event_card_id(seen.ev[0].card), card("Ripple"));
     assert_int_equal(carta_event_card_id(unseen.ev[0].card), -2);
-    assert_string_equal(said(&seen, 0), "you draw Spark, Spark, Spark\n");
+    assert_string_equal(said(&seen, 0), "you draw Ripple, Ripple, Ripple\n");
     assert_string_equal(said(&unseen, 1), "player 1 draws 3 cards\n");
 
     /* what seat 1 sees does not depend on the hidden card */
@@ -93,13 +93,13 @@ static void test_verbs_to_you(void **unused)
     (void)unused;
     carta_events e = {0};
     carta_event_add(&e, CARTA_EV_NOTE, 0, -1, -1, 0, -1, W_PASSES, 0, 0);
-    carta_event_add(&e, CARTA_EV_STATUS, 0, -1, card("Spark"), CARTA_SEEN_ALL, -1, W_STUNNED, 0,
+    carta_event_add(&e, CARTA_EV_STATUS, 0, -1, card("Ripple"), CARTA_SEEN_ALL, -1, W_STUNNED, 0,
                     0);
     carta_event_add(&e, CARTA_EV_FORGE, 0, -1, -1, 0, -1, W_AEMBER, 6, 1);
     carta_event_add(&e, CARTA_EV_WON, 0, -1, -1, 0, -1, W_KEYS_FORGED, 0, 0);
-    assert_string_equal(said(&e, 0), "you pass\nSpark is stunned\nyou forge a key for 6 Æmber "
+    assert_string_equal(said(&e, 0), "you pass\nRipple is stunned\nyou forge a key for 6 Æmber "
                                      "(1 key)\nyou win: forged three keys\n");
-    assert_string_equal(said(&e, 1), "player 1 passes\nSpark is stunned\nplayer 1 forges a key "
+    assert_string_equal(said(&e, 1), "player 1 passes\nRipple is stunned\nplayer 1 forges a key "
                                      "for 6 Æmber (1 key)\nplayer 1 wins: forged three keys\n");
 }
 
@@ -122,10 +122,10 @@ static void test_spectator_sees_public_cards(void **unused)
 {
     (void)unused;
     carta_events e = {0};
-    carta_event_add(&e, CARTA_EV_ACT, 0, -1, card("Spark"), CARTA_SEEN_ALL, -1, W_PASSES, 0, 0);
-    carta_event_move(&e, 0, card("Torch"), CARTA_SEAT_BIT(0), W_DECK, W_HAND, W_DRAWS);
+    carta_event_add(&e, CARTA_EV_ACT, 0, -1, card("Ripple"), CARTA_SEEN_ALL, -1, W_PASSES, 0, 0);
+    carta_event_move(&e, 0, card("Breaker"), CARTA_SEAT_BIT(0), W_DECK, W_HAND, W_DRAWS);
     carta_events_observe(&e, CARTA_NO_SEAT);
-    assert_int_equal(carta_event_card_id(e.ev[0].card), card("Spark"));
+    assert_int_equal(carta_event_card_id(e.ev[0].card), card("Ripple"));
     assert_int_equal(carta_event_card_id(e.ev[1].card), -2);
 }
 
@@ -134,7 +134,7 @@ static void test_cap_counts_dropped(void **unused)
     (void)unused;
     carta_events e = {0};
     for (int i = 0; i < CARTA_EVENT_MAX + 5; i++)
-        carta_event_add(&e, CARTA_EV_DAMAGE, 0, -1, card("Spark"), CARTA_SEEN_ALL, -1, 0, 1, 0);
+        carta_event_add(&e, CARTA_EV_DAMAGE, 0, -1, card("Ripple"), CARTA_SEEN_ALL, -1, 0, 1, 0);
     assert_int_equal(e.n, CARTA_EVENT_MAX);
     assert_int_equal(e.dropped, 5);
     assert_non_null(strstr(said(&e, 0), "(and 5 more events)\n"));

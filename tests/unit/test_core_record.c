@@ -1,4 +1,5 @@
-/* test_core_record.c: game records: round trip, replay, and every kind of corrupt record refused. */
+/* test_core_record.c: game records, on High Tide (the template rule system): round trip, replay,
+ * and every kind of corrupt record refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,17 +15,17 @@
 
 #include "core/record.h"
 #include "core/rng.h"
-#include "support/toy_game.h"
+#include "support/tide_fixture.h"
 #include "games/registry.h"
 
-static const carta_game *const game = &carta_toy_game;
+static const carta_game *game;
 
 typedef struct fixture {
     carta_rules *rules;
     char dir[64];
     char good[128]; /* a saved record of a game in progress */
     carta_record rec;
-    carta_toy_state final;
+    tide_state final;
 } fixture;
 
 static void path_in(const fixture *f, const char *name, char *out, size_t cap)
@@ -32,7 +33,8 @@ static void path_in(const fixture *f, const char *name, char *out, size_t cap)
     snprintf(out, cap, "%s/%s", f->dir, name);
 }
 
-/* Sets up a toy game from seed and plays n random legal actions (fewer if it ends), recording. */
+/* Sets up a High Tide game from seed and plays n random legal actions (fewer if it ends),
+ * recording. */
 static void play(fixture *f, uint64_t seed, int n)
 {
     carta_config config;
@@ -42,8 +44,7 @@ static void play(fixture *f, uint64_t seed, int n)
     carta_error err = {0};
     assert_int_equal(game->deck_resolve(f->rules, "random", seed + 1, &config.decks[0], &err),
                      CARTA_OK);
-    assert_int_equal(game->deck_resolve(f->rules, "Nova, Spark, Ember, Torch, Blaze, Flare, Nova",
-                                        0, &config.decks[1], &err),
+    assert_int_equal(game->deck_resolve(f->rules, "Tide and Ebb", 0, &config.decks[1], &err),
                      CARTA_OK);
     carta_record_init(&f->rec, game, &config);
     snprintf(f->rec.seat_names[0], CARTA_NAME_MAX, "human");
@@ -67,9 +68,8 @@ static int setup(void **state)
 {
     fixture *f = calloc(1, sizeof *f);
     carta_error err = {0};
-    f->rules = game->open(NULL, &err);
-    if (!f->rules)
-        return -1;
+    game = tidefx_game();
+    f->rules = tidefx_open();
     snprintf(f->dir, sizeof f->dir, "/tmp/carta-record-XXXXXX");
     if (!mkdtemp(f->dir))
         return -1;
@@ -113,18 +113,18 @@ static void test_round_trip(void **state)
     assert_int_equal(loaded.saved_by, CARTA_NO_SEAT); /* no seat saved it */
 
     /* replay reproduces the state bit for bit */
-    carta_toy_state s;
+    tide_state s;
     assert_int_equal(carta_record_replay(&loaded, f->rules, &s, -1, 1, &err), CARTA_OK);
     assert_memory_equal(&s, &f->final, sizeof s);
 
     /* and stops where asked */
-    carta_toy_state partial, expect;
+    tide_state partial, expect;
     assert_int_equal(carta_record_replay(&loaded, f->rules, &partial, 2, 1, &err), CARTA_OK);
     assert_int_equal(game->setup(f->rules, &expect, &loaded.config, &err), CARTA_OK);
     for (int i = 0; i < 2; i++)
         assert_int_equal(game->apply(f->rules, &expect, loaded.actions[i], &err), CARTA_OK);
     assert_memory_equal(&partial, &expect, sizeof partial);
-    assert_int_equal(partial.turn, 3);
+    assert_int_equal(partial.turn, 2); /* a lead, a pass: the tide was taken */
     carta_record_free(&loaded);
     assert_null(loaded.actions);
 
@@ -146,14 +146,14 @@ static void test_file_contents(void **state)
     char id[16];
     carta_error err = {0};
     assert_int_equal(carta_record_peek(f->good, id, sizeof id, &err), CARTA_OK);
-    assert_string_equal(id, "toy");
+    assert_string_equal(id, "template");
     assert_int_equal(carta_record_peek(f->good, id, 3, &err), CARTA_ERR_CORRUPT);
 
     json_error_t jerr;
     json_t *root = json_load_file(f->good, 0, &jerr);
     assert_non_null(root);
     assert_int_equal(json_integer_value(json_object_get(root, "format")), 1);
-    assert_string_equal(json_string_value(json_object_get(root, "game")), "toy");
+    assert_string_equal(json_string_value(json_object_get(root, "game")), "template");
     assert_string_equal(json_string_value(json_object_get(root, "seed")), "18446744073709551557");
     assert_string_equal(json_string_value(json_object_get(root, "rules_version")), "1");
     assert_int_equal(strlen(json_string_value(json_object_get(root, "card_digest"))), 16);
@@ -162,11 +162,15 @@ static void test_file_contents(void **state)
     assert_string_equal(json_string_value(json_object_get(root, "final_digest")), hex);
     json_t *moves = json_object_get(root, "moves");
     assert_int_equal(json_array_size(moves), 5);
-    for (size_t i = 0; i < 5; i++)
-        assert_memory_equal(json_string_value(json_array_get(moves, i)), "play ", 5);
+    assert_memory_equal(json_string_value(json_array_get(moves, 0)), "lead ", 5);
+    for (size_t i = 1; i < 5; i++) {
+        const char *move = json_string_value(json_array_get(moves, i));
+        assert_true(!strncmp(move, "lead ", 5) || !strncmp(move, "answer with ", 12) ||
+                    !strcmp(move, "pass"));
+    }
     json_t *deck1 = json_array_get(json_object_get(root, "decks"), 1);
     assert_string_equal(json_string_value(json_array_get(json_object_get(deck1, "cards"), 0)),
-                        "Nova");
+                        "Ripple"); /* Tide and Ebb, as its file lists it */
     json_decref(root);
 
     /* no temporary file is left behind */
@@ -228,13 +232,13 @@ static void edit_final(json_t *r)
     json_object_set_new(r, "final_digest", json_string("00000000000000ff"));
 }
 static void edit_seed(json_t *r) { json_object_set_new(r, "seed", json_string("12x")); }
-static void edit_seats(json_t *r) { json_object_set_new(r, "seats", json_integer(3)); }
+static void edit_seats(json_t *r) { json_object_set_new(r, "seats", json_integer(5)); }
 static void edit_moves(json_t *r) { json_object_set_new(r, "moves", json_string("play")); }
 static void edit_no_moves(json_t *r) { json_object_del(r, "moves"); }
 static void edit_actions(json_t *r) { json_object_set_new(r, "actions", json_string("1,2")); }
 static void edit_action_type(json_t *r)
 {
-    json_array_set_new(json_object_get(r, "actions"), 0, json_string("play Nova"));
+    json_array_set_new(json_object_get(r, "actions"), 0, json_string("lead Ripple"));
 }
 static void edit_no_game(json_t *r) { json_object_del(r, "game"); }
 static void edit_other_seed(json_t *r) { json_object_set_new(r, "seed", json_string("4")); }
@@ -246,9 +250,10 @@ static void test_corrupt_records_are_refused(void **state)
     mutate(f, "format.json", edit_format, p, sizeof p);
     refused(f, p, CARTA_ERR_CORRUPT, "record format 2 is not supported (this build reads format 1)");
     mutate(f, "game.json", edit_game, p, sizeof p);
-    refused(f, p, CARTA_ERR_CORRUPT, "the record is of game 'aember', not 'toy'");
+    refused(f, p, CARTA_ERR_CORRUPT, "the record is of game 'aember', not 'template'");
     mutate(f, "version.json", edit_version, p, sizeof p);
-    refused(f, p, CARTA_ERR_CORRUPT, "recorded with toy rules version '0'; this build has '1'");
+    refused(f, p, CARTA_ERR_CORRUPT,
+            "recorded with template rules version '0'; this build has '1'");
     mutate(f, "digest.json", edit_digest, p, sizeof p);
     refused(f, p, CARTA_ERR_CORRUPT, "recorded with another card set (card digest 0123456789abcdef");
     mutate(f, "digesthex.json", edit_digest_hex, p, sizeof p);
@@ -256,15 +261,16 @@ static void test_corrupt_records_are_refused(void **state)
     mutate(f, "card.json", edit_card, p, sizeof p);
     refused(f, p, CARTA_ERR_CORRUPT, "card 2: unknown card 'No Such Card'");
     mutate(f, "illegal.json", edit_illegal, p, sizeof p);
-    refused(f, p, CARTA_ERR_CORRUPT, "action 3 (number 999) is not legal at turn 4");
+    refused(f, p, CARTA_ERR_CORRUPT,
+            "action 3 (number 999) is not legal at turn 2, player 1 to answer");
     mutate(f, "final.json", edit_final, p, sizeof p);
     refused(f, p, CARTA_ERR_CORRUPT, "differs from the recorded one");
-    mutate(f, "otherseed.json", edit_other_seed, p, sizeof p); /* replays elsewhere */
-    refused(f, p, CARTA_ERR_CORRUPT, "action");
+    mutate(f, "otherseed.json", edit_other_seed, p, sizeof p); /* replays elsewhere: its */
+    refused(f, p, CARTA_ERR_CORRUPT, "the replayed final state differs"); /* moves stay legal */
     mutate(f, "seed.json", edit_seed, p, sizeof p);
     refused(f, p, CARTA_ERR_CORRUPT, "'seed' must be a decimal string");
     mutate(f, "seats.json", edit_seats, p, sizeof p);
-    refused(f, p, CARTA_ERR_CORRUPT, "'seats' must be a number 2..2");
+    refused(f, p, CARTA_ERR_CORRUPT, "'seats' must be a number 2..4");
     mutate(f, "moves.json", edit_moves, p, sizeof p);
     refused(f, p, CARTA_ERR_CORRUPT, "'moves' must be a list of texts");
     mutate(f, "actions.json", edit_actions, p, sizeof p);
@@ -405,7 +411,7 @@ static void test_save_refuses_what_does_not_replay(void **state)
     assert_null(strstr(err.msg, ".tmp")); /* the file written first is no concern of the user's */
 
     /* replay with a wrong digest is refused, without check_digest it is not */
-    carta_toy_state s;
+    tide_state s;
     f->rec.final_digest ^= 1;
     carta_error_clear(&err);
     assert_int_equal(carta_record_replay(&f->rec, f->rules, &s, -1, 1, &err), CARTA_ERR_CORRUPT);

@@ -107,9 +107,10 @@ static void test_mem_grow_zero_fills_and_doubles(void **state)
 
 /* ---- deck_file ---- */
 
-/* A toy game: a deck file is {name:, cards: [numbers]}; the check wants at least two cards. */
-static carta_status toy_read(const carta_rules *rules, struct fy_node *root, const char *path,
-                             carta_deck *deck, carta_error *err)
+/* A made-up game for the loader alone (no rule system): a deck file is {name:, cards: [numbers]};
+ * the check wants at least two cards. */
+static carta_status numbers_read(const carta_rules *rules, struct fy_node *root,
+                                 const char *path, carta_deck *deck, carta_error *err)
 {
     (void)rules;
     if (!root || !fy_node_is_mapping(root))
@@ -125,8 +126,8 @@ static carta_status toy_read(const carta_rules *rules, struct fy_node *root, con
     return CARTA_OK;
 }
 
-static carta_status toy_check_at(const carta_rules *rules, const carta_deck *deck,
-                                 const char *where, carta_error *err)
+static carta_status numbers_check_at(const carta_rules *rules, const carta_deck *deck,
+                                     const char *where, carta_error *err)
 {
     (void)rules;
     if (deck->n_cards < 2)
@@ -157,7 +158,7 @@ static void test_deck_file_load(void **state)
     memset(&out, 0xEE, sizeof out);
 
     write_temp("name: Good\ncards: [3, 1, 2]\n", path, sizeof path);
-    assert_int_equal(carta_deck_file_load(NULL, path, toy_read, toy_check_at, &out, &err),
+    assert_int_equal(carta_deck_file_load(NULL, path, numbers_read, numbers_check_at, &out, &err),
                      CARTA_OK);
     assert_string_equal(out.name, "Good");
     assert_int_equal(out.n_cards, 3);
@@ -166,7 +167,7 @@ static void test_deck_file_load(void **state)
 
     carta_deck before = out;
     write_temp("name: Short\n\ncards:\n  - 5\n", path, sizeof path);
-    assert_int_equal(carta_deck_file_load(NULL, path, toy_read, toy_check_at, &out, &err),
+    assert_int_equal(carta_deck_file_load(NULL, path, numbers_read, numbers_check_at, &out, &err),
                      CARTA_ERR_INPUT);
     snprintf(where, sizeof where, "%s:4: error: too few cards (1)", path); /* where the list starts */
     assert_string_equal(err.msg, where);
@@ -175,15 +176,15 @@ static void test_deck_file_load(void **state)
     unlink(path);
 
     write_temp("- a list\n", path, sizeof path);
-    assert_int_equal(carta_deck_file_load(NULL, path, toy_read, toy_check_at, &out, &err),
+    assert_int_equal(carta_deck_file_load(NULL, path, numbers_read, numbers_check_at, &out, &err),
                      CARTA_ERR_INPUT);
     assert_non_null(strstr(err.msg, ":1: error: a deck file is a map"));
     carta_error_clear(&err);
     assert_memory_equal(&out, &before, sizeof out);
     unlink(path);
 
-    assert_int_not_equal(carta_deck_file_load(NULL, "/nonexistent/deck.yaml", toy_read,
-                                              toy_check_at, &out, &err),
+    assert_int_not_equal(carta_deck_file_load(NULL, "/nonexistent/deck.yaml", numbers_read,
+                                              numbers_check_at, &out, &err),
                          CARTA_OK);
     assert_non_null(strstr(err.msg, "/nonexistent/deck.yaml"));
     assert_memory_equal(&out, &before, sizeof out);

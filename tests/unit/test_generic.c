@@ -1,10 +1,10 @@
 /* test_generic.c: the checks every rule system gets, run on every registered game (rules opened
- * from CARTA_DATA_DIR/<id>) and on the toy game: random games end; a clone equals its original
- * and evolves identically; a record saved and loaded replays every intermediate state; every
- * state keeps the contract's invariants (core/invariant.h: the game's check, and no hidden or
- * stale byte reaches an observation); an action
- * outside the legal list is refused without a change; legal-action counts (perft) from fixed
- * seeds match tests/perft/<id>.txt.
+ * from CARTA_DATA_DIR/<id>; High Tide, the template, is the small one): random games end; a
+ * clone equals its original and evolves identically; a record saved and loaded replays every
+ * intermediate state; every state keeps the contract's invariants (core/invariant.h: the game's
+ * check, and no hidden or stale byte reaches an observation); an action outside the legal list
+ * is refused without a change; legal-action counts (perft) from fixed seeds match
+ * tests/perft/<id>.txt.
  *
  * Every check runs for every seat count from game->min_seats to game->max_seats (config.mode is
  * left "" so setup picks the mode for that count). Perft lines for the smallest-but-default count
@@ -30,7 +30,6 @@
 #include "core/invariant.h"
 #include "core/record.h"
 #include "core/rng.h"
-#include "support/toy_game.h"
 #include "games/registry.h"
 
 enum {
@@ -64,10 +63,6 @@ static int open_games(test_game *games)
 {
     int n = 0;
     carta_error err = {0};
-    games[n] = (test_game){&carta_toy_game, carta_toy_game.open(NULL, &err), 4,
-                           default_seats(&carta_toy_game), 1};
-    assert_non_null(games[n].r);
-    n++;
     for (int i = 0; i < carta_game_count() && n < MAX_TEST_GAMES; i++) {
         char dir[1024];
         const carta_game *g = carta_game_at(i);

@@ -1,7 +1,8 @@
 /* test_mcts.c: information-set MCTS (src/ai/mcts.c): options, legal choices from observations,
  * determinism for a seed and an iterations budget (one and two threads), honesty (the choice does
  * not change when only what the seat cannot see changes), a full arena, and finding a win in one.
- * Run on the toy game and on every registered rule system with random decks. */
+ * Run on every registered rule system with random decks; the strength tests on High Tide, the
+ * template. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,7 +18,8 @@
 #include "ai/mcts.h"
 #include "core/rng.h"
 #include "support/test_games.h"
-#include "support/toy_game.h"
+#include "games/_template/tide.h"
+#include "support/tide_fixture.h"
 
 /* Sets up a game as tgame_setup does, then plays `plies` random actions (fewer if the game
  * ends) so the position is a mid-game one. */
@@ -304,74 +306,39 @@ static void test_time_budget(void **unused)
 
 /* ---- strength ---- */
 
-static uint16_t toy_id(const tgame *t, const char *name)
-{
-    int id = t->g->card_id(t->r, name);
-    assert_true(id >= 0);
-    return (uint16_t)id;
-}
-
-static void toy_pile(uint16_t *pile, int16_t *count, const tgame *t, const char *const *names)
-{
-    *count = 0;
-    for (; *names; names++)
-        pile[(*count)++] = toy_id(t, *names);
-}
-
-/* Toy duel, seat 0 to play at 10 points against 12. Playing Flare (5) reaches 15 and wins now;
- * anything else lets seat 1, whose hand holds a Torch (3), win next. MCTS must find Flare, with
+/* High Tide, player 1 to lead at 24 points against 22, 25 to win. Leading Maelstrom (8), which
+ * nothing beats, takes the tide and wins; any other lead lets player 2, whose cards (hidden, but
+ * all stronger than Breaker) answer it, take the tide and win. MCTS must lead Maelstrom, with
  * either rollout, whatever the seed. */
 static void test_finds_win_in_one(void **unused)
 {
     (void)unused;
-    carta_error err = {0};
-    tgame t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
-    assert_non_null(t.r);
-    carta_toy_state s;
-    memset(&s, 0, sizeof s);
-    carta_rng_seed(&s.rng, 1);
-    static const char *const hand0[] = {"Spark", "Ember", "Flare", "Torch", NULL};
-    static const char *const deck0[] = {"Spark", "Ember", NULL};
-    static const char *const played0[] = {"Flare", "Flare", NULL};
-    static const char *const hand1[] = {"Torch", "Blaze", "Spark", NULL};
-    static const char *const deck1[] = {"Nova", "Spark", NULL};
-    static const char *const played1[] = {"Nova", "Flare", NULL};
-    toy_pile(s.hand[0], &s.n_hand[0], &t, hand0);
-    toy_pile(s.deck[0], &s.n_deck[0], &t, deck0);
-    toy_pile(s.played[0], &s.n_played[0], &t, played0);
-    toy_pile(s.hand[1], &s.n_hand[1], &t, hand1);
-    toy_pile(s.deck[1], &s.n_deck[1], &t, deck1);
-    toy_pile(s.played[1], &s.n_played[1], &t, played1);
-    for (int p = 0; p < 2; p++) {
-        s.n_list[p] = 0;
-        const uint16_t *piles[3] = {s.hand[p], s.deck[p], s.played[p]};
-        const int16_t counts[3] = {s.n_hand[p], s.n_deck[p], s.n_played[p]};
-        for (int k = 0; k < 3; k++)
-            for (int j = 0; j < counts[k]; j++)
-                s.list[p][s.n_list[p]++] = piles[k][j];
-    }
-    s.score[0] = 10;
-    s.score[1] = 12;
-    s.active = 0;
-    s.turn = 5;
-    uint16_t flare = toy_id(&t, "Flare");
+    tgame t = {tidefx_game(), tidefx_open()};
+    tide_state s;
+    tidefx_position(t.r, &s,
+                    "{turn: 5, players: [{score: 24, hand: [Ripple, Swell, Breaker, Maelstrom],"
+                    " deck: [Swell, Ripple], discard: [Riptide, Squall]},"
+                    " {score: 22, hand: [Squall, Undertow], deck: [Riptide, Squall],"
+                    " discard: [Ripple, Swell]}]}");
+    carta_action legal[CARTA_MAX_ACTIONS], lead_maelstrom = TIDE_ACT(TIDE_A_LEAD, 3);
+    assert_int_equal(t.g->legal_actions(t.r, &s, legal), 4);
+    assert_int_equal(t.g->action_card(t.r, &s, lead_maelstrom), t.g->card_id(t.r, "Maelstrom"));
     static const char *const specs[] = {"mcts:iters=300", "mcts:iters=300,rollout=random",
                                         "mcts:iters=300,threads=3,depth=2"};
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
         for (uint64_t seed = 1; seed <= 5; seed++)
-            if (choose_fresh(&t, specs[k], &s, seed) != flare)
-                fail_msg("%s (seed %d) missed the winning Flare", specs[k], (int)seed);
-    carta_toy_game.close(t.r);
+            if (choose_fresh(&t, specs[k], &s, seed) != lead_maelstrom)
+                fail_msg("%s (seed %d) missed the winning Maelstrom", specs[k], (int)seed);
+    t.g->close(t.r);
 }
 
-/* Over whole toy games, MCTS at a small budget beats a random player, seats alternated. */
-static void test_beats_random_on_toy(void **unused)
+/* Over whole High Tide games, MCTS at a small budget beats a random player, seats alternated. */
+static void test_beats_random_on_template(void **unused)
 {
     (void)unused;
     carta_error err = {0};
-    tgame t = {&carta_toy_game, carta_toy_game.open(NULL, &err)};
-    assert_non_null(t.r);
-    carta_toy_state s, obs;
+    tgame t = {tidefx_game(), tidefx_open()};
+    tide_state s, obs;
     carta_mcts *m = make_mcts(&t, "mcts:iters=200");
     carta_rng rng;
     carta_rng_seed(&rng, 12);
@@ -399,7 +366,7 @@ static void test_beats_random_on_toy(void **unused)
     if (mcts_wins <= 2 * random_wins)
         fail_msg("mcts won %d, random %d", mcts_wins, random_wins);
     carta_mcts_free(m);
-    carta_toy_game.close(t.r);
+    t.g->close(t.r);
 }
 
 /* ---- the "mcts" AI kind ---- */
@@ -472,7 +439,7 @@ int main(void)
         cmocka_unit_test(test_full_arena),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_finds_win_in_one),
-        cmocka_unit_test(test_beats_random_on_toy),
+        cmocka_unit_test(test_beats_random_on_template),
         cmocka_unit_test(test_ai_kind),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

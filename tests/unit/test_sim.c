@@ -21,7 +21,7 @@
 #include "cli/sim.h"
 #include "core/record.h"
 #include "core/store.h"
-#include "support/toy_game.h"
+#include "support/tide_fixture.h"
 
 /* ---- Wilson intervals ---- */
 
@@ -49,19 +49,19 @@ static void test_wilson_known_values(void **unused)
 
 typedef struct synth {
     carta_rules *r;
-    carta_game game; /* the toy game, with a card name that needs CSV quoting */
+    carta_game game; /* High Tide, with a card name that needs CSV quoting */
     sim_settings s;
     sim_game games[4];
     sim_played played[8];
     sim_results res;
-    int spark, ember, torch, nova;
+    int ripple, swell, breaker, maelstrom;
 } synth;
 
 
 static const char *synth_card_name(const carta_rules *r, int id)
 {
-    const char *name = carta_toy_game.card_name(r, id);
-    return strcmp(name, "Ember") == 0 ? "Ember, the \"Hot\"" : name;
+    const char *name = tidefx_game()->card_name(r, id);
+    return strcmp(name, "Swell") == 0 ? "Swell, the \"Big\"" : name;
 }
 
 static void synth_deck(carta_deck *d, const char *name, const int *cards, int n)
@@ -92,21 +92,19 @@ static void synth_game(synth *t, int i, int winner_player, int finished, int act
     t->played[2 * i + 1].bits[0] = played1;
 }
 
-/* Four games of deck A (Spark, Ember, Ember, Torch) against deck B (Torch, Nova): player 1 wins
- * games 0 (from seat 0) and 1 (from seat 1), game 2 is a draw, game 3 unfinished. */
+/* Four games of deck A (Ripple, Swell, Swell, Breaker) against deck B (Breaker, Maelstrom):
+ * player 1 wins games 0 (from seat 0) and 1 (from seat 1), game 2 is a draw, game 3 unfinished. */
 static void synth_make(synth *t)
 {
     memset(t, 0, sizeof *t);
-    carta_error err = {0};
-    t->r = carta_toy_game.open(NULL, &err);
-    assert_non_null(t->r);
-    t->game = carta_toy_game;
+    t->r = tidefx_open();
+    t->game = *tidefx_game();
     t->game.card_name = synth_card_name;
-    t->spark = carta_toy_game.card_id(t->r, "Spark");
-    t->ember = carta_toy_game.card_id(t->r, "Ember");
-    t->torch = carta_toy_game.card_id(t->r, "Torch");
-    t->nova = carta_toy_game.card_id(t->r, "Nova");
-    assert_true(t->spark >= 0 && t->ember >= 0 && t->torch >= 0 && t->nova >= 0);
+    t->ripple = t->game.card_id(t->r, "Ripple");
+    t->swell = t->game.card_id(t->r, "Swell");
+    t->breaker = t->game.card_id(t->r, "Breaker");
+    t->maelstrom = t->game.card_id(t->r, "Maelstrom");
+    assert_true(t->ripple >= 0 && t->swell >= 0 && t->breaker >= 0 && t->maelstrom >= 0);
     sim_settings *s = &t->s;
     s->g = &t->game;
     s->r = t->r;
@@ -119,15 +117,15 @@ static void synth_make(synth *t)
     s->n_decks = 2;
     s->deck_spec[0] = "A";
     s->deck_spec[1] = "B";
-    int a[] = {t->spark, t->ember, t->ember, t->torch}, b[] = {t->torch, t->nova};
+    int a[] = {t->ripple, t->swell, t->swell, t->breaker}, b[] = {t->breaker, t->maelstrom};
     synth_deck(&s->deck[0], "A", a, 4);
     synth_deck(&s->deck[1], "B", b, 2);
     s->player_deck[0] = 0;
     s->player_deck[1] = 1;
-    synth_game(t, 0, 0, 1, 10, 5, 1u << 1, 0);          /* Ember played */
-    synth_game(t, 1, 0, 1, 20, 7, 1u | 1u << 2, 1u << 1); /* Spark, 2nd Ember; Nova */
-    synth_game(t, 2, -1, 1, 30, -1, 0, 1u << 0);          /* a draw; Torch by B */
-    synth_game(t, 3, -1, 0, 40, 9, 1u << 3, 0);           /* unfinished; Torch by A */
+    synth_game(t, 0, 0, 1, 10, 5, 1u << 1, 0);          /* Swell played */
+    synth_game(t, 1, 0, 1, 20, 7, 1u | 1u << 2, 1u << 1); /* Ripple, 2nd Swell; Maelstrom */
+    synth_game(t, 2, -1, 1, 30, -1, 0, 1u << 0);          /* a draw; Breaker by B */
+    synth_game(t, 3, -1, 0, 40, 9, 1u << 3, 0);           /* unfinished; Breaker by A */
     t->res = (sim_results){.s = s, .games = t->games, .played = t->played};
 }
 
@@ -177,12 +175,12 @@ static void test_aggregate_synthetic(void **unused)
     assert_int_equal(sum->end_games[0], 2);
     assert_string_equal(sum->end_name[1], "turn limit");
     assert_int_equal(sum->end_games[1], 1);
-    /* Per card, once per (game, player) whatever the copies; Torch is in both decks. */
+    /* Per card, once per (game, player) whatever the copies; Breaker is in both decks. */
     assert_int_equal(sum->n_cards, 4);
-    check_card(sum, t.spark, 4, 1, 1, 0, 3, 1, 1);
-    check_card(sum, t.ember, 4, 2, 2, 0, 2, 0, 1);
-    check_card(sum, t.torch, 8, 2, 0, 1, 6, 2, 1);
-    check_card(sum, t.nova, 4, 1, 0, 0, 3, 0, 1);
+    check_card(sum, t.ripple, 4, 1, 1, 0, 3, 1, 1);
+    check_card(sum, t.swell, 4, 2, 2, 0, 2, 0, 1);
+    check_card(sum, t.breaker, 8, 2, 0, 1, 6, 2, 1);
+    check_card(sum, t.maelstrom, 4, 1, 0, 0, 3, 0, 1);
     /* Sorted by games played, then by id. */
     assert_int_equal(sum->cards[0].played, 2);
     assert_int_equal(sum->cards[1].played, 2);
@@ -196,7 +194,7 @@ static void test_aggregate_synthetic(void **unused)
     assert_int_equal(sum->matrix_wins[1][0], 0);
     assert_int_equal(sum->matrix_games[0][0], 0);
     sim_summary_free(sum);
-    carta_toy_game.close(t.r);
+    t.game.close(t.r);
 }
 
 static void test_pool_rotation(void **unused)
@@ -253,7 +251,7 @@ static void test_json_shape(void **unused)
     json_t *cards = json_object_get(j, "cards");
     assert_int_equal(json_array_size(cards), 4);
     json_t *c0 = json_array_get(cards, 0);
-    assert_string_equal(json_string_value(json_object_get(c0, "card")), "Ember, the \"Hot\"");
+    assert_string_equal(json_string_value(json_object_get(c0, "card")), "Swell, the \"Big\"");
     assert_int_equal(json_integer_value(json_object_get(c0, "played")), 2);
     assert_true(fabs(json_real_value(json_object_get(c0, "played_win_rate")) - 1.0) < 1e-12);
     assert_true(fabs(json_real_value(json_object_get(c0, "not_played_win_rate"))) < 1e-12);
@@ -265,7 +263,7 @@ static void test_json_shape(void **unused)
     assert_true(fabs(json_real_value(json_array_get(json_array_get(rates, 0), 1)) - 0.5) < 1e-12);
     json_decref(j);
     sim_summary_free(sum);
-    carta_toy_game.close(t.r);
+    t.game.close(t.r);
 }
 
 /* Reads all of f (rewound) into buf. */
@@ -296,18 +294,18 @@ static void test_csv_and_text_shape(void **unused)
     assert_int_equal(lines, 1 + 4);
     assert_non_null(strstr(buf, "card,in_deck,played,played_wins,played_win_rate,"));
     /* The quoted name, then in_deck, played, wins, rate, interval, draws, not played... */
-    assert_non_null(strstr(buf, "\n\"Ember, the \"\"Hot\"\"\",4,2,2,1.0000,0.3424,1.0000,0,2,0,"
+    assert_non_null(strstr(buf, "\n\"Swell, the \"\"Big\"\"\",4,2,2,1.0000,0.3424,1.0000,0,2,0,"
                                 "0.0000,0.0000,0.6576,1\n"));
     f = tmpfile();
     assert_non_null(f);
     sim_report_text(f, &t.s, sum, 2);
     read_all(f, buf, sizeof buf);
     fclose(f);
-    assert_non_null(strstr(buf, "toy: 4 games, 2 players, seed 7"));
+    assert_non_null(strstr(buf, "template: 4 games, 2 players, seed 7"));
     assert_non_null(strstr(buf, "the 2 most played of 4 cards"));
     assert_non_null(strstr(buf, "deck against deck"));
     sim_summary_free(sum);
-    carta_toy_game.close(t.r);
+    t.game.close(t.r);
 }
 
 /* ---- real simulations ---- */
@@ -404,20 +402,27 @@ static void test_aember_threads_identical(void **unused)
     g->close(r);
 }
 
-static void test_toy_without_card_stats(void **unused)
+/* A game whose actions name no card (no action_card: High Tide without it) has no per-card
+ * statistics and no deck matrix; with it, High Tide's random decks give card statistics. */
+static void test_cards_need_action_card(void **unused)
 {
     (void)unused;
-    carta_error err = {0};
-    carta_rules *r = carta_toy_game.open(NULL, &err);
-    assert_non_null(r);
-    assert_null(carta_toy_game.action_card);
+    carta_rules *r = tidefx_open();
+    carta_game plain = *tidefx_game();
+    plain.action_card = NULL;
     sim_settings s;
-    real_settings(&s, &carta_toy_game, r, 10, 2);
+    real_settings(&s, &plain, r, 10, 2);
     char *text = run_summary(&s, NULL);
     assert_non_null(strstr(text, "\"cards\":null"));
     assert_non_null(strstr(text, "\"matrix\":null"));
     free(text);
-    carta_toy_game.close(r);
+    real_settings(&s, tidefx_game(), r, 10, 2);
+    text = run_summary(&s, NULL);
+    json_t *j = json_loads(text, 0, NULL);
+    assert_true(json_array_size(json_object_get(j, "cards")) > 0);
+    json_decref(j);
+    free(text);
+    plain.close(r);
 }
 
 /* Arkhtide's Desperate Measures scores every game (rulebook "Tournament Scoring for FFA": 1st
@@ -599,15 +604,19 @@ static void test_db_round_trip(void **unused)
 static void test_game_opts(void **unused)
 {
     (void)unused;
-    const carta_game *g = &carta_toy_game;
+    const carta_game *g = tidefx_game(); /* 2 to 4 players, no modes */
     cli_game_opts o = {0};
     assert_int_equal(cli_game_opts_check(g, &o, 2), 0);
     assert_int_equal(o.players, 2);
-    o = (cli_game_opts){.players = 3};
+    o = (cli_game_opts){.players = 4};
+    assert_int_equal(cli_game_opts_check(g, &o, 2), 0);
+    o = (cli_game_opts){.players = 5};
+    assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
+    o = (cli_game_opts){.players = 1};
     assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
     o = (cli_game_opts){.mode = "a-mode-name-that-is-far-too-long-to-fit"};
     assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
-    o = (cli_game_opts){.mode = "duel"}; /* the toy game has no modes */
+    o = (cli_game_opts){.mode = "duel"}; /* the template has no modes */
     assert_int_not_equal(cli_game_opts_check(g, &o, 2), 0);
 }
 
@@ -650,7 +659,7 @@ int main(void)
         cmocka_unit_test(test_json_shape),
         cmocka_unit_test(test_csv_and_text_shape),
         cmocka_unit_test(test_aember_threads_identical),
-        cmocka_unit_test(test_toy_without_card_stats),
+        cmocka_unit_test(test_cards_need_action_card),
         cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),
         cmocka_unit_test(test_game_opts),

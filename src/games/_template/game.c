@@ -8,8 +8,8 @@
 #include "core/rules_open.h"
 #include "core/yaml.h"
 
-static carta_status tide_compile(void *ctx, int card_id, struct fy_node *card, const char *file,
-                                 carta_error *err)
+carta_status tide_compile(void *ctx, int card_id, struct fy_node *card, const char *file,
+                          carta_error *err)
 {
     carta_rules *r = ctx;
     static const char *const keys[] = {"name", "power", "text", NULL};

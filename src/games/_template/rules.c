@@ -115,7 +115,7 @@ static void rules_play(tide_state *st, int seat, int i, int verb)
     carta_event_add(&st->events, CARTA_EV_ACT, seat, -1, card, CARTA_SEEN_ALL, -1, verb, 0, 0);
 }
 
-static void rules_end(tide_state *st, int reason)
+void tide_end(tide_state *st, int reason)
 {
     st->phase = TIDE_PHASE_OVER;
     st->end = (uint8_t)reason;
@@ -152,19 +152,19 @@ static void rules_settle(const carta_rules *r, tide_state *st)
                     score - s->score, score);
     s->score = (uint8_t)score;
     if (s->score >= st->target) {
-        rules_end(st, TIDE_W_TARGET_REACHED);
+        tide_end(st, TIDE_W_TARGET_REACHED);
         return;
     }
     st->active = (int8_t)((st->active + 1) % st->n_seats);
     st->phase = TIDE_PHASE_LEAD;
     if (++st->turn > TIDE_TURN_LIMIT) {
-        rules_end(st, TIDE_W_TURN_LIMIT);
+        tide_end(st, TIDE_W_TURN_LIMIT);
         return;
     }
     carta_event_add(&st->events, CARTA_EV_TURN, st->active, -1, -1, 0, -1, 0, st->turn, 0);
     rules_draw(st, st->active);
     if (!st->seat[st->active].hand.n)
-        rules_end(st, TIDE_W_NO_CARD_TO_LEAD);
+        tide_end(st, TIDE_W_NO_CARD_TO_LEAD);
 }
 
 carta_status tide_apply(const carta_rules *r, void *state, carta_action a, carta_error *err)

@@ -52,6 +52,12 @@ int tide_legal_actions(const carta_rules *r, const void *state, carta_action *ou
 carta_status tide_apply(const carta_rules *r, void *state, carta_action a, carta_error *err);
 void tide_returns(const carta_rules *r, const void *state, double *out);
 double tide_evaluate(const carta_rules *r, const void *state, int seat);
+/* Ends the game for reason (a tide_word): the highest score wins, equal highest scores draw. */
+void tide_end(tide_state *st, int reason);
+
+/* game.c: one card map of a card file or of a scenario's inline cards (catalog.h's compile) */
+carta_status tide_compile(void *ctx, int card_id, struct fy_node *card, const char *file,
+                          carta_error *err);
 
 /* observe.c */
 int tide_layout_build(carta_layout *l);

@@ -1,5 +1,5 @@
-/* test_games.h: the toy game and every registered rule system (with its card set from
- * CARTA_DATA_DIR/<id>), for unit tests that run the same checks on each. */
+/* test_games.h: every registered rule system (with its card set from CARTA_DATA_DIR/<id>; High
+ * Tide, the template, is the small one), for unit tests that run the same checks on each. */
 #ifndef TEST_GAMES_H
 #define TEST_GAMES_H
 
@@ -15,7 +15,7 @@ typedef struct tgame {
     carta_rules *r;
 } tgame;
 
-/* Opens the toy game and then every registered game into games (TGAME_MAX capacity); returns
+/* Opens every registered game into games (TGAME_MAX capacity); returns
  * the count. Fails the test if one does not open. Free with tgame_close_all. */
 int tgame_open_all(tgame *games);
 void tgame_close_all(tgame *games, int n);
