@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "expect.h"
+#include "options.h"
 #include "outcome.h"
 #include "rng.h"
 #include "view.h"
@@ -568,7 +569,7 @@ static carta_status scen_config(scen_run *run, struct fy_node *setup, carta_conf
                                 bool *refused, carta_error *err)
 {
     const char *file = run->file->path;
-    static const char *const keys[] = {"seed", "decks", "seats", "mode", NULL};
+    static const char *const keys[] = {"seed", "decks", "seats", "mode", "options", NULL};
     *refused = false;
     if (carta_yaml_check_keys(setup, keys, "setup", file, err) != CARTA_OK)
         return CARTA_ERR_INPUT;
@@ -584,6 +585,14 @@ static carta_status scen_config(scen_run *run, struct fy_node *setup, carta_conf
     }
     if (carta_yaml_str(setup, "mode", "", config->mode, sizeof config->mode, file, err))
         return CARTA_ERR_INPUT;
+    char options[256];
+    carta_error why = {0};
+    if (carta_yaml_str(setup, "options", "", options, sizeof options, file, err))
+        return CARTA_ERR_INPUT;
+    if (options[0] && carta_options_parse(run->game, config, options, &why)) {
+        *refused = true; /* the game takes no such option: a refusal, not a malformed map */
+        return carta_yaml_error(err, file, carta_yaml_get(setup, "options"), "%s", why.msg);
+    }
     struct fy_node *decks = carta_yaml_get(setup, "decks");
     if (!decks || !fy_node_is_sequence(decks))
         return carta_yaml_error(err, file, decks ? decks : setup,
