@@ -400,6 +400,8 @@ enum ark_word {
 };
 const char *ark_event_word(const carta_rules *rules, int word);
 unsigned ark_deciding(const carta_rules *rules, const void *state);
+/* Opens the Combat or Regroup Turns (core/window.h) at the active seat. */
+void ark_turns_open(ark_state *st);
 
 /* Any event (core/event.h): card seen by the seats in seen, target public; -1 for none. */
 static inline void ark_event_add(ark_state *st, int kind, int seat, int other, int card,

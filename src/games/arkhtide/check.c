@@ -308,10 +308,16 @@ static carta_status check_round(const ark_state *st, carta_error *err)
                           st->first, st->combat_first, st->winner);
     if (st->winner >= 0 && st->phase != ARK_PHASE_OVER)
         return CHECK_FAIL(err, "seat %d won but the game goes on", st->winner);
-    if (st->n_eliminated >= st->n_seats || st->passes > st->n_seats ||
-        (st->tied >> st->n_seats))
-        return CHECK_FAIL(err, "%d eliminated, %d passes, tied mask %#x", st->n_eliminated,
-                          st->passes, st->tied);
+    if (st->n_eliminated >= st->n_seats || (st->tied >> st->n_seats) ||
+        st->turns.n_seats > st->n_seats || (st->turns.passed >> st->n_seats))
+        return CHECK_FAIL(err, "%d eliminated, tied mask %#x, Turns of %d seats passed by %#x",
+                          st->n_eliminated, st->tied, st->turns.n_seats, st->turns.passed);
+    bool turns = (st->phase == ARK_PHASE_COMBAT || st->phase == ARK_PHASE_REGROUP) &&
+                 !st->pending.n;
+    if (turns && (!carta_window_is_open(&st->turns) || st->turns.seat != st->active))
+        return CHECK_FAIL(err, "the %s Turns ask seat %d, the active seat is %d",
+                          st->phase == ARK_PHASE_COMBAT ? "Combat" : "Regroup", st->turns.seat,
+                          st->active);
     return CARTA_OK;
 }
 

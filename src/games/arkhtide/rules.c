@@ -380,7 +380,7 @@ static void rules_round_start(const carta_rules *rules, ark_state *st)
     }
     st->first = st->combat_first = -1;
     st->turn = 0;
-    st->passes = 0;
+    carta_window_close(&st->turns);
     st->turn_flags = 0;
 }
 
@@ -634,7 +634,7 @@ static bool rules_harvest(const carta_rules *rules, ark_state *st)
         return false;
     int s = st->combat_first >= 0 ? st->combat_first : st->first;
     st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
-    st->passes = 0;
+    ark_turns_open(st);
     st->turn = 0;
     st->turn_flags = 0;
     rules_phase_begins(st, ARK_PHASE_REGROUP);
@@ -646,18 +646,43 @@ static void rules_combat_start(ark_state *st)
 {
     int s = st->combat_first >= 0 ? st->combat_first : st->first;
     st->active = (int8_t)(ark_alive(st, s) ? s : ark_next_seat(st, s));
-    st->passes = 0;
+    ark_turns_open(st);
     st->turn = 0;
     st->turn_flags = 0;
     rules_phase_begins(st, ARK_PHASE_COMBAT);
     rules_turn_begins(st);
 }
 
+/* The seats out of the game (eliminated), as a window's seats that sit out. */
+static uint8_t rules_out(const ark_state *st)
+{
+    uint8_t out = 0;
+    for (int s = 0; s < st->n_seats; s++)
+        if (!ark_alive(st, s))
+            out |= (uint8_t)(1u << s);
+    return out;
+}
+
+void ark_turns_open(ark_state *st)
+{
+    carta_window_open(&st->turns, st->active, st->n_seats, rules_out(st));
+}
+
+/* Whether the Combat or Regroup Turns go on: a Seeker eliminated since leaves them; they end when
+ * every Seeker still in has passed since the last action, or at the Turn limit. */
+static bool rules_turns_go_on(ark_state *st)
+{
+    uint8_t left = (uint8_t)(rules_out(st) & ~st->turns.out);
+    for (int s = 0; s < st->n_seats; s++)
+        if (left & (1u << s))
+            carta_window_leave(&st->turns, s);
+    return carta_window_is_open(&st->turns) && st->turn < ARK_TURN_LIMIT;
+}
+
 /* Moves the Turn on after the active seat's Turn ended. */
 static void rules_next_turn(const carta_rules *rules, ark_state *st)
 {
     ark_turn_end(st);
-    int alive = rules_alive_count(st);
     switch (st->phase) {
     case ARK_PHASE_PREPARATION: {
         int s = st->active;
@@ -673,19 +698,19 @@ static void rules_next_turn(const carta_rules *rules, ark_state *st)
         return;
     }
     case ARK_PHASE_COMBAT:
-        if (st->passes >= alive || st->turn >= ARK_TURN_LIMIT) {
+        if (!rules_turns_go_on(st)) {
             rules_harvest_start(st);
             return;
         }
-        st->active = (int8_t)ark_next_seat(st, st->active);
+        st->active = st->turns.seat;
         rules_turn_begins(st);
         return;
     case ARK_PHASE_REGROUP:
-        if (st->passes >= alive || st->turn >= ARK_TURN_LIMIT) {
+        if (!rules_turns_go_on(st)) {
             rules_round_start(rules, st);
             return;
         }
-        st->active = (int8_t)ark_next_seat(st, st->active);
+        st->active = st->turns.seat;
         rules_turn_begins(st);
         return;
     default:

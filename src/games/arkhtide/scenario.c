@@ -341,7 +341,6 @@ static const carta_pos_field scen_round_fields[] = {
     SCEN_ROUND_INT("active", active, 0, ARK_SEATS - 1),
     SCEN_ROUND_INT("first", first, 0, ARK_SEATS - 1),
     SCEN_ROUND_INT("combat_first", combat_first, 0, ARK_SEATS - 1),
-    SCEN_ROUND_INT("passes", passes, 0, ARK_SEATS),
     SCEN_ROUND_INT("turn", turn, 0, ARK_TURN_LIMIT),
     CARTA_POS_FLAG("major_used", ark_state, turn_flags, ARK_T_MAJOR),
     CARTA_POS_FLAG("acted", ark_state, turn_flags, ARK_T_ACTED),
@@ -351,10 +350,11 @@ static const carta_pos_field scen_round_fields[] = {
 static carta_status scen_round(ark_state *st, struct fy_node *map, const char *file,
                                carta_error *err)
 {
-    static const char *const others[] = {"mode", "seed", "phase", "neutral", "players", NULL};
+    static const char *const others[] = {"mode",    "seed",   "phase", "neutral",
+                                         "players", "passes", NULL};
     uint64_t seed;
     st->round = 1;
-    if (carta_pos_fields(map, scen_round_fields, 8, others, "an arkhtide position", st, file,
+    if (carta_pos_fields(map, scen_round_fields, 7, others, "an arkhtide position", st, file,
                          err) ||
         carta_pos_u64(map, "seed", 1, &seed, file, err))
         return CARTA_ERR_INPUT;
@@ -367,6 +367,26 @@ static carta_status scen_round(ark_state *st, struct fy_node *map, const char *f
         return carta_yaml_error(err, file, map, "active, first and combat_first are seats 0..%d",
                                 last);
     carta_rng_seed(&st->rng, seed);
+    return CARTA_OK;
+}
+
+/* Combat and Regroup: the Turns open at the active seat, `passes` of the Seekers before it
+ * having passed in a row. */
+static carta_status scen_turns(ark_state *st, struct fy_node *map, const char *file,
+                               carta_error *err)
+{
+    int passes = 0;
+    if (carta_yaml_int(map, "passes", 0, false, 0, ARK_SEATS - 1, &passes, file, err))
+        return CARTA_ERR_INPUT;
+    if (st->phase != ARK_PHASE_COMBAT && st->phase != ARK_PHASE_REGROUP)
+        return CARTA_OK;
+    ark_turns_open(st);
+    for (int s = st->active, k = 0; k < passes; k++) {
+        do
+            s = (s + st->n_seats - 1) % st->n_seats;
+        while (!ark_alive(st, s));
+        st->turns.passed |= (uint8_t)(1u << s);
+    }
     return CARTA_OK;
 }
 
@@ -414,6 +434,8 @@ carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
             return CARTA_ERR_INPUT;
         st->n_eliminated += (st->seat[seat].flags & ARK_S_ELIMINATED) != 0;
     }
+    if (scen_turns(st, position, file, err))
+        return CARTA_ERR_INPUT;
     if (st->phase == ARK_PHASE_HARVEST)
         for (int r = 0; r < ARK_REALMS; r++)
             if (st->realms[r].card != ARK_NO_CARD)

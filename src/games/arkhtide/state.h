@@ -31,6 +31,7 @@
 #include "core/event.h"
 #include "core/pending.h"
 #include "core/rng.h"
+#include "core/window.h"
 #include "core/zone.h"
 
 enum {
@@ -210,7 +211,8 @@ typedef struct ark_state {
     uint8_t result;          /* ARK_R_* */
     uint8_t tied;            /* bit per seat sharing a draw or True Tie */
     uint8_t round;           /* 1-based Round number */
-    uint8_t passes;          /* consecutive passes in Combat/Regroup */
+    carta_window turns;      /* Combat/Regroup: each Seeker acts or passes in turn; all passing
+                                since the last action ends the phase (core/window.h) */
     uint8_t turn_flags;      /* ARK_T_* of the current Turn */
     uint16_t turn;           /* Turns taken in the current phase */
     uint16_t next_uid;       /* uid given to the next piece entering play (starts at 1) */

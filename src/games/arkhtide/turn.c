@@ -476,18 +476,18 @@ bool ark_turn_apply(const carta_rules *rules, ark_state *st, carta_action action
         break;
     case ARK_A_END_TURN:
         ark_event(st, CARTA_EV_NOTE, seat, ARK_W_ENDS_TURN, -1, -1);
-        st->passes = 0;
+        carta_window_answer(&st->turns, 0);
         return true;
     case ARK_A_PASS:
         ark_event(st, CARTA_EV_NOTE, seat, ARK_W_PASSES, -1, -1);
-        st->passes++;
+        carta_window_pass(&st->turns);
         return true;
     default:
         return false;
     }
     st->turn_flags |= ARK_T_ACTED;
     if (!combat) { /* Preparation and Regroup: one action is the whole Turn */
-        st->passes = 0;
+        carta_window_answer(&st->turns, 0);
         return true;
     }
     return false;

@@ -293,7 +293,7 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
                                                               : "draw");
     carta_view_int(v, "first", st->first);
     carta_view_int(v, "combat_first", st->combat_first);
-    carta_view_int(v, "passes", st->passes);
+    carta_view_int(v, "passes", __builtin_popcount(st->turns.passed));
     carta_view_bool(v, "major_used", (st->turn_flags & ARK_T_MAJOR) != 0);
     carta_view_int(v, "queued", st->n_queue);
     char question[384];

@@ -71,6 +71,7 @@ void arkfx_blank(const carta_rules *cards, ark_state *st)
         se->pick = ARK_NO_CARD;
         assert_non_null(ark_place(st, s, se->seeker, s, ARK_P_SEEKER));
     }
+    ark_turns_open(st);
 }
 
 int arkfx_put(const carta_rules *cards, ark_state *st, int seat, const char *name, int loc)
