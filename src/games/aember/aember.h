@@ -393,14 +393,27 @@ enum aember_word {
 
 const char *aember_event_word(const carta_rules *rules, int word);
 /* Adds an event whose cards every seat sees (in play, played, discarded); card and target are
- * catalog ids or -1. */
-void aember_tell(aember_state *st, int kind, int seat, int other, int card, int target,
-                 int word, int amount, int value);
-/* seat's Æmber changed by delta (its pool holds the value after), because of card (or -1). */
-void aember_tell_aember(aember_state *st, int seat, int delta, int card);
+ * catalog ids or -1. Inline: the rules tell as they go, in the hot path of every search. */
+static inline void aember_tell(aember_state *st, int kind, int seat, int other, int card,
+                               int target, int word, int amount, int value)
+{
+    carta_event_add(&st->events, kind, seat, other, card, CARTA_SEEN_ALL, target, word, amount,
+                    value);
+}
 /* seat's counter changed by delta to now, told with word one (delta +-1) or many. */
-void aember_tell_count(aember_state *st, int seat, int delta, int card, int one, int many,
-                       int now);
+static inline void aember_tell_count(aember_state *st, int seat, int delta, int card, int one,
+                                     int many, int now)
+{
+    if (delta)
+        aember_tell(st, CARTA_EV_COUNTER, seat, CARTA_EV_NO_SEAT, card, -1,
+                    delta == 1 || delta == -1 ? one : many, delta, now);
+}
+/* seat's Æmber changed by delta (its pool holds the value after), because of card (or -1). */
+static inline void aember_tell_aember(aember_state *st, int seat, int delta, int card)
+{
+    aember_tell_count(st, seat, delta, card, AEMBER_W_AEMBER, AEMBER_W_AEMBER,
+                      st->seat[seat].aember);
+}
 /* Moves the card at index of zone from to the top of zone to (both seat's) and tells it with
  * verb (0: "from ... to ..."), seen by whoever knew it where it was or sees it where it goes.
  * to must have room. Returns the card. */

@@ -64,28 +64,6 @@ const char *aember_event_word(const carta_rules *rules, int word)
     return word > 0 && word < AEMBER_W_COUNT ? event_words[word] : NULL;
 }
 
-void aember_tell(aember_state *st, int kind, int seat, int other, int card, int target,
-                 int word, int amount, int value)
-{
-    carta_event_add(&st->events, kind, seat, other, card, CARTA_SEEN_ALL, target, word, amount,
-                    value);
-}
-
-void aember_tell_aember(aember_state *st, int seat, int delta, int card)
-{
-    if (delta)
-        aember_tell(st, CARTA_EV_COUNTER, seat, CARTA_EV_NO_SEAT, card, -1, AEMBER_W_AEMBER,
-                    delta, st->seat[seat].aember);
-}
-
-void aember_tell_count(aember_state *st, int seat, int delta, int card, int one, int many,
-                       int now)
-{
-    if (delta)
-        aember_tell(st, CARTA_EV_COUNTER, seat, CARTA_EV_NO_SEAT, card, -1,
-                    delta == 1 || delta == -1 ? one : many, delta, now);
-}
-
 void aember_tell_power_counters(aember_state *st, int seat, int card, int k)
 {
     enum { MOST = AEMBER_W_POWER_COUNTERS_LAST - AEMBER_W_POWER_COUNTERS + 1 };
