@@ -276,7 +276,8 @@ static int question_target(const carta_rules *rules, const carta_pending *run, c
     aember_step one = *s;
     one.select = AEMBER_SEL_CHOSEN;
     one.count = 1;
-    int done = run->arg[8] & 0xFF, want = s->count ? s->count : 1;
+    int done = run->arg[8] & 0xFF; /* effects.c's progress: targets chosen so far */
+    int want = s->count ? s->count : 1;
     if (s->op == AEMBER_OP_SWAP && (s->flags & AEMBER_STEP_SWAP_PAIR))
         want = 2;
     question_say(t, "choose ");
