@@ -190,6 +190,9 @@ struct carta_rules {
     int n_houses, n_traits;
     char houses[AEMBER_MAX_HOUSES][AEMBER_WORD_MAX];
     char traits[AEMBER_MAX_TRAITS][AEMBER_WORD_MAX];
+    char house_words[AEMBER_MAX_HOUSES][AEMBER_WORD_MAX + 8]; /* "house <name>", for events */
+    char ban_words[AEMBER_MAX_HOUSES][AEMBER_WORD_MAX + 40];  /* "may not choose house <name>
+                                                                 next turn" */
     bool any_constant;                   /* some card has a constant ability */
     uint8_t aura_ops;                    /* AEMBER_MOD_* some card changes on other cards */
     bool any_negative_power;             /* some card lowers power (else damage < printed power
@@ -298,9 +301,10 @@ enum { AEMBER_TO_DISCARD = 0, AEMBER_TO_HAND, AEMBER_TO_DECK, AEMBER_TO_ARCHIVES
 void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid, int to);
 /* Marks a creature destroyed (its Destroyed: abilities resolve before it leaves). */
 void aember_destroy(aember_state *st, uint16_t uid);
-/* Deals damage to a creature (armor first); returns damage dealt. poison destroys if > 0. */
+/* Deals damage to a creature (armor first) from source (a card id told in the event, or -1);
+ * returns damage dealt. poison destroys if > 0. */
 int aember_deal_damage(const carta_rules *rules, aember_state *st, uint16_t uid, int amount,
-                       bool poison);
+                       bool poison, int source);
 /* Pushes Destroyed: abilities and leave frames for every creature whose damage reached its power
  * or that was destroyed by an effect. */
 void aember_check_destroyed(const carta_rules *rules, aember_state *st);
@@ -357,6 +361,72 @@ void aember_view(const carta_rules *rules, const void *obs, int seat, struct car
 void aember_action_view(const carta_rules *rules, const void *obs, carta_action action,
                         struct carta_view *out);
 void aember_describe_state(const carta_rules *rules, const void *state, char *buf, size_t cap);
+
+/* --- events.c: what an action did, told as events (core/event.h) --- */
+
+/* The words of Æmber's events (carta_game.event_word), 1..255. */
+enum aember_word {
+    AEMBER_W_NONE = 0,
+    /* counters */
+    AEMBER_W_AEMBER, AEMBER_W_CHAIN, AEMBER_W_CHAINS, AEMBER_W_KEY, AEMBER_W_KEYS,
+    /* zones */
+    AEMBER_W_IN_PLAY, AEMBER_W_HAND, AEMBER_W_DECK, AEMBER_W_DISCARD_PILE, AEMBER_W_ARCHIVES,
+    AEMBER_W_PURGED,
+    /* what a player does */
+    AEMBER_W_PLAYS, AEMBER_W_REAPS_WITH, AEMBER_W_TRIGGERS_ACTION, AEMBER_W_TRIGGERS_OMNI,
+    AEMBER_W_EXHAUSTS, AEMBER_W_DRAWS, AEMBER_W_DISCARDS,
+    AEMBER_W_ARCHIVES_CARD, AEMBER_W_PURGES, AEMBER_W_FINDS, AEMBER_W_SACRIFICES, AEMBER_W_SWAPS,
+    AEMBER_W_FIRST_TURN, AEMBER_W_KEEPS, AEMBER_W_MULLIGANS, AEMBER_W_ENDS_TURN, AEMBER_W_READIES,
+    AEMBER_W_SHUFFLES_DISCARD,
+    /* what a card is */
+    AEMBER_W_STUNNED, AEMBER_W_UNSTUNNED, AEMBER_W_EXHAUSTED, AEMBER_W_READIED, AEMBER_W_ELUSIVE,
+    AEMBER_W_RULE_OF_SIX,
+    AEMBER_W_POWER_COUNTERS, /* + k - 1: "given k +1 power counters", k = 1..6 */
+    AEMBER_W_POWER_COUNTERS_LAST = AEMBER_W_POWER_COUNTERS + 5,
+    /* how the game ends */
+    AEMBER_W_THREE_KEYS, AEMBER_W_TURN_LIMIT,
+    AEMBER_W_COUNT,
+    AEMBER_W_BANNED_HOUSE = 160, /* + house id: "may not choose house <name> next turn" */
+    AEMBER_W_HOUSE = 200         /* + house id: "house <name>" (AEMBER_MAX_HOUSES of them) */
+};
+
+const char *aember_event_word(const carta_rules *rules, int word);
+/* Adds an event whose cards every seat sees (in play, played, discarded); card and target are
+ * catalog ids or -1. Inline: the rules tell as they go, in the hot path of every search. */
+static inline void aember_tell(aember_state *st, int kind, int seat, int other, int card,
+                               int target, int word, int amount, int value)
+{
+    carta_event_add(&st->events, kind, seat, other, card, CARTA_SEEN_ALL, target, word, amount,
+                    value);
+}
+/* seat's counter changed by delta to now, told with word one (delta +-1) or many. */
+static inline void aember_tell_count(aember_state *st, int seat, int delta, int card, int one,
+                                     int many, int now)
+{
+    if (delta)
+        aember_tell(st, CARTA_EV_COUNTER, seat, CARTA_EV_NO_SEAT, card, -1,
+                    delta == 1 || delta == -1 ? one : many, delta, now);
+}
+/* seat's Æmber changed by delta (its pool holds the value after), because of card (or -1). */
+static inline void aember_tell_aember(aember_state *st, int seat, int delta, int card)
+{
+    aember_tell_count(st, seat, delta, card, AEMBER_W_AEMBER, AEMBER_W_AEMBER,
+                      st->seat[seat].aember);
+}
+/* Moves the card at index of zone from to the top of zone to (both seat's) and tells it with
+ * verb (0: "from ... to ..."), seen by whoever knew it where it was or sees it where it goes.
+ * to must have room. Returns the card. */
+uint16_t aember_move_told(aember_state *st, int seat, aember_zone *from, int index,
+                          aember_zone *to, int verb);
+/* k +1 power counters were put on creature card (seat's). */
+void aember_tell_power_counters(aember_state *st, int seat, int card, int k);
+/* card (owner's) left play for zone to, in plain sight. */
+void aember_tell_left_play(aember_state *st, int owner, uint16_t card, const aember_zone *to);
+
+/* --- question.c --- */
+/* What the seat to act is asked now, in words ("Reefglider: may you return another friendly
+ * creature to its owner's hand?"); "" when the game is over. */
+void aember_question(const carta_rules *rules, const aember_state *st, char *buf, size_t cap);
 
 /* --- check.c --- */
 /* The contract's check: every card of each deck list in exactly one place, counters in range. */

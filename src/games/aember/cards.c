@@ -24,6 +24,9 @@ static int cards_house(carta_rules *rules, const char *name)
     if (id >= 0 || rules->n_houses >= AEMBER_MAX_HOUSES)
         return id;
     memcpy(rules->houses[rules->n_houses], name, strlen(name) + 1); /* < AEMBER_WORD_MAX */
+    snprintf(rules->house_words[rules->n_houses], sizeof rules->house_words[0], "house %s", name);
+    snprintf(rules->ban_words[rules->n_houses], sizeof rules->ban_words[0],
+             "may not choose house %s next turn", name);
     return rules->n_houses++;
 }
 

@@ -227,10 +227,21 @@ static int effects_move_aember(aember_state *st, int from, int to, int n)
     return n;
 }
 
-static void effects_gain(aember_state *st, int seat, int n)
+/* seat gains n Æmber because of card. */
+static void effects_gain(aember_state *st, int seat, int n, int card)
 {
-    int t = st->seat[seat].aember + (n > 0 ? n : 0);
+    int before = st->seat[seat].aember, t = before + (n > 0 ? n : 0);
     st->seat[seat].aember = (uint8_t)(t > 255 ? 255 : t);
+    aember_tell_aember(st, seat, st->seat[seat].aember - before, card);
+}
+
+/* The ability of fr steals n Æmber for its controller (n taken already). */
+static int effects_tell_steal(aember_state *st, const carta_pending *fr, int n)
+{
+    if (n > 0)
+        aember_tell(st, CARTA_EV_STEAL, fr->seat, !fr->seat, fr->arg[R_CARD], -1,
+                    AEMBER_W_AEMBER, n, st->seat[!fr->seat].aember);
+    return n;
 }
 
 static void effects_swap(aember_state *st, uint16_t a, uint16_t b)
@@ -243,6 +254,8 @@ static void effects_swap(aember_state *st, uint16_t a, uint16_t b)
     aember_card_in_play t = *ca;
     *ca = *cb;
     *cb = t;
+    aember_tell(st, CARTA_EV_NOTE, st->active, CARTA_EV_NO_SEAT, t.card, ca->card,
+                AEMBER_W_SWAPS, 0, 0);
 }
 
 static int effects_handler(const carta_rules *rules, aember_state *st, carta_pending *fr,
@@ -273,6 +286,13 @@ static bool effects_moves_itself(const carta_rules *rules, const carta_pending *
            s->op == AEMBER_OP_ARCHIVE || s->op == AEMBER_OP_PURGE;
 }
 
+/* A card in play (seat's) is stunned, exhausted, readied: word. */
+static void effects_tell_status(aember_state *st, int seat, const aember_card_in_play *c,
+                                int word)
+{
+    aember_tell(st, CARTA_EV_STATUS, seat, CARTA_EV_NO_SEAT, c->card, -1, word, 0, 0);
+}
+
 /* Applies a targeted op to one card in play; returns the count it produced (or -1 if it could
  * not be applied at all). fr may be moved by pushes: callers re-read the top frame. */
 static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_index,
@@ -291,12 +311,13 @@ static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_
             return -1;
         int left = idx > 0 ? st->seat[seat].line[idx - 1].uid : 0;
         int right = idx + 1 < st->seat[seat].n_line ? st->seat[seat].line[idx + 1].uid : 0;
-        int dealt = aember_deal_damage(rules, st, uid, n, false);
+        int source = fr->arg[R_CARD];
+        int dealt = aember_deal_damage(rules, st, uid, n, false, source);
         if (s->splash > 0) {
             if (left)
-                aember_deal_damage(rules, st, UID(left), s->splash, false);
+                aember_deal_damage(rules, st, UID(left), s->splash, false, source);
             if (right)
-                aember_deal_damage(rules, st, UID(right), s->splash, false);
+                aember_deal_damage(rules, st, UID(right), s->splash, false, source);
         }
         return dealt;
     }
@@ -305,25 +326,37 @@ static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_
             return -1;
         int h = (s->flags & AEMBER_STEP_ALL) || n > c->damage ? c->damage : n;
         c->damage = (uint8_t)(c->damage - h);
+        if (h > 0)
+            aember_tell(st, CARTA_EV_HEAL, seat, CARTA_EV_NO_SEAT, c->card, -1, 0, h, 0);
         return h;
     }
     case AEMBER_OP_DESTROY: aember_destroy(st, uid); return 1;
     case AEMBER_OP_SACRIFICE:
         if (seat != fr->seat)
             return -1;
+        aember_tell(st, CARTA_EV_NOTE, seat, CARTA_EV_NO_SEAT, c->card, -1, AEMBER_W_SACRIFICES,
+                    0, 0);
         aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);
         return 1;
     case AEMBER_OP_STUN:
         if (art)
             return -1;
         c->flags |= AEMBER_F_STUNNED;
+        effects_tell_status(st, seat, c, AEMBER_W_STUNNED);
         return 1;
-    case AEMBER_OP_EXHAUST: c->flags |= AEMBER_F_EXHAUSTED; return 1;
-    case AEMBER_OP_READY: c->flags &= (uint8_t)~AEMBER_F_EXHAUSTED; return 1;
+    case AEMBER_OP_EXHAUST:
+        c->flags |= AEMBER_F_EXHAUSTED;
+        effects_tell_status(st, seat, c, AEMBER_W_EXHAUSTED);
+        return 1;
+    case AEMBER_OP_READY:
+        c->flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
+        effects_tell_status(st, seat, c, AEMBER_W_READIED);
+        return 1;
     case AEMBER_OP_POWER_COUNTERS:
         if (art)
             return -1;
         c->power_counters = (uint8_t)(c->power_counters + n > 255 ? 255 : c->power_counters + n);
+        aember_tell_power_counters(st, seat, c->card, n);
         return n;
     case AEMBER_OP_POWER:
         if (art)
@@ -336,6 +369,9 @@ static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_
         int got = effects_move_aember(st, !seat, seat, n);
         st->seat[seat].aember = (uint8_t)(st->seat[seat].aember - got);
         c->aember = (uint8_t)(c->aember + got);
+        if (got > 0)
+            aember_tell(st, CARTA_EV_CAPTURE, seat, !seat, c->card, -1, AEMBER_W_AEMBER, got,
+                        st->seat[!seat].aember);
         return got;
     }
     case AEMBER_OP_RETURN_TO_HAND: aember_leave_play(rules, st, uid, AEMBER_TO_HAND); return 1;
@@ -352,16 +388,20 @@ static int effects_apply_one(const carta_rules *rules, aember_state *st, int fr_
     case AEMBER_OP_READY_AND_FIGHT:
         if (art || seat != st->active)
             return -1;
-        if (s->op == AEMBER_OP_READY_AND_FIGHT)
+        if (s->op == AEMBER_OP_READY_AND_FIGHT && (c->flags & AEMBER_F_EXHAUSTED)) {
             c->flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
+            effects_tell_status(st, seat, c, AEMBER_W_READIED);
+        }
         effects_push_use(st, uid, 2);
         return 1;
     case AEMBER_OP_READY_AND_REAP:
     case AEMBER_OP_REAP_WITH:
         if (art || seat != st->active)
             return -1;
-        if (s->op == AEMBER_OP_READY_AND_REAP)
+        if (s->op == AEMBER_OP_READY_AND_REAP && (c->flags & AEMBER_F_EXHAUSTED)) {
             c->flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
+            effects_tell_status(st, seat, c, AEMBER_W_READIED);
+        }
         effects_push_use(st, uid, 1);
         return 1;
     case AEMBER_OP_USE:
@@ -430,18 +470,21 @@ static void effects_card_apply(const carta_rules *rules, aember_state *st, carta
     aember_zone *z = effects_zone(st, zone, zseat);
     aember_seat *own = &st->seat[zseat];
     aember_zone *to = z;
+    int verb = 0;
     switch (s->op) {
-    case AEMBER_OP_DISCARD: to = &own->discard; break;
-    case AEMBER_OP_ARCHIVE: to = &own->archives; break;
-    case AEMBER_OP_PURGE: to = &own->purged; break;
+    case AEMBER_OP_DISCARD: to = &own->discard, verb = AEMBER_W_DISCARDS; break;
+    case AEMBER_OP_ARCHIVE: to = &own->archives, verb = AEMBER_W_ARCHIVES_CARD; break;
+    case AEMBER_OP_PURGE: to = &own->purged, verb = AEMBER_W_PURGES; break;
     case AEMBER_OP_RETURN_TO_HAND:
     case AEMBER_OP_PLAY: to = &own->hand; break;
     case AEMBER_OP_SEARCH:
         to = (s->flags & AEMBER_STEP_TO_ARCHIVES) ? &own->archives : &own->hand;
+        verb = AEMBER_W_FINDS;
         break;
     default: break;
     }
-    carta_zone_move(CARTA_ZONE_REF(z), index, CARTA_ZONE_REF(to));
+    /* "player 2 discards X" only when player 2 does it; else "player 2: X from hand to ..." */
+    aember_move_told(st, zseat, z, index, to, zseat == fr->seat ? verb : 0);
     if (s->op == AEMBER_OP_PLAY) {
         carta_pending *p = carta_pending_push(&st->pending, AEMBER_FR_PLAY, st->active);
         if (p) {
@@ -461,7 +504,7 @@ static void effects_play(aember_state *st, carta_pending *fr, const aember_step 
     if (s->from == AEMBER_FROM_DECK) {
         if (me->deck.n == 0)
             return;
-        carta_zone_move(CARTA_ZONE_REF(&me->deck), me->deck.n - 1, CARTA_ZONE_REF(&me->hand));
+        aember_move_told(st, fr->seat, &me->deck, me->deck.n - 1, &me->hand, 0);
         carta_pending *p = carta_pending_push(&st->pending, AEMBER_FR_PLAY, st->active);
         if (p) {
             p->arg[0] = (int16_t)(me->hand.n - 1);
@@ -526,7 +569,7 @@ static int effects_card_candidates(const carta_rules *rules, const aember_state 
 static void effects_player_op(const carta_rules *rules, aember_state *st, carta_pending *fr,
                               const aember_step *s)
 {
-    int me = fr->seat, n = effects_amount(fr, s);
+    int me = fr->seat, n = effects_amount(fr, s), card = fr->arg[R_CARD];
     int who = s->who == AEMBER_WHO_OPPONENT ? !me : me;
     int lo = s->who == AEMBER_WHO_BOTH ? 0 : who, hi = s->who == AEMBER_WHO_BOTH ? 1 : who;
     int count = 0;
@@ -534,16 +577,19 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
     for (int p = lo; p <= hi; p++) {
         aember_seat *sp = &st->seat[p];
         switch (s->op) {
-        case AEMBER_OP_GAIN: effects_gain(st, p, n); count += n; break;
+        case AEMBER_OP_GAIN: effects_gain(st, p, n, card); count += n; break;
         case AEMBER_OP_LOSE: {
             int l = n < sp->aember ? n : sp->aember;
             sp->aember = (uint8_t)(sp->aember - l);
+            aember_tell_aember(st, p, -l, card);
             count += l;
             ok = ok && l == n;
             break;
         }
         case AEMBER_OP_PAY: {
             int m = effects_move_aember(st, p, !p, n);
+            aember_tell_aember(st, p, -m, card);
+            aember_tell_aember(st, !p, m, card);
             count += m;
             ok = ok && m == n;
             break;
@@ -551,13 +597,16 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
         case AEMBER_OP_UNFORGE: {
             int u = n < sp->keys ? n : sp->keys;
             sp->keys = (uint8_t)(sp->keys - u);
+            aember_tell_count(st, p, -u, card, AEMBER_W_KEY, AEMBER_W_KEYS, sp->keys);
             count += u;
             ok = ok && u == n;
             break;
         }
         case AEMBER_OP_CHAINS: {
-            int c = sp->chains + n;
+            int before = sp->chains, c = before + n;
             sp->chains = (uint8_t)(c > 99 ? 99 : c);
+            aember_tell_count(st, p, sp->chains - before, card, AEMBER_W_CHAIN, AEMBER_W_CHAINS,
+                              sp->chains);
             count += n;
             break;
         }
@@ -577,8 +626,11 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
         case AEMBER_OP_FORBID_HOUSE: {
             int house = aember_def(rules, fr->arg[R_CARD])->house;
             for (int h = 0; h < sp->n_houses; h++)
-                if (sp->houses[h] == house)
+                if (sp->houses[h] == house) {
                     sp->house_ban |= (uint8_t)(1u << h);
+                    aember_tell(st, CARTA_EV_NOTE, p, CARTA_EV_NO_SEAT, -1, -1,
+                                AEMBER_W_BANNED_HOUSE + house, 0, 0);
+                }
             count++;
             break;
         }
@@ -593,11 +645,14 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
             /* from the deck's top, or a random / hidden hand's cards at random */
             aember_zone *src = s->from == AEMBER_FROM_DECK ? &sp->deck : &sp->hand;
             aember_zone *dst = s->op == AEMBER_OP_DISCARD ? &sp->discard : &sp->archives;
+            int verb = p != me                      ? 0
+                       : s->op == AEMBER_OP_DISCARD ? AEMBER_W_DISCARDS
+                                                    : AEMBER_W_ARCHIVES_CARD;
             int k = 0;
             for (; k < n && src->n > 0; k++) {
                 int i = s->from == AEMBER_FROM_DECK ? src->n - 1
                                                     : (int)carta_rng_below(&st->rng, src->n);
-                carta_zone_move(CARTA_ZONE_REF(src), i, CARTA_ZONE_REF(dst));
+                aember_move_told(st, p, src, i, dst, verb);
             }
             count += k;
             ok = ok && k == n;
@@ -607,7 +662,7 @@ static void effects_player_op(const carta_rules *rules, aember_state *st, carta_
         }
     }
     if (s->op == AEMBER_OP_STEAL) {
-        count = effects_move_aember(st, !me, me, n);
+        count = effects_tell_steal(st, fr, effects_move_aember(st, !me, me, n));
         ok = count == n;
     }
     if (s->op == AEMBER_OP_PLAY) {
@@ -900,7 +955,7 @@ static int handler_gain_per_enemy_creature(const carta_rules *rules, aember_stat
 {
     (void)rules, (void)target;
     int n = st->seat[!fr->seat].n_line * (s->amount ? s->amount : 1);
-    effects_gain(st, fr->seat, n);
+    effects_gain(st, fr->seat, n, fr->arg[R_CARD]);
     return n;
 }
 
@@ -909,7 +964,9 @@ static int handler_steal_half(const carta_rules *rules, aember_state *st, carta_
                               const aember_step *s, uint16_t target)
 {
     (void)rules, (void)s, (void)target;
-    return effects_move_aember(st, !fr->seat, fr->seat, st->seat[!fr->seat].aember / 2);
+    return effects_tell_steal(st, fr,
+                              effects_move_aember(st, !fr->seat, fr->seat,
+                                                  st->seat[!fr->seat].aember / 2));
 }
 
 /* "Deal damage to the target equal to this creature's power." */
@@ -920,7 +977,8 @@ static int handler_damage_equal_power(const carta_rules *rules, aember_state *st
     int seat, art, idx;
     if (!aember_find_uid(st, UID(fr->arg[R_SRC]), &seat, &art, &idx) || art || !target)
         return -1;
-    return aember_deal_damage(rules, st, target, aember_power(rules, st, seat, idx), false);
+    return aember_deal_damage(rules, st, target, aember_power(rules, st, seat, idx), false,
+                              fr->arg[R_CARD]);
 }
 
 /* "Each player discards down to the smaller hand" is not here; add handlers as cards need. */

@@ -34,10 +34,14 @@ void aember_fight_start(const carta_rules *rules, aember_state *st, uint16_t att
                         uint16_t defender)
 {
     (void)rules;
-    aember_card_in_play *a = aember_find_uid(st, attacker, NULL, NULL, NULL);
+    int as, ds;
+    aember_card_in_play *a = aember_find_uid(st, attacker, &as, NULL, NULL);
+    const aember_card_in_play *d = aember_find_uid_c(st, defender, &ds, NULL, NULL);
     if (!a)
         return;
     a->flags |= AEMBER_F_EXHAUSTED;
+    if (d)
+        aember_tell(st, CARTA_EV_FIGHT, as, ds, a->card, d->card, 0, 0, 0);
     carta_pending *f = carta_pending_push(&st->pending, AEMBER_FR_FIGHT, st->active);
     if (!f)
         return;
@@ -142,9 +146,9 @@ static void fight_resolve_part(const carta_rules *rules, aember_state *st, const
 {
     uint16_t au = UID(f->arg[0]), du = UID(f->arg[1]);
     if (part == PART_ASSAULT)
-        aember_deal_damage(rules, st, du, fight_assault(rules, st, x), false);
+        aember_deal_damage(rules, st, du, fight_assault(rules, st, x), false, x->a->card);
     else if (part == PART_HAZARDOUS)
-        aember_deal_damage(rules, st, au, fight_hazardous(rules, st, x), false);
+        aember_deal_damage(rules, st, au, fight_hazardous(rules, st, x), false, x->d->card);
     else
         aember_trigger_in_play(rules, st, au, AEMBER_TRIG_BEFORE_FIGHT, du);
 }
@@ -181,6 +185,9 @@ static void fight_begin(const carta_rules *rules, aember_state *st, carta_pendin
     uint16_t dkw = aember_keywords(rules, st, x->ds, x->di, NULL, NULL);
     f->arg[3] = (dkw & AEMBER_KW_ELUSIVE) && !(x->d->flags & AEMBER_F_ATTACKED);
     x->d->flags |= AEMBER_F_ATTACKED;
+    if (f->arg[3])
+        aember_tell(st, CARTA_EV_STATUS, x->ds, CARTA_EV_NO_SEAT, x->d->card, -1,
+                    AEMBER_W_ELUSIVE, 0, 0);
     f->arg[4] = 0;
     f->arg[5] = 0;
     f->arg[2] = 1;
@@ -196,9 +203,10 @@ static void fight_damage(const carta_rules *rules, aember_state *st, carta_pendi
     int ap = aember_power(rules, st, x->as, x->ai), dp = aember_power(rules, st, x->ds, x->di);
     uint16_t akw = aember_keywords(rules, st, x->as, x->ai, NULL, NULL);
     uint16_t dkw = aember_keywords(rules, st, x->ds, x->di, NULL, NULL);
-    aember_deal_damage(rules, st, UID(f->arg[1]), ap, (akw & AEMBER_KW_POISON) != 0);
+    uint16_t acard = x->a->card, dcard = x->d->card; /* damage may move them in the line */
+    aember_deal_damage(rules, st, UID(f->arg[1]), ap, (akw & AEMBER_KW_POISON) != 0, acard);
     if (!(akw & AEMBER_KW_SKIRMISH))
-        aember_deal_damage(rules, st, UID(f->arg[0]), dp, (dkw & AEMBER_KW_POISON) != 0);
+        aember_deal_damage(rules, st, UID(f->arg[0]), dp, (dkw & AEMBER_KW_POISON) != 0, dcard);
 }
 
 void aember_fight_step(const carta_rules *rules, aember_state *st)
@@ -252,5 +260,7 @@ void aember_reap(const carta_rules *rules, aember_state *st, uint16_t uid)
     c->flags |= AEMBER_F_EXHAUSTED;
     int a = st->seat[seat].aember + 1;
     st->seat[seat].aember = (uint8_t)(a > 255 ? 255 : a);
+    aember_tell(st, CARTA_EV_ACT, seat, CARTA_EV_NO_SEAT, c->card, -1, AEMBER_W_REAPS_WITH, 0, 0);
+    aember_tell_aember(st, seat, a > 255 ? 0 : 1, -1);
     aember_trigger_in_play(rules, st, uid, AEMBER_TRIG_REAP, 0);
 }

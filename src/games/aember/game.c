@@ -116,6 +116,7 @@ const carta_game carta_game_aember = {
     .describe_move = aember_describe_move,
     .action_card = aember_action_card,
     .describe_card = aember_describe_card,
+    .event_word = aember_event_word,
     .view = aember_view,
     .action_view = aember_action_view,
     .render = aember_render,

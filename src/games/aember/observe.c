@@ -22,7 +22,8 @@ int aember_layout_build(carta_layout *l)
     aember_state *st = &probe;
     int ok = carta_layout_secret(l, CARTA_AT(st, rng), (int)sizeof st->rng) &&
              CARTA_LAYOUT_ITEMS(l, st, n_six, six) &&
-             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame);
+             CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame) &&
+             carta_layout_events(l, CARTA_AT(st, events));
     for (int p = 0; p < AEMBER_SEATS && ok; p++) {
         ok = CARTA_LAYOUT_ZONE(l, st, seat[p].hand) && CARTA_LAYOUT_ZONE(l, st, seat[p].deck) &&
              CARTA_LAYOUT_ZONE(l, st, seat[p].discard) &&

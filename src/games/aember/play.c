@@ -322,19 +322,21 @@ int aember_key_cost(const carta_rules *rules, const aember_state *st, int seat)
 /* ---- damage, destruction, leaving play ---- */
 
 int aember_deal_damage(const carta_rules *rules, aember_state *st, uint16_t uid, int amount,
-                       bool poison)
+                       bool poison, int source)
 {
     int seat, art, idx;
     aember_card_in_play *c = aember_find_uid(st, uid, &seat, &art, &idx);
     if (!c || art || amount <= 0 || (c->flags & AEMBER_F_DYING))
         return 0;
     int armor = aember_armor(rules, st, seat, idx);
-    int left = armor - c->armor_used;
+    int left = armor - c->armor_used, prevented = 0;
     if (left > 0) {
-        int prevented = amount < left ? amount : left;
+        prevented = amount < left ? amount : left;
         c->armor_used = (uint8_t)(c->armor_used + prevented);
         amount -= prevented;
     }
+    aember_tell(st, CARTA_EV_DAMAGE, seat, CARTA_EV_NO_SEAT, c->card, source, 0, amount,
+                prevented);
     if (amount <= 0)
         return 0;
     int d = c->damage + amount;
@@ -369,13 +371,16 @@ void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid,
     }
     for (int u = 0; u < copy.n_upgrades; u++) {
         uint16_t up = copy.upgrades[u];
-        CARTA_ENSURE(carta_zone_push(
-            CARTA_ZONE_REF(&st->seat[(up & AEMBER_UPGRADE_OWNER) ? 1 : 0].discard),
-            (uint16_t)(up & ~AEMBER_UPGRADE_OWNER), CARTA_SEEN_ALL));
+        int up_owner = (up & AEMBER_UPGRADE_OWNER) ? 1 : 0;
+        CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(&st->seat[up_owner].discard),
+                                     (uint16_t)(up & ~AEMBER_UPGRADE_OWNER), CARTA_SEEN_ALL));
+        aember_tell_left_play(st, up_owner, (uint16_t)(up & ~AEMBER_UPGRADE_OWNER),
+                              &st->seat[up_owner].discard);
     }
     int opp = !seat;
     int a = st->seat[opp].aember + copy.aember;
     st->seat[opp].aember = (uint8_t)(a > 255 ? 255 : a);
+    aember_tell_aember(st, opp, st->seat[opp].aember - (a - copy.aember), copy.card);
     aember_seat *own = &st->seat[copy.owner];
     aember_zone *z = to == AEMBER_TO_HAND       ? &own->hand
                      : to == AEMBER_TO_DECK     ? &own->deck
@@ -384,6 +389,8 @@ void aember_leave_play(const carta_rules *rules, aember_state *st, uint16_t uid,
                                                 : &own->discard;
     /* it left play in plain sight: every seat knows it where it goes */
     CARTA_ENSURE(carta_zone_push(CARTA_ZONE_REF(z), copy.card, CARTA_SEEN_ALL));
+    if (to != AEMBER_TO_DISCARD) /* to discard: destroyed or sacrificed, told as such */
+        aember_tell_left_play(st, copy.owner, copy.card, z);
     (void)rules;
 }
 
@@ -393,6 +400,7 @@ static void play_dying(const carta_rules *rules, aember_state *st, int seat,
 {
     c->flags |= AEMBER_F_DYING;
     uint16_t uid = c->uid;
+    aember_tell(st, CARTA_EV_DESTROYED, seat, CARTA_EV_NO_SEAT, c->card, -1, 0, 0, 0);
     carta_pending *f = carta_pending_push(&st->pending, AEMBER_FR_LEAVE, seat);
     if (!f) {
         aember_leave_play(rules, st, uid, AEMBER_TO_DISCARD);

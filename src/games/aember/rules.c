@@ -25,10 +25,12 @@ int aember_draw(aember_state *st, int seat, int n)
             s->deck.n = s->discard.n;
             carta_zone_clear(CARTA_ZONE_REF(&s->discard));
             carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
+            aember_tell(st, CARTA_EV_NOTE, seat, CARTA_EV_NO_SEAT, -1, -1,
+                        AEMBER_W_SHUFFLES_DISCARD, 0, 0);
         }
         if (s->hand.n >= AEMBER_DECK_MAX)
             break;
-        carta_zone_move(CARTA_ZONE_REF(&s->deck), s->deck.n - 1, CARTA_ZONE_REF(&s->hand));
+        aember_move_told(st, seat, &s->deck, s->deck.n - 1, &s->hand, AEMBER_W_DRAWS);
     }
     return drawn;
 }
@@ -45,7 +47,9 @@ void aember_six_count(aember_state *st, uint16_t card)
 {
     for (int i = 0; i < st->n_six; i++)
         if (st->six[i].card == card) {
-            st->six[i].count++;
+            if (++st->six[i].count == 6)
+                aember_tell(st, CARTA_EV_STATUS, st->active, CARTA_EV_NO_SEAT, card, -1,
+                            AEMBER_W_RULE_OF_SIX, 6, 0);
             return;
         }
     if (st->n_six < AEMBER_SIX_MAX) {
@@ -84,20 +88,29 @@ int aember_try_forge(const carta_rules *rules, aember_state *st, int seat)
         return 0;
     s->aember = (uint8_t)(s->aember - cost);
     s->keys++;
-    if (s->keys >= AEMBER_KEYS_TO_WIN)
+    aember_tell(st, CARTA_EV_FORGE, seat, CARTA_EV_NO_SEAT, -1, -1, AEMBER_W_AEMBER, cost,
+                s->keys);
+    if (s->keys >= AEMBER_KEYS_TO_WIN) {
         rules_game_over(st, seat);
+        aember_tell(st, CARTA_EV_WON, seat, CARTA_EV_NO_SEAT, -1, -1, AEMBER_W_THREE_KEYS, 0, 0);
+    }
     return 1;
 }
 
-/* How many of n cards a seat draws to refill its hand (including during setup): chains take
+/* Draws n cards for seat to refill its hand (including during setup): chains take
  * ceil(chains / 6) off, and shed one chain, whenever at least one card would be drawn. */
-static int rules_chain_draw(aember_seat *s, int n)
+static void rules_refill(aember_state *st, int seat, int n)
 {
-    if (n <= 0 || s->chains == 0)
-        return n;
-    n -= (s->chains + 5) / 6;
-    s->chains--;
-    return n;
+    aember_seat *s = &st->seat[seat];
+    int chains = n > 0 ? s->chains : 0;
+    if (chains) {
+        n -= (chains + 5) / 6;
+        s->chains--;
+    }
+    if (n > 0)
+        aember_draw(st, seat, n);
+    if (chains)
+        aember_tell_count(st, seat, -1, -1, AEMBER_W_CHAIN, AEMBER_W_CHAINS, s->chains);
 }
 
 /* ---- setup ---- */
@@ -166,8 +179,9 @@ carta_status aember_setup(const carta_rules *rules, void *state, const carta_con
     st->winner = -1;
     st->mulligan_seat = (int8_t)first;
     st->phase = AEMBER_PHASE_MULLIGAN;
-    aember_draw(st, first, rules_chain_draw(&st->seat[first], AEMBER_HAND_SIZE + 1));
-    aember_draw(st, !first, rules_chain_draw(&st->seat[!first], AEMBER_HAND_SIZE));
+    aember_tell(st, CARTA_EV_NOTE, first, CARTA_EV_NO_SEAT, -1, -1, AEMBER_W_FIRST_TURN, 0, 0);
+    rules_refill(st, first, AEMBER_HAND_SIZE + 1);
+    rules_refill(st, !first, AEMBER_HAND_SIZE);
     return CARTA_OK;
 }
 
@@ -218,19 +232,36 @@ static void rules_expire_turn(aember_state *st)
     st->first_turn = 0;
 }
 
+/* Step 4: seat readies each of its exhausted cards (told once, if any was). */
+static void rules_ready_all(aember_state *st, int seat)
+{
+    aember_seat *s = &st->seat[seat];
+    uint8_t was = 0;
+    for (int i = 0; i < s->n_line; i++) {
+        was |= s->line[i].flags;
+        s->line[i].flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
+    }
+    for (int i = 0; i < s->n_artifacts; i++) {
+        was |= s->artifacts[i].flags;
+        s->artifacts[i].flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
+    }
+    if (was & AEMBER_F_EXHAUSTED)
+        aember_tell(st, CARTA_EV_NOTE, seat, CARTA_EV_NO_SEAT, -1, -1, AEMBER_W_READIES, 0, 0);
+}
+
+/* The next turn begins (a log marker for people). */
+static void rules_tell_turn(aember_state *st)
+{
+    aember_tell(st, CARTA_EV_TURN, st->active, CARTA_EV_NO_SEAT, -1, -1, 0, st->turn, 0);
+}
+
 static void rules_end_turn_step(const carta_rules *rules, aember_state *st, carta_pending *f)
 {
     aember_seat *s = &st->seat[st->active];
     if (f->arg[0] == 0) {
         f->arg[0] = 1;
-        for (int i = 0; i < s->n_line; i++) /* step 4: ready */
-            s->line[i].flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
-        for (int i = 0; i < s->n_artifacts; i++)
-            s->artifacts[i].flags &= (uint8_t)~AEMBER_F_EXHAUSTED;
-        /* step 5: draw to 6, less the chain penalty */
-        int need = rules_chain_draw(s, AEMBER_HAND_SIZE - s->hand.n);
-        if (need > 0)
-            aember_draw(st, st->active, need);
+        rules_ready_all(st, st->active); /* step 4 */
+        rules_refill(st, st->active, AEMBER_HAND_SIZE - s->hand.n); /* step 5: draw to 6 */
         rules_trigger_all(rules, st, st->active, AEMBER_TRIG_END_OF_TURN);
         return;
     }
@@ -238,11 +269,14 @@ static void rules_end_turn_step(const carta_rules *rules, aember_state *st, cart
     rules_expire_turn(st);
     if (st->turn >= AEMBER_TURN_LIMIT) {
         rules_game_over(st, -1);
+        aember_tell(st, CARTA_EV_DRAWN, CARTA_EV_NO_SEAT, CARTA_EV_NO_SEAT, -1, -1,
+                    AEMBER_W_TURN_LIMIT, st->turn, 0);
         return;
     }
     st->turn++;
     st->active = (int8_t)!st->active;
     st->phase = AEMBER_PHASE_HOUSE;
+    rules_tell_turn(st);
     carta_pending_push(&st->pending, AEMBER_FR_START_TURN, st->active);
 }
 
@@ -496,6 +530,8 @@ static void rules_play_card(const carta_rules *rules, aember_state *st, int hand
     uint16_t card = carta_zone_take(CARTA_ZONE_REF(&me->hand), hand_index, NULL);
     const aember_card_def *def = aember_def(rules, card);
     uint16_t src = 0;
+    int on = def->type == AEMBER_UPGRADE ? st->seat[up_code / 2].line[up_index].card : -1;
+    aember_tell(st, CARTA_EV_ACT, seat, CARTA_EV_NO_SEAT, card, on, AEMBER_W_PLAYS, 0, 0);
     aember_six_count(st, card);
     if (def->type == AEMBER_CREATURE || def->type == AEMBER_ARTIFACT) {
         aember_card_in_play *c = aember_state_place(
@@ -517,18 +553,21 @@ static void rules_play_card(const carta_rules *rules, aember_state *st, int hand
     }
     int a = me->aember + def->aember; /* the Æmber bonus, before the Play: ability */
     me->aember = (uint8_t)(a > 255 ? 255 : a);
+    aember_tell_aember(st, seat, def->aember, card);
     aember_trigger(rules, st, card, AEMBER_TRIG_PLAY, seat, src, 0);
 }
 
 static void rules_mulligan(const carta_rules *rules, aember_state *st, bool mulligan)
 {
     aember_seat *s = &st->seat[st->mulligan_seat];
+    aember_tell(st, CARTA_EV_NOTE, st->mulligan_seat, CARTA_EV_NO_SEAT, -1, -1,
+                mulligan ? AEMBER_W_MULLIGANS : AEMBER_W_KEEPS, 0, 0);
     if (mulligan) {
         int n = s->hand.n;
         while (s->hand.n)
             carta_zone_move(CARTA_ZONE_REF(&s->hand), 0, CARTA_ZONE_REF(&s->deck));
         carta_zone_shuffle(CARTA_ZONE_REF(&s->deck), &st->rng);
-        aember_draw(st, st->mulligan_seat, rules_chain_draw(s, n - 1));
+        rules_refill(st, st->mulligan_seat, n - 1);
     }
     s->mulliganed = 1;
     if (st->mulligan_seat == st->first) {
@@ -539,6 +578,7 @@ static void rules_mulligan(const carta_rules *rules, aember_state *st, bool mull
     st->active = st->first;
     st->first_turn = 1;
     st->phase = AEMBER_PHASE_HOUSE;
+    rules_tell_turn(st);
     carta_pending_push(&st->pending, AEMBER_FR_START_TURN, st->active);
     (void)rules;
 }
@@ -556,6 +596,12 @@ static void rules_use(const carta_rules *rules, aember_state *st, carta_action a
                              : kind == AEMBER_A_ACTION ? &me->line[b]
                                                        : &me->line[a];
     uint16_t uid = c->uid;
+    if (kind != AEMBER_A_REAP && kind != AEMBER_A_FIGHT) /* those tell their own */
+        aember_tell(st, CARTA_EV_ACT, st->active, CARTA_EV_NO_SEAT, c->card, -1,
+                    kind == AEMBER_A_ACTION ? AEMBER_W_TRIGGERS_ACTION
+                    : kind == AEMBER_A_OMNI ? AEMBER_W_TRIGGERS_OMNI
+                                            : AEMBER_W_EXHAUSTS,
+                    0, 0);
     aember_six_count(st, c->card);
     switch (kind) {
     case AEMBER_A_REAP: aember_reap(rules, st, uid); break;
@@ -563,6 +609,8 @@ static void rules_use(const carta_rules *rules, aember_state *st, carta_action a
     case AEMBER_A_USE_STUNNED:
         c->flags |= AEMBER_F_EXHAUSTED;
         c->flags &= (uint8_t)~AEMBER_F_STUNNED;
+        aember_tell(st, CARTA_EV_STATUS, st->active, CARTA_EV_NO_SEAT, c->card, -1,
+                    AEMBER_W_UNSTUNNED, 0, 0);
         break;
     case AEMBER_A_ACTION:
         c->flags |= AEMBER_F_EXHAUSTED;
@@ -585,12 +633,14 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
     case AEMBER_A_HOUSE:
         st->active_house = (uint8_t)AEMBER_ACT_A(action);
         st->seat[st->active].house_ban = 0;
+        aember_tell(st, CARTA_EV_CHOOSE, st->active, CARTA_EV_NO_SEAT, -1, -1,
+                    AEMBER_W_HOUSE + st->active_house, 0, 0);
         st->phase = st->seat[st->active].archives.n ? AEMBER_PHASE_ARCHIVES : AEMBER_PHASE_MAIN;
         break;
     case AEMBER_A_TAKE_ARCHIVES: {
         aember_seat *me = &st->seat[st->active];
         while (me->archives.n)
-            carta_zone_move(CARTA_ZONE_REF(&me->archives), 0, CARTA_ZONE_REF(&me->hand));
+            aember_move_told(st, st->active, &me->archives, 0, &me->hand, 0);
         st->phase = AEMBER_PHASE_MAIN;
         break;
     }
@@ -612,7 +662,8 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
         break;
     case AEMBER_A_DISCARD: {
         aember_seat *me = &st->seat[st->active];
-        carta_zone_move(CARTA_ZONE_REF(&me->hand), AEMBER_ACT_A(action), CARTA_ZONE_REF(&me->discard));
+        aember_move_told(st, st->active, &me->hand, AEMBER_ACT_A(action), &me->discard,
+                         AEMBER_W_DISCARDS);
         st->cards_played++;
         break;
     }
@@ -625,6 +676,8 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
         if (st->phase == AEMBER_PHASE_HOUSE) { /* no house to choose (empty deck list) */
             st->phase = AEMBER_PHASE_MAIN;
         }
+        aember_tell(st, CARTA_EV_NOTE, st->active, CARTA_EV_NO_SEAT, -1, -1, AEMBER_W_ENDS_TURN,
+                    0, 0);
         carta_pending_push(&st->pending, AEMBER_FR_END_TURN, st->active);
         break;
     case AEMBER_A_ORDER: aember_fight_order(st, AEMBER_ACT_A(action)); break;
@@ -653,6 +706,7 @@ carta_status aember_apply(const carta_rules *rules, void *state, carta_action ac
         return carta_error_set(err, CARTA_ERR_ILLEGAL, "aember: '%s' is not a legal action now",
                                text);
     }
+    carta_events_clear(&st->events); /* only now: an illegal action changes nothing */
     if (st->turn_actions < 0xFFFF)
         st->turn_actions++;
     rules_do(rules, st, action);

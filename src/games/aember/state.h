@@ -4,7 +4,8 @@
  *  - two seats, each with its public deck list, its zones (hand, deck, discard, archives, purged)
  *    as card-id arrays with counts, its battle line (left to right) and its artifacts;
  *  - the turn: active seat, active house, phase, turn number, rule-of-six counters;
- *  - the pending stack (core/pending.h): effects being resolved and the decision they wait on.
+ *  - the pending stack (core/pending.h): effects being resolved and the decision they wait on;
+ *  - the events of the last apply (core/event.h), hidden per seat by observe like a zone.
  *
  * Card ids index the rules' catalog. AEMBER_UNKNOWN stands for a card an observer cannot see.
  * Cards always go to their owner's zones (hand, deck, discard, archives, purged), so every card in
@@ -19,6 +20,7 @@
 
 #include <stdint.h>
 
+#include "core/event.h"
 #include "core/pending.h"
 #include "core/rng.h"
 #include "core/zone.h"
@@ -124,8 +126,9 @@ typedef struct aember_state {
     aember_six six[AEMBER_SIX_MAX];
     aember_seat seat[AEMBER_SEATS];
     carta_pending_stack pending; /* effects resolving and decisions awaited (aember.h kinds) */
+    carta_events events;         /* what the last apply did (setup's before the first) */
 } aember_state;
 
-#define AEMBER_STATE_VERSION 2u
+#define AEMBER_STATE_VERSION 3u
 
 #endif

@@ -139,78 +139,6 @@ void aember_action_view(const carta_rules *rules, const void *obs, carta_action 
     }
 }
 
-/* The innermost ability resolving below the top frame: its card, or -1. */
-static int view_resolving_card(const aember_state *st)
-{
-    for (int i = st->pending.n - 1; i >= 0; i--)
-        if (st->pending.frame[i].kind == AEMBER_FR_RUN)
-            return (uint16_t)st->pending.frame[i].arg[0];
-    return -1;
-}
-
-/* "Card (its text): what to decide" for a decision inside an ability. */
-static void view_ability_question(const carta_rules *rules, const aember_state *st,
-                                  const char *what, char *buf, size_t cap)
-{
-    const aember_card_def *d = aember_def(rules, view_resolving_card(st));
-    if (d)
-        snprintf(buf, cap, "%s (%s): %s", d->name, d->text, what);
-    else
-        snprintf(buf, cap, "%s", what);
-}
-
-/* What the seat to act is asked now, in words. */
-static void view_question(const carta_rules *rules, const aember_state *st, char *buf,
-                          size_t cap)
-{
-    static const char *const zones[] = {"play", "your hand", "your deck", "your discard pile"};
-    const carta_pending *top = carta_pending_peek(&st->pending);
-    const aember_card_def *d;
-    switch (top ? top->kind : 0) {
-    case AEMBER_FR_TARGET: view_ability_question(rules, st, "choose a target", buf, cap); return;
-    case AEMBER_FR_MAY: view_ability_question(rules, st, "do you?", buf, cap); return;
-    case AEMBER_FR_CARD: {
-        char what[64];
-        int z = top->arg[0] >= AEMBER_FROM_HAND && top->arg[0] <= AEMBER_FROM_DISCARD
-                    ? top->arg[0]
-                    : AEMBER_FROM_HAND;
-        snprintf(what, sizeof what, "choose a card from %s", zones[z]);
-        view_ability_question(rules, st, what, buf, cap);
-        return;
-    }
-    case AEMBER_FR_PLAY: view_ability_question(rules, st, "choose a card to play", buf, cap); return;
-    case AEMBER_FR_FLANK:
-        snprintf(buf, cap, "On which flank of your battle line does the creature enter play?");
-        return;
-    case AEMBER_FR_USE: {
-        const aember_card_in_play *c = aember_find_uid_c(st, (uint16_t)top->arg[0], NULL, NULL, NULL);
-        d = c ? aember_def(rules, c->card) : NULL;
-        snprintf(buf, cap, "How do you use %s: fight, reap or its Action?", d ? d->name : "it");
-        return;
-    }
-    case AEMBER_FR_ORDER:
-        snprintf(buf, cap, "Before the fight: which resolves next, assault, hazardous or the "
-                           "Before Fight: abilities?");
-        return;
-    default: break;
-    }
-    switch (st->phase) {
-    case AEMBER_PHASE_MULLIGAN:
-        snprintf(buf, cap, "Keep your opening hand, or mulligan (shuffle it into your deck and "
-                           "draw one card fewer)?");
-        return;
-    case AEMBER_PHASE_HOUSE: snprintf(buf, cap, "Choose a house for this turn."); return;
-    case AEMBER_PHASE_ARCHIVES:
-        snprintf(buf, cap, "Take the cards in your archives into your hand?");
-        return;
-    case AEMBER_PHASE_MAIN:
-        snprintf(buf, cap, "Play, discard or use cards of house %s, or end your turn.",
-                 aember_house_name(rules, st->active_house));
-        return;
-    default: buf[0] = 0; return;
-    }
-}
-
 void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
 {
     const aember_state *st = obs;
@@ -242,7 +170,7 @@ void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view
     else
         carta_view_null(v, "house");
     char question[AEMBER_TEXT_MAX + 256];
-    view_question(rules, st, question, sizeof question);
+    aember_question(rules, st, question, sizeof question);
     carta_view_str(v, "question", question[0] ? question : NULL);
     carta_view_list(v, "seats");
     for (int p = 0; p < AEMBER_SEATS; p++)
