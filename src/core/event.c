@@ -112,6 +112,8 @@ void carta_event_verb(const char *verb, int you, char *buf, size_t cap)
         snprintf(buf, cap, "have%s", rest);
     else if (verb[len - 1] != 's')
         snprintf(buf, cap, "%s", verb);
+    else if (len > 3 && !strncmp(verb + len - 3, "ies", 3))
+        snprintf(buf, cap, "%.*sy%s", (int)(len - 3), verb, rest); /* readies, carries */
     else
         snprintf(buf, cap, "%.*s%s", (int)(len - say_es(verb, len)), verb, rest);
 }

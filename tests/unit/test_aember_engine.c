@@ -875,7 +875,7 @@ static void test_random_selfplay(void **unused)
     assert_true(total > 1000);
 }
 
-/* An illegal action returns CARTA_ERR_ILLEGAL and leaves the state unchanged; clone is memcpy. */
+/* An illegal action (through carta_apply_checked) returns CARTA_ERR_ILLEGAL and leaves the state unchanged; clone is memcpy. */
 static void test_illegal_unchanged_and_clone(void **unused)
 {
     (void)unused;
@@ -890,7 +890,7 @@ static void test_illegal_unchanged_and_clone(void **unused)
                           AEMBER_ACT(AEMBER_A_TARGET, 3, 9, 0)};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         carta_error_clear(&err);
-        assert_int_equal(G->apply(R, &st, bad[i], &err), CARTA_ERR_ILLEGAL);
+        assert_int_equal(carta_apply_checked(G, R, &st, bad[i], &err), CARTA_ERR_ILLEGAL);
         assert_memory_equal(&st, &before, sizeof st);
     }
     memcpy(&copy, &st, sizeof st);

@@ -487,7 +487,7 @@ static void test_illegal_keeps_events(void **unused)
     act(&st, "reap Test Reaper");
     before = st;
     carta_error err = {0};
-    assert_int_equal(G->apply(R, &st, AEMBER_ACT(AEMBER_A_REAP, 0, 0, 0), &err),
+    assert_int_equal(carta_apply_checked(G, R, &st, AEMBER_ACT(AEMBER_A_REAP, 0, 0, 0), &err),
                      CARTA_ERR_ILLEGAL);
     assert_memory_equal(&st, &before, sizeof st);
 }

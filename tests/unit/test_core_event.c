@@ -109,7 +109,8 @@ static void test_verbs_said_to_you(void **unused)
     static const char *const pairs[][2] = {{"loses", "lose"}, {"uses", "use"},
                                            {"passes", "pass"}, {"catches", "catch"},
                                            {"fixes", "fix"}, {"goes", "go"},
-                                           {"draws", "draw"}, {"reaps with", "reap with"}};
+                                           {"draws", "draw"}, {"reaps with", "reap with"},
+                                           {"readies", "ready"}};
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         char buf[32];
         carta_event_verb(pairs[i][0], 1, buf, sizeof buf);

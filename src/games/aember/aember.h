@@ -442,8 +442,5 @@ carta_status aember_deck_check(const carta_rules *rules, const carta_deck *deck,
 carta_status aember_scenario_position(const carta_rules *rules, void *state,
                                       struct fy_node *position, const char *file,
                                       carta_error *err);
-carta_status aember_scenario_expect(const carta_rules *rules, const void *state,
-                                    struct fy_node *expectation, const char *file,
-                                    carta_error *err);
 
 #endif

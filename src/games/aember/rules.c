@@ -695,18 +695,10 @@ static void rules_do(const carta_rules *rules, aember_state *st, carta_action ac
 carta_status aember_apply(const carta_rules *rules, void *state, carta_action action,
                           carta_error *err)
 {
+    (void)err;
     aember_state *st = state;
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = aember_legal_actions(rules, st, legal), i = 0;
-    while (i < n && legal[i] != action)
-        i++;
-    if (i == n) {
-        char text[128];
-        aember_describe_action(rules, st, action, text, sizeof text);
-        return carta_error_set(err, CARTA_ERR_ILLEGAL, "aember: '%s' is not a legal action now",
-                               text);
-    }
-    carta_events_clear(&st->events); /* only now: an illegal action changes nothing */
+    CARTA_ASSERT(carta_action_is_legal(&carta_game_aember, rules, st, action));
+    carta_events_clear(&st->events);
     if (st->turn_actions < 0xFFFF)
         st->turn_actions++;
     rules_do(rules, st, action);

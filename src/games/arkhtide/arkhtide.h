@@ -499,8 +499,5 @@ carta_status arkhtide_deck_check(const carta_rules *rules, const carta_deck *dec
 carta_status arkhtide_scenario_position(const carta_rules *rules, void *state,
                                         struct fy_node *position, const char *file,
                                         carta_error *err);
-carta_status arkhtide_scenario_expect(const carta_rules *rules, const void *state,
-                                      struct fy_node *expectation, const char *file,
-                                      carta_error *err);
 
 #endif

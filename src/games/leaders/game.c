@@ -76,7 +76,7 @@ static int leaders_card_id(const carta_rules *rules, const char *name)
 const carta_game carta_game_leaders = {
     .id = "leaders",
     .name = "Leaders (the 5x6 grid duel)",
-    .rules_version = "2",
+    .rules_version = "3",
     .min_seats = 2,
     .max_seats = 2,
     .state_size = sizeof(leaders_state),
