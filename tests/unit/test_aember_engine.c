@@ -875,7 +875,8 @@ static void test_random_selfplay(void **unused)
     assert_true(total > 1000);
 }
 
-/* An illegal action (through carta_apply_checked) returns CARTA_ERR_ILLEGAL and leaves the state unchanged; clone is memcpy. */
+/* An illegal action (through carta_apply_checked) returns CARTA_ERR_ILLEGAL and leaves the state
+ * unchanged; clone is memcpy. */
 static void test_illegal_unchanged_and_clone(void **unused)
 {
     (void)unused;
