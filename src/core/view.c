@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simultaneous.h"
+
 enum { VIEW_DEPTH = 24 };
 
 struct carta_view {
@@ -117,6 +119,23 @@ void carta_view_zone(carta_view *v, const char *key, const uint16_t *cards, int 
         carta_view_card(v, NULL, cards[i], unknown);
     carta_view_end(v);
     carta_view_end(v);
+}
+
+void carta_view_progress(carta_view *v, const void *obs, int winner, const char *end)
+{
+    unsigned deciding = carta_deciding(v->game, v->rules, obs);
+    int over = v->game->to_act(v->rules, obs) == CARTA_NO_SEAT;
+    carta_view_list(v, "to_act");
+    for (int s = 0; s < CARTA_MAX_SEATS; s++)
+        if (deciding & (1u << s))
+            carta_view_int(v, NULL, s);
+    carta_view_end(v);
+    carta_view_bool(v, "over", over);
+    if (over && winner >= 0)
+        carta_view_int(v, "winner", winner);
+    else
+        carta_view_null(v, "winner");
+    carta_view_str(v, "end", over ? end : NULL);
 }
 
 json_t *carta_view_json(const carta_view *v)

@@ -39,6 +39,11 @@ void carta_view_card(carta_view *v, const char *key, int card_id, int unknown);
 /* A zone as {"count": n, "cards": [...]} from n card ids. */
 void carta_view_zone(carta_view *v, const char *key, const uint16_t *cards, int n, int unknown);
 
+/* The common keys of who decides and how it ended (docs/view.md): "to_act" (every seat that
+ * decides now, core/simultaneous.h; none once over), "over", "winner" (the seat, or null for a
+ * draw or while the game goes on) and "end" (why it ended, null while it goes on). */
+void carta_view_progress(carta_view *v, const void *obs, int winner, const char *end);
+
 /* The finished tree (borrowed: valid until carta_view_free), or NULL if the view is broken or
  * a container is still open. */
 json_t *carta_view_json(const carta_view *v);

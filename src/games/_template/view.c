@@ -51,16 +51,7 @@ void tide_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
     carta_view_str(v, "phase", st->phase == TIDE_PHASE_LEAD ? "lead"
                                : st->phase == TIDE_PHASE_ANSWER ? "answer" : "over");
     carta_view_int(v, "active", st->active);
-    carta_view_list(v, "to_act");
-    if (!over)
-        carta_view_int(v, NULL, tide_to_act(r, st));
-    carta_view_end(v);
-    carta_view_bool(v, "over", over);
-    if (winner >= 0)
-        carta_view_int(v, "winner", winner);
-    else
-        carta_view_null(v, "winner");
-    carta_view_str(v, "end", over ? tide_event_word(r, st->end) : NULL);
+    carta_view_progress(v, st, winner, tide_event_word(r, st->end));
     view_question(r, st, v);
     carta_view_int(v, "points_to_win", st->target);
     carta_view_list(v, "seats");

@@ -142,7 +142,6 @@ void aember_action_view(const carta_rules *rules, const void *obs, carta_action 
 void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
 {
     const aember_state *st = obs;
-    int to_act = aember_to_act(rules, st);
     carta_view_str(v, "game", "aember");
     if (seat >= 0)
         carta_view_int(v, "viewer", seat);
@@ -152,19 +151,8 @@ void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view
     carta_view_null(v, "round");
     carta_view_str(v, "phase", view_phases[st->phase < 5 ? st->phase : 4]);
     carta_view_int(v, "active", st->active);
-    carta_view_list(v, "to_act");
-    if (to_act != CARTA_NO_SEAT)
-        carta_view_int(v, NULL, to_act);
-    carta_view_end(v);
-    carta_view_bool(v, "over", st->phase == AEMBER_PHASE_OVER);
-    if (st->phase == AEMBER_PHASE_OVER && st->winner >= 0)
-        carta_view_int(v, "winner", st->winner);
-    else
-        carta_view_null(v, "winner");
     /* the only victory is three keys; the turn limit is a draw (docs/rulings/aember.md) */
-    carta_view_str(v, "end", st->phase != AEMBER_PHASE_OVER ? NULL
-                             : st->winner >= 0             ? "keys forged"
-                                                           : "turn limit");
+    carta_view_progress(v, st, st->winner, st->winner >= 0 ? "keys forged" : "turn limit");
     if (st->phase >= AEMBER_PHASE_ARCHIVES && st->phase != AEMBER_PHASE_OVER)
         carta_view_str(v, "house", aember_house_name(rules, st->active_house));
     else

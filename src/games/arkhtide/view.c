@@ -265,7 +265,6 @@ static const char *view_end(const carta_rules *rules, const ark_state *st)
 void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
 {
     const ark_state *st = obs;
-    int to_act = ark_to_act(rules, st);
     int over = st->phase == ARK_PHASE_OVER;
     carta_view_str(v, "game", "arkhtide");
     if (seat >= 0)
@@ -277,16 +276,7 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
     carta_view_str(v, "phase", view_phases[st->phase <= ARK_PHASE_OVER ? st->phase : ARK_PHASE_OVER]);
     carta_view_str(v, "mode", st->mode == ARK_MODE_DESPERATE ? "desperate" : "duel");
     carta_view_int(v, "active", st->active);
-    carta_view_list(v, "to_act");
-    if (to_act != CARTA_NO_SEAT)
-        carta_view_int(v, NULL, to_act);
-    carta_view_end(v);
-    carta_view_bool(v, "over", over);
-    if (over && st->winner >= 0)
-        carta_view_int(v, "winner", st->winner);
-    else
-        carta_view_null(v, "winner");
-    carta_view_str(v, "end", view_end(rules, st));
+    carta_view_progress(v, st, st->winner, view_end(rules, st));
     carta_view_str(v, "result", !over                         ? "none"
                                 : st->result & ARK_R_TRUE_TIE ? "true_tie"
                                 : st->winner >= 0             ? "win"

@@ -314,7 +314,6 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
 {
     const leaders_state *st = obs;
     const carta_pending *top = carta_pending_peek(&st->pending);
-    int to_act = leaders_to_act(rules, st);
     int over = st->phase == LEADERS_PHASE_OVER;
     carta_view_str(v, "game", "leaders");
     if (seat >= 0)
@@ -328,19 +327,10 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
                                   ? view_frames[top->kind]
                                   : "main");
     carta_view_int(v, "active", st->active);
-    carta_view_list(v, "to_act");
-    if (to_act != CARTA_NO_SEAT)
-        carta_view_int(v, NULL, to_act);
-    carta_view_end(v);
-    carta_view_bool(v, "over", over);
-    if (over && st->winner >= 0)
-        carta_view_int(v, "winner", st->winner);
-    else
-        carta_view_null(v, "winner");
-    carta_view_str(v, "end", !over                          ? NULL
-                             : st->winner >= 0              ? "Leader defeated"
-                             : st->turn > LEADERS_TURN_LIMIT ? "turn limit"
-                                                            : "both Leaders defeated");
+    carta_view_progress(v, st, st->winner,
+                        st->winner >= 0                  ? "Leader defeated"
+                        : st->turn > LEADERS_TURN_LIMIT ? "turn limit"
+                                                        : "both Leaders defeated");
     carta_view_int(v, "first", st->first);
     carta_view_bool(v, "draw", st->draw != 0);
     carta_view_int(v, "pending", st->pending.n); /* decisions stacked */
