@@ -34,3 +34,15 @@ void carta_zone_hide(carta_zone_ref z, int viewer, uint16_t unknown)
     memset(&z.cards[n], 0, sizeof *z.cards * (size_t)(z.cap - n));
     memset(&z.known[n], 0, (size_t)(z.cap - n));
 }
+
+carta_status carta_zone_check(int n, uint8_t seen, int cap, uint8_t want_seen,
+                              const char *game_id, int seat, const char *what, carta_error *err)
+{
+    if (n > cap)
+        return carta_error_set(err, CARTA_ERR_STATE, "%s: seat %d's %s holds %d cards (room for "
+                               "%d)", game_id, seat, what, n, cap);
+    if (seen != want_seen)
+        return carta_error_set(err, CARTA_ERR_STATE, "%s: seat %d's %s is seen by mask %#x, not "
+                               "%#x", game_id, seat, what, seen, want_seen);
+    return CARTA_OK;
+}

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "rng.h"
+#include "status.h"
 
 #define CARTA_SEEN_ALL 0x3Fu /* every seat (CARTA_MAX_SEATS = 6) */
 #define CARTA_SEAT_BIT(seat) ((uint8_t)(1u << (seat)))
@@ -94,6 +95,14 @@ static inline uint16_t carta_zone_move(carta_zone_ref from, int index, carta_zon
 void carta_zone_shuffle(carta_zone_ref z, carta_rng *rng);
 /* Empties the zone. */
 void carta_zone_clear(carta_zone_ref z);
+
+/* For a game's check: a zone's count within its capacity and its `seen` mask the one its rules
+ * give; else CARTA_ERR_STATE with err naming game_id, the seat and the zone (what). */
+#define CARTA_ZONE_CHECK(z, want_seen, game_id, seat, what, err)                               \
+    carta_zone_check((z).n, (z).seen, (int)(sizeof (z).cards / sizeof (z).cards[0]),          \
+                     (want_seen), (game_id), (seat), (what), (err))
+carta_status carta_zone_check(int n, uint8_t seen, int cap, uint8_t want_seen,
+                              const char *game_id, int seat, const char *what, carta_error *err);
 /* Whether viewer may see the card at index (viewer < 0: a spectator, who sees what all seats
  * see). */
 int carta_zone_visible(carta_zone_ref z, int index, int viewer);

@@ -66,25 +66,13 @@ static carta_status check_cards(const carta_rules *rules, const aember_state *st
 
 /* ---- counts and counters ---- */
 
-static carta_status check_zone(const aember_zone *z, uint8_t seen, int p, const char *what,
-                               carta_error *err)
-{
-    int cap = (int)(sizeof z->cards / sizeof z->cards[0]);
-    if (z->n > cap)
-        return CHECK_FAIL(err, "seat %d's %s holds %d cards (room for %d)", p, what, z->n, cap);
-    if (z->seen != seen)
-        return CHECK_FAIL(err, "seat %d's %s is seen by mask %#x, not %#x", p, what, z->seen,
-                          seen);
-    return CARTA_OK;
-}
-
 static carta_status check_zones(const aember_seat *s, int p, carta_error *err)
 {
-    if (check_zone(&s->hand, CARTA_SEAT_BIT(p), p, "hand", err) ||
-        check_zone(&s->deck, 0, p, "deck", err) ||
-        check_zone(&s->discard, CARTA_SEEN_ALL, p, "discard", err) ||
-        check_zone(&s->archives, CARTA_SEAT_BIT(p), p, "archives", err) ||
-        check_zone(&s->purged, CARTA_SEEN_ALL, p, "purged", err))
+    if (CARTA_ZONE_CHECK(s->hand, CARTA_SEAT_BIT(p), "aember", p, "hand", err) ||
+        CARTA_ZONE_CHECK(s->deck, 0, "aember", p, "deck", err) ||
+        CARTA_ZONE_CHECK(s->discard, CARTA_SEEN_ALL, "aember", p, "discard", err) ||
+        CARTA_ZONE_CHECK(s->archives, CARTA_SEAT_BIT(p), "aember", p, "archives", err) ||
+        CARTA_ZONE_CHECK(s->purged, CARTA_SEEN_ALL, "aember", p, "purged", err))
         return CARTA_ERR_STATE;
     return CARTA_OK;
 }

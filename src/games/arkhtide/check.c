@@ -89,20 +89,7 @@ static carta_status check_cards(const carta_rules *rules, const ark_state *st, c
 
 /* ---- counts and counters ---- */
 
-static carta_status check_zone(const uint8_t *n, const uint8_t *seen, int cap, uint8_t want_seen,
-                               int p, const char *what, carta_error *err)
-{
-    if (*n > cap)
-        return CHECK_FAIL(err, "seat %d's %s holds %d cards (room for %d)", p, what, *n, cap);
-    if (*seen != want_seen)
-        return CHECK_FAIL(err, "seat %d's %s is seen by mask %#x, not %#x", p, what, *seen,
-                          want_seen);
-    return CARTA_OK;
-}
-
-#define CHECK_ZONE(z, want, p, what, err)                                                     \
-    check_zone(&(z).n, &(z).seen, (int)(sizeof (z).cards / sizeof (z).cards[0]), (want), (p), \
-               (what), (err))
+#define CHECK_ZONE(z, want, p, what, err) CARTA_ZONE_CHECK(z, want, "arkhtide", p, what, err)
 
 static carta_status check_zones(const ark_seat *s, int p, carta_error *err)
 {

@@ -108,18 +108,6 @@ static carta_status check_board(const carta_rules *rules, const leaders_state *s
 
 /* ---- counts and counters ---- */
 
-static carta_status check_zone(const leaders_zone *z, uint8_t seen, int p, const char *what,
-                               carta_error *err)
-{
-    int cap = (int)(sizeof z->cards / sizeof z->cards[0]);
-    if (z->n > cap)
-        return CHECK_FAIL(err, "seat %d's %s holds %d cards (room for %d)", p, what, z->n, cap);
-    if (z->seen != seen)
-        return CHECK_FAIL(err, "seat %d's %s is seen by mask %#x, not %#x", p, what, z->seen,
-                          seen);
-    return CARTA_OK;
-}
-
 static carta_status check_seat(const carta_rules *rules, const leaders_state *st, int p,
                                carta_error *err)
 {
@@ -132,10 +120,10 @@ static carta_status check_seat(const carta_rules *rules, const leaders_state *st
     if (s->n_barracks > LEADERS_BARRACKS_MAX || s->n_graveyard > LEADERS_BARRACKS_MAX)
         return CHECK_FAIL(err, "seat %d has %d Units in Barracks and %d in the Graveyard", p,
                           s->n_barracks, s->n_graveyard);
-    if (check_zone(&s->deck_list, CARTA_SEEN_ALL, p, "deck list", err) ||
-        check_zone(&s->hand, CARTA_SEAT_BIT(p), p, "hand", err) ||
-        check_zone(&s->deck, 0, p, "deck", err) ||
-        check_zone(&s->discard, CARTA_SEEN_ALL, p, "discard", err))
+    if (CARTA_ZONE_CHECK(s->deck_list, CARTA_SEEN_ALL, "leaders", p, "deck list", err) ||
+        CARTA_ZONE_CHECK(s->hand, CARTA_SEAT_BIT(p), "leaders", p, "hand", err) ||
+        CARTA_ZONE_CHECK(s->deck, 0, "leaders", p, "deck", err) ||
+        CARTA_ZONE_CHECK(s->discard, CARTA_SEEN_ALL, "leaders", p, "discard", err))
         return CARTA_ERR_STATE;
     if (s->hand.n > LEADERS_HAND_LIMIT && st->pending.n == 0 && p != st->active &&
         st->phase != LEADERS_PHASE_OVER)
