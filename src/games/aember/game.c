@@ -6,39 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *aember_rules_data_dir(const carta_rules *rules) { return rules->data_dir; }
+#include "core/rules_open.h"
 
-static carta_rules *aember_open(const char *data_dir, carta_error *err)
-{
-    carta_rules *rules = calloc(1, sizeof *rules);
-    if (!rules) {
-        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
-        return NULL;
-    }
-    rules->catalog = carta_catalog_new();
-    if (!rules->catalog) {
-        free(rules);
-        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
-        return NULL;
-    }
-    snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
-    if (!aember_layout_build(&rules->layout)) {
-        carta_catalog_free(rules->catalog);
-        carta_layout_free(&rules->layout);
-        free(rules);
-        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
-        return NULL;
-    }
-    if (data_dir && carta_catalog_load_dir(rules->catalog, data_dir, aember_compile_card, rules,
-                                           err) != CARTA_OK) {
-        carta_catalog_free(rules->catalog);
-        carta_layout_free(&rules->layout);
-        free(rules->defs);
-        free(rules);
-        return NULL;
-    }
-    return rules;
-}
+const char *aember_rules_data_dir(const carta_rules *rules) { return rules->data_dir; }
 
 static void aember_close(carta_rules *rules)
 {
@@ -48,6 +18,23 @@ static void aember_close(carta_rules *rules)
     carta_layout_free(&rules->layout);
     free(rules->defs);
     free(rules);
+}
+
+static carta_rules *aember_open(const char *data_dir, carta_error *err)
+{
+    carta_rules *rules = calloc(1, sizeof *rules);
+    if (!rules) {
+        carta_error_set(err, CARTA_ERR_NOMEM, "aember: out of memory");
+        return NULL;
+    }
+    carta_rules_parts parts = {&rules->catalog, &rules->layout, rules->data_dir,
+                               sizeof rules->data_dir};
+    if (carta_rules_open(&parts, "aember", data_dir, aember_layout_build, aember_compile_card,
+                         rules, err) != CARTA_OK) {
+        aember_close(rules);
+        return NULL;
+    }
+    return rules;
 }
 
 static const carta_layout *aember_layout(const carta_rules *rules) { return &rules->layout; }

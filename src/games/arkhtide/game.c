@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rules_open.h"
+
 static void ark_rules_free(carta_rules *rules)
 {
     carta_catalog_free(rules->catalog);
@@ -24,21 +26,11 @@ static carta_rules *ark_open(const char *data_dir, carta_error *err)
     }
     rules->unique_trait = -1;
     rules->neutral_realm = -1;
-    rules->catalog = carta_catalog_new();
-    if (!rules->catalog) {
-        free(rules);
-        carta_error_set(err, CARTA_ERR_NOMEM, "arkhtide: out of memory");
-        return NULL;
-    }
-    snprintf(rules->data_dir, sizeof rules->data_dir, "%s", data_dir ? data_dir : "");
-    if (!ark_layout_build(&rules->layout)) {
-        ark_rules_free(rules);
-        carta_error_set(err, CARTA_ERR_NOMEM, "arkhtide: out of memory");
-        return NULL;
-    }
-    if (data_dir && (carta_catalog_load_dir(rules->catalog, data_dir, ark_compile_card, rules,
-                                            err) != CARTA_OK ||
-                     ark_resolve_refs(rules, err) != CARTA_OK)) {
+    carta_rules_parts parts = {&rules->catalog, &rules->layout, rules->data_dir,
+                               sizeof rules->data_dir};
+    if (carta_rules_open(&parts, "arkhtide", data_dir, ark_layout_build, ark_compile_card, rules,
+                         err) != CARTA_OK ||
+        (data_dir && ark_resolve_refs(rules, err) != CARTA_OK)) {
         ark_rules_free(rules);
         return NULL;
     }
