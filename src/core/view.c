@@ -121,6 +121,21 @@ void carta_view_zone(carta_view *v, const char *key, const uint16_t *cards, int 
     carta_view_end(v);
 }
 
+void carta_view_head(carta_view *v, int viewer, int turn, int round, const char *phase)
+{
+    carta_view_str(v, "game", v->game->id);
+    if (viewer >= 0)
+        carta_view_int(v, "viewer", viewer);
+    else
+        carta_view_null(v, "viewer");
+    carta_view_int(v, "turn", turn);
+    if (round >= 0)
+        carta_view_int(v, "round", round);
+    else
+        carta_view_null(v, "round");
+    carta_view_str(v, "phase", phase);
+}
+
 void carta_view_progress(carta_view *v, const void *obs, int winner, const char *end)
 {
     unsigned deciding = carta_deciding(v->game, v->rules, obs);

@@ -39,6 +39,10 @@ void carta_view_card(carta_view *v, const char *key, int card_id, int unknown);
 /* A zone as {"count": n, "cards": [...]} from n card ids. */
 void carta_view_zone(carta_view *v, const char *key, const uint16_t *cards, int n, int unknown);
 
+/* The first common keys (docs/view.md): "game" (the game's id), "viewer" (seat, or null for a
+ * spectator), "turn", "round" (null for round < 0: a game without Rounds), "phase". */
+void carta_view_head(carta_view *v, int viewer, int turn, int round, const char *phase);
+
 /* The common keys of who decides and how it ended (docs/view.md): "to_act" (every seat that
  * decides now, core/simultaneous.h; none once over), "over", "winner" (the seat, or null for a
  * draw or while the game goes on) and "end" (why it ended, null while it goes on). */

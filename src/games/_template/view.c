@@ -41,15 +41,10 @@ void tide_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
     for (int p = 0; p < st->n_seats && over; p++)
         if (ret[p] == 1.0)
             winner = p;
-    carta_view_str(v, "game", "template");
-    if (seat == CARTA_NO_SEAT)
-        carta_view_null(v, "viewer");
-    else
-        carta_view_int(v, "viewer", seat);
-    carta_view_int(v, "turn", st->turn);
-    carta_view_null(v, "round");
-    carta_view_str(v, "phase", st->phase == TIDE_PHASE_LEAD ? "lead"
-                               : st->phase == TIDE_PHASE_ANSWER ? "answer" : "over");
+    carta_view_head(v, seat, st->turn, -1,
+                    st->phase == TIDE_PHASE_LEAD     ? "lead"
+                    : st->phase == TIDE_PHASE_ANSWER ? "answer"
+                                                     : "over");
     carta_view_int(v, "active", st->active);
     carta_view_progress(v, st, winner, tide_event_word(r, st->end));
     view_question(r, st, v);

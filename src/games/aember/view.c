@@ -142,14 +142,7 @@ void aember_action_view(const carta_rules *rules, const void *obs, carta_action 
 void aember_view(const carta_rules *rules, const void *obs, int seat, carta_view *v)
 {
     const aember_state *st = obs;
-    carta_view_str(v, "game", "aember");
-    if (seat >= 0)
-        carta_view_int(v, "viewer", seat);
-    else
-        carta_view_null(v, "viewer");
-    carta_view_int(v, "turn", st->turn);
-    carta_view_null(v, "round");
-    carta_view_str(v, "phase", view_phases[st->phase < 5 ? st->phase : 4]);
+    carta_view_head(v, seat, st->turn, -1, view_phases[st->phase < 5 ? st->phase : 4]);
     carta_view_int(v, "active", st->active);
     /* the only victory is three keys; the turn limit is a draw (docs/rulings/aember.md) */
     carta_view_progress(v, st, st->winner, st->winner >= 0 ? "keys forged" : "turn limit");

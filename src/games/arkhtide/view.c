@@ -266,14 +266,8 @@ void ark_view(const carta_rules *rules, const void *obs, int seat, carta_view *v
 {
     const ark_state *st = obs;
     int over = st->phase == ARK_PHASE_OVER;
-    carta_view_str(v, "game", "arkhtide");
-    if (seat >= 0)
-        carta_view_int(v, "viewer", seat);
-    else
-        carta_view_null(v, "viewer");
-    carta_view_int(v, "turn", st->turn);
-    carta_view_int(v, "round", st->round);
-    carta_view_str(v, "phase", view_phases[st->phase <= ARK_PHASE_OVER ? st->phase : ARK_PHASE_OVER]);
+    carta_view_head(v, seat, st->turn, st->round,
+                    view_phases[st->phase <= ARK_PHASE_OVER ? st->phase : ARK_PHASE_OVER]);
     carta_view_str(v, "mode", st->mode == ARK_MODE_DESPERATE ? "desperate" : "duel");
     carta_view_int(v, "active", st->active);
     carta_view_progress(v, st, st->winner, view_end(rules, st));

@@ -315,17 +315,11 @@ void leaders_view(const carta_rules *rules, const void *obs, int seat, carta_vie
     const leaders_state *st = obs;
     const carta_pending *top = carta_pending_peek(&st->pending);
     int over = st->phase == LEADERS_PHASE_OVER;
-    carta_view_str(v, "game", "leaders");
-    if (seat >= 0)
-        carta_view_int(v, "viewer", seat);
-    else
-        carta_view_null(v, "viewer");
-    carta_view_int(v, "turn", st->turn);
-    carta_view_null(v, "round");
-    carta_view_str(v, "phase", over ? "over"
-                              : top && top->kind < sizeof view_frames / sizeof view_frames[0]
-                                  ? view_frames[top->kind]
-                                  : "main");
+    carta_view_head(v, seat, st->turn, -1,
+                    over ? "over"
+                    : top && top->kind < sizeof view_frames / sizeof view_frames[0]
+                        ? view_frames[top->kind]
+                        : "main");
     carta_view_int(v, "active", st->active);
     carta_view_progress(v, st, st->winner,
                         st->winner >= 0                  ? "Leader defeated"
