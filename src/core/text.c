@@ -49,3 +49,12 @@ void carta_text_free(carta_text *t)
 }
 
 const char *carta_text_str(const carta_text *t) { return t->buf ? t->buf : ""; }
+
+void carta_buf_vappend(char *buf, size_t cap, size_t *len, const char *fmt, va_list ap)
+{
+    if (*len + 1 >= cap)
+        return;
+    int n = vsnprintf(buf + *len, cap - *len, fmt, ap);
+    if (n > 0)
+        *len = *len + (size_t)n < cap ? *len + (size_t)n : cap - 1;
+}

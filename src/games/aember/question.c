@@ -20,14 +20,10 @@ static void question_say(question_text *t, const char *fmt, ...)
 
 static void question_say(question_text *t, const char *fmt, ...)
 {
-    if (t->len >= t->cap)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    carta_buf_vappend(t->buf, t->cap, &t->len, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        t->len = t->len + (size_t)n < t->cap ? t->len + (size_t)n : t->cap - 1;
 }
 
 static const char *question_plural(int n) { return n == 1 ? "" : "s"; }

@@ -17,14 +17,10 @@ static void say(question_out *o, const char *fmt, ...) __attribute__((format(pri
 
 static void say(question_out *o, const char *fmt, ...)
 {
-    if (o->len + 1 >= o->cap)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+    carta_buf_vappend(o->buf, o->cap, &o->len, fmt, ap);
     va_end(ap);
-    if (n > 0)
-        o->len = o->len + (size_t)n < o->cap ? o->len + (size_t)n : o->cap - 1;
 }
 
 static const char *question_card(const carta_rules *rules, int card)
