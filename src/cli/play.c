@@ -165,6 +165,20 @@ static int start_game(play_session *s, const play_options *o)
     return 0;
 }
 
+/* What setup did (the opening hands, who begins), as the human may see it; kept in the log. */
+static int tell_setup(play_session *s, const play_options *o)
+{
+    const carta_events *events = o->resume ? NULL : play_events(s);
+    if (!events || !events->n)
+        return 0;
+    carta_text told = {0};
+    carta_events_text(s->g, s->r, events, s->human, "  ", &told);
+    cli_print_folded(carta_text_str(&told), cli_width());
+    carta_text_printf(&s->log, "%s", carta_text_str(&told));
+    carta_text_free(&told);
+    return 0;
+}
+
 /* Makes the AIs of the non-human seats and the seat labels. */
 static int seat_players(play_session *s, const play_options *o)
 {
@@ -406,7 +420,9 @@ int cli_cmd_play(int argc, char **argv)
     if (rc == CLI_EXIT_OK)
         rc = check_game_options(&s, &o);
     if (rc == CLI_EXIT_OK)
-        rc = start_game(&s, &o) || seat_players(&s, &o) || run(&s) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+        rc = start_game(&s, &o) || seat_players(&s, &o) || tell_setup(&s, &o) || run(&s)
+                 ? CLI_EXIT_FAIL
+                 : CLI_EXIT_OK;
     session_free(&s);
     return rc;
 }

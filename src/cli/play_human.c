@@ -15,7 +15,8 @@ static const char help_text[] =
     "  board          show the board again\n"
     "  card NAME      what a card says and what its keywords mean (any card of the set; the\n"
     "                 start of its name is enough)\n"
-    "  log            the moves so far\n"
+    "  log            the moves so far, each turn marked (-- turn 3: player 1 --)\n"
+    "  log N          the last N turns only\n"
     "  save [FILE]    save the game (a record: 'carta play --resume FILE' continues it)\n"
     "  quit           stop (offers to save; so do Ctrl-C, and end of input (Ctrl-D) saves)\n";
 
@@ -55,12 +56,40 @@ static void show_actions(play_session *s)
     carta_text_free(&t);
 }
 
-static void show_log(play_session *s)
+/* Where the last `turns` turns of the log begin: at the turns-th last turn marker ("-- turn"
+ * or "-- round" line), or at the start if there are fewer. */
+static const char *log_last_turns(const char *log, long turns)
 {
+    const char *from = log;
+    long seen = 0;
+    for (const char *p = log + strlen(log); p > log && seen < turns;) {
+        const char *line = p - 1;
+        while (line > log && line[-1] != '\n')
+            line--;
+        const char *text = line + strspn(line, " ");
+        if (!strncmp(text, "-- turn", 7) || !strncmp(text, "-- round", 8)) {
+            seen++;
+            from = line;
+        }
+        p = line;
+    }
+    return seen < turns ? log : from;
+}
+
+static void show_log(play_session *s, const char *arg)
+{
+    char *end;
+    long turns = *arg ? strtol(arg, &end, 10) : 0;
+    if (*arg && (*end || turns < 1)) {
+        cli_error("log %s: give a number of turns (log 2: the last two turns)", arg);
+        return;
+    }
     if (s->log.len == 0)
         printf("(no moves yet)\n");
     else
-        cli_print_folded(carta_text_str(&s->log), cli_width());
+        cli_print_folded(turns ? log_last_turns(carta_text_str(&s->log), turns)
+                               : carta_text_str(&s->log),
+                         cli_width());
 }
 
 static void save_command(play_session *s, const char *arg)
@@ -88,8 +117,8 @@ static int run_command(play_session *s, char *line, int *quit)
         show_board(s);
     else if (IS("card"))
         play_show_card(s, arg);
-    else if (IS("log") && !*arg)
-        show_log(s);
+    else if (IS("log"))
+        show_log(s, arg);
     else if (IS("save"))
         save_command(s, arg);
     else if ((IS("quit") || IS("exit")) && !*arg)

@@ -383,6 +383,29 @@ static void test_watch_tells_each_move_once(void **unused)
     dir_close(&d);
 }
 
+/* What setup did is told first; `log` keeps every move with its turn markers, `log N` shows the
+ * last N turns, and a bad N is refused. */
+static void test_log_marks_turns(void **unused)
+{
+    (void)unused;
+    play_dir d;
+    dir_open(&d);
+    play(&d, "1\n1\n1\nlog\nlog 1\nlog x\nquit\nn\n", "template", "--seed", "4", "--ai",
+         "greedy", NULL);
+    const char *told = strstr(d.out, "you draw Riptide, Maelstrom, Undertow");
+    assert_non_null(told);
+    assert_true(told < strstr(d.out, "which card do you lead?"));
+    const char *all = strstr(d.out, "> log\n"), *last = strstr(d.out, "> log 1\n");
+    const char *bad = strstr(d.out, "> log x\n");
+    assert_true(all && last && bad && all < last && last < bad);
+    const char *turn1 = strstr(all, "-- turn 1: you --"), *turn2 = strstr(all, "-- turn 2:");
+    assert_true(turn1 && turn1 < last && turn2 && turn2 < last);
+    assert_int_equal(count(last, "-- turn"), 1); /* only the last turn after "log 1" */
+    assert_null(strstr(last, "-- turn 1:"));
+    assert_non_null(strstr(bad, "log x: give a number of turns"));
+    dir_close(&d);
+}
+
 static void test_seats_from_one(void **unused)
 {
     (void)unused;
@@ -521,6 +544,7 @@ int main(void)
         cmocka_unit_test(test_card_prefix_suggestions_keywords),
         cmocka_unit_test(test_hands_show_costs_and_texts),
         cmocka_unit_test(test_watch_tells_each_move_once),
+        cmocka_unit_test(test_log_marks_turns),
         cmocka_unit_test(test_seats_from_one),
         cmocka_unit_test(test_fold),
         cmocka_unit_test(test_leaders_end_turn_last_and_rest_typed_alone),
