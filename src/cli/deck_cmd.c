@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "core/deck_sections.h"
+
 static const char usage[] =
     "usage: carta deck check GAME FILE|NAME...\n"
     "       carta deck gen GAME [--seed S] [--out FILE]\n"
@@ -36,7 +38,10 @@ static int deck_check(int argc, char **argv)
         carta_error err = {0};
         if (g->deck_resolve(r, pos[i], 0, &deck, &err) == CARTA_OK &&
             g->deck_check(r, &deck, &err) == CARTA_OK) {
-            printf("%s: OK (%s, %d cards)\n", pos[i], deck.name, deck.n_cards);
+            char sections[256];
+            carta_deck_sections_text(g, r, &deck, sections, sizeof sections);
+            printf("%s: OK (%s, %d cards%s%s)\n", pos[i], deck.name, deck.n_cards,
+                   sections[0] ? ": " : "", sections);
         } else {
             if (strncmp(err.msg, pos[i], strlen(pos[i])) == 0) /* it names the file already */
                 cli_error("%s", err.msg);

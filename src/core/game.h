@@ -119,6 +119,12 @@ typedef struct carta_game {
      * (generated from seed). Writes the deck; on error names what and where. */
     carta_status (*deck_resolve)(const carta_rules *rules, const char *spec, uint64_t seed,
                                  carta_deck *out, carta_error *err);
+    /* Optional. The named sections of a seat's deck (Arkhtide's Seeker, Main Deck and Realm
+     * Deck; Leaders' Leader, Domain and deck), and the section a card of a deck belongs to
+     * (core/deck_sections.h); n_deck_sections 0: a deck is one list. */
+    const char *const *deck_sections;
+    int n_deck_sections;
+    int (*deck_section)(const carta_rules *rules, int card_id);
     /* Checks a deck against the deck-building rules; on failure err says why. */
     carta_status (*deck_check)(const carta_rules *rules, const carta_deck *deck, carta_error *err);
 

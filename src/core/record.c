@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "deck_sections.h"
 #include "options.h"
 
 void carta_record_init(carta_record *rec, const carta_game *game, const carta_config *config)
@@ -139,7 +140,11 @@ static json_t *record_decks_json(const carta_record *rec, const carta_rules *rul
             }
             json_array_append_new(cards, json_string(name));
         }
-        json_array_append_new(decks, json_pack("{s:s, s:o}", "name", d->name, "cards", cards));
+        json_t *deck = json_pack("{s:s, s:o}", "name", d->name, "cards", cards);
+        json_t *sections = carta_deck_sections_json(g, rules, d);
+        if (deck && sections)
+            json_object_set_new(deck, "sections", sections); /* for readers: said, not read */
+        json_array_append_new(decks, deck);
     }
     return decks;
 }

@@ -400,6 +400,9 @@ enum ark_word {
 };
 const char *ark_event_word(const carta_rules *rules, int word);
 unsigned ark_deciding(const carta_rules *rules, const void *state);
+enum { ARK_DECK_SECTIONS = 3 };
+extern const char *const ark_deck_sections[ARK_DECK_SECTIONS];
+int ark_deck_section(const carta_rules *rules, int card_id);
 /* Opens the Combat or Regroup Turns (core/window.h) at the active seat. */
 void ark_turns_open(ark_state *st);
 

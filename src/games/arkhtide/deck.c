@@ -66,6 +66,17 @@ static enum deck_role deck_role(const ark_card_def *def, const char **why)
     }
 }
 
+/* The deck's named sections (arkhtide.txt, "Decks": the Seeker, the Main Deck, the Realm Deck). */
+const char *const ark_deck_sections[ARK_DECK_SECTIONS] = {"Seeker", "Main Deck", "Realm Deck"};
+
+int ark_deck_section(const carta_rules *rules, int card_id)
+{
+    const ark_card_def *def = ark_def(rules, card_id);
+    const char *why;
+    enum deck_role role = def ? deck_role(def, &why) : ROLE_NONE;
+    return role == ROLE_NONE ? ROLE_MAIN : (int)role;
+}
+
 static const char *deck_faction(const carta_rules *rules, int faction)
 {
     const char *name = faction ? ark_faction_name(rules, faction) : NULL;

@@ -379,3 +379,12 @@ carta_status leaders_deck_resolve(const carta_rules *rules, const char *spec, ui
     return carta_deck_spec_resolve(rules, deck_data_dir(rules), spec, seed, deck_load_file,
                                    deck_generate, out, err);
 }
+
+/* A deck's named sections: its Leader, its Domain and the 30 cards (leaders.txt, GAME SETUP). */
+const char *const leaders_deck_sections[LEADERS_DECK_SECTIONS] = {"Leader", "Domain", "deck"};
+
+int leaders_deck_section(const carta_rules *rules, int card_id)
+{
+    const leaders_def *d = leaders_def_of(rules, card_id);
+    return !d ? 2 : d->type == LEADERS_T_LEADER ? 0 : d->type == LEADERS_T_DOMAIN ? 1 : 2;
+}

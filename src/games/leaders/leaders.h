@@ -369,6 +369,9 @@ void leaders_describe_state(const carta_rules *rules, const void *state, char *b
 /* --- deck.c (content) and scenario.c --- */
 carta_status leaders_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,
                                   carta_deck *out, carta_error *err);
+enum { LEADERS_DECK_SECTIONS = 3 };
+extern const char *const leaders_deck_sections[LEADERS_DECK_SECTIONS];
+int leaders_deck_section(const carta_rules *rules, int card_id);
 carta_status leaders_deck_check(const carta_rules *rules, const carta_deck *deck,
                                 carta_error *err);
 const char *leaders_rules_data_dir(const carta_rules *rules);
