@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "core/options.h"
+
 static double rate(double k, int n) { return n > 0 ? k / n : 0.0; }
 
 int sim_report_has_matrix(const sim_settings *s) { return s->n_decks > 1; }
@@ -29,11 +31,14 @@ json_t *sim_settings_json(const sim_settings *s)
         json_array_append_new(decks, json_string(s->deck_spec[d]));
     char seed[24];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
-    return json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:b, s:o, s:i}", "game", s->g->id,
-                     "rules_version", s->g->rules_version, "games", s->n_games, "seed", seed,
-                     "players", s->n_players, "mode", s->mode, "ais", ais, "decks", decks,
-                     "deck_pool", s->pool, "player_decks", player_decks, "max_actions",
-                     SIM_MAX_ACTIONS);
+    json_t *options = json_object();
+    for (int i = 0; options && i < s->n_options; i++)
+        json_object_set_new(options, s->options[i].key, json_integer(s->options[i].value));
+    return json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:o, s:b, s:o, s:i}", "game",
+                     s->g->id, "rules_version", s->g->rules_version, "games", s->n_games, "seed",
+                     seed, "players", s->n_players, "mode", s->mode, "options", options, "ais",
+                     ais, "decks", decks, "deck_pool", s->pool, "player_decks", player_decks,
+                     "max_actions", SIM_MAX_ACTIONS);
 }
 
 /* {"k": k, "rate": k/n, "ci_low": .., "ci_high": ..} members added to obj under prefix. */
@@ -291,8 +296,13 @@ static void report_matrix_text(FILE *out, const sim_settings *s, const sim_summa
 void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, int max_cards)
 {
     int n = sum->n_games;
-    fprintf(out, "%s: %d games, %d players%s%s, seed %llu\n", s->g->id, n, s->n_players,
-            s->mode[0] ? ", mode " : "", s->mode, (unsigned long long)s->seed);
+    carta_config options = {.n_options = s->n_options};
+    memcpy(options.options, s->options, sizeof options.options);
+    char variants[256];
+    carta_options_text(&options, variants, sizeof variants);
+    fprintf(out, "%s: %d games, %d players%s%s%s%s, seed %llu\n", s->g->id, n, s->n_players,
+            s->mode[0] ? ", mode " : "", s->mode, variants[0] ? ", options " : "", variants,
+            (unsigned long long)s->seed);
     report_players_text(out, s, sum);
     report_points_text(out, s, sum);
     report_seats_text(out, sum);

@@ -54,13 +54,10 @@ static int house(const char *name) { return aember_house_id(R, name); }
 /* A main-step position: seat 0 active with house red, turn 3, decks of Test Grunts. */
 static void blank(aember_state *st)
 {
-    memset(st, 0, sizeof *st);
-    st->version = AEMBER_STATE_VERSION;
+    aember_state_blank(st);
     carta_rng_seed(&st->rng, 7);
     st->phase = AEMBER_PHASE_MAIN;
     st->turn = 3;
-    st->winner = -1;
-    aember_zones_seen(st);
     for (int p = 0; p < AEMBER_SEATS; p++) {
         aember_seat *s = &st->seat[p];
         s->n_houses = 3;

@@ -257,6 +257,9 @@ const char *aember_house_name(const carta_rules *rules, int house);
 int aember_handler_find(const char *name);                                /* -1 if unknown */
 
 /* --- rules.c: turn sequence, setup, legal actions, apply --- */
+/* An empty state with the glossary's key cost and hand size, no winner, zones seen as the rules
+ * say: what setup, scenario positions and tests start from. */
+void aember_state_blank(aember_state *st);
 carta_status aember_setup(const carta_rules *rules, void *state, const carta_config *config,
                           carta_error *err);
 int aember_to_act(const carta_rules *rules, const void *state);

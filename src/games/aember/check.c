@@ -215,6 +215,9 @@ carta_status aember_check(const carta_rules *rules, const void *state, carta_err
     const aember_state *st = state;
     if (st->version != AEMBER_STATE_VERSION)
         return CHECK_FAIL(err, "state version %u, not %u", st->version, AEMBER_STATE_VERSION);
+    if (st->key_cost < 1 || st->key_cost > 30 || st->hand_size < 1 || st->hand_size > 12)
+        return CHECK_FAIL(err, "key cost %d, hand size %d: out of the options' ranges",
+                          st->key_cost, st->hand_size);
     if (check_turn(rules, st, err) || check_pending(rules, st, err))
         return CARTA_ERR_STATE;
     for (int p = 0; p < AEMBER_SEATS; p++)

@@ -73,10 +73,20 @@ static const carta_mode aember_modes[] = {
     {"seat0", "player 1 goes first", 2, 2},
 };
 
+/* The rules variants a designer may try (--option): the glossary's values are the standard. */
+static const carta_option_def aember_options[] = {
+    {"key_cost", "Æmber a key costs before modifiers (glossary: FORGE A KEY, 6)", 1, 30,
+     AEMBER_BASE_KEY_COST},
+    {"hand_size", "cards a player draws up to at the end of the turn (glossary: DRAW CARDS, 6)",
+     1, 12, AEMBER_HAND_SIZE},
+};
+
 const carta_game carta_game_aember = {
     .id = "aember",
     .name = "\xc3\x86mber (KeyForge rules glossary)",
     .rules_version = "3",
+    .options = aember_options,
+    .n_options = 2,
     .min_seats = 2,
     .max_seats = 2,
     .state_size = sizeof(aember_state),

@@ -287,7 +287,7 @@ uint16_t aember_keywords(const carta_rules *rules, const aember_state *st, int s
 
 int aember_key_cost(const carta_rules *rules, const aember_state *st, int seat)
 {
-    int cost = AEMBER_BASE_KEY_COST + st->seat[seat].key_cost_turn;
+    int cost = st->key_cost + st->seat[seat].key_cost_turn;
     if (rules->any_constant) {
         for (int p = 0; p < AEMBER_SEATS; p++) {
             const aember_seat *s = &st->seat[p];

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/assert.h"
+#include "core/options.h"
 
 #define UID(x) ((uint16_t)(x))
 
@@ -149,6 +150,16 @@ static carta_status rules_seat_setup(const carta_rules *rules, aember_state *st,
     return CARTA_OK;
 }
 
+void aember_state_blank(aember_state *st)
+{
+    memset(st, 0, sizeof *st);
+    st->version = AEMBER_STATE_VERSION;
+    st->key_cost = AEMBER_BASE_KEY_COST;
+    st->hand_size = AEMBER_HAND_SIZE;
+    st->winner = -1;
+    aember_zones_seen(st);
+}
+
 carta_status aember_setup(const carta_rules *rules, void *state, const carta_config *config,
                           carta_error *err)
 {
@@ -157,6 +168,8 @@ carta_status aember_setup(const carta_rules *rules, void *state, const carta_con
     if (config->n_seats != AEMBER_SEATS)
         return carta_error_set(err, CARTA_ERR_INPUT, "aember: a game has 2 seats, not %d",
                                config->n_seats);
+    if (carta_options_check(&carta_game_aember, config, err))
+        return CARTA_ERR_INPUT;
     int first;
     carta_rng_seed(&st->rng, config->seed);
     if (config->mode[0] == '\0' || strcmp(config->mode, "standard") == 0)
@@ -173,6 +186,8 @@ carta_status aember_setup(const carta_rules *rules, void *state, const carta_con
             return CARTA_ERR_INPUT;
         }
     st->version = AEMBER_STATE_VERSION;
+    st->key_cost = (uint8_t)carta_option_value(&carta_game_aember, config, "key_cost");
+    st->hand_size = (uint8_t)carta_option_value(&carta_game_aember, config, "hand_size");
     aember_zones_seen(st);
     st->first = (int8_t)first;
     st->active = (int8_t)first;
@@ -180,8 +195,8 @@ carta_status aember_setup(const carta_rules *rules, void *state, const carta_con
     st->mulligan_seat = (int8_t)first;
     st->phase = AEMBER_PHASE_MULLIGAN;
     aember_tell(st, CARTA_EV_NOTE, first, CARTA_EV_NO_SEAT, -1, -1, AEMBER_W_FIRST_TURN, 0, 0);
-    rules_refill(st, first, AEMBER_HAND_SIZE + 1);
-    rules_refill(st, !first, AEMBER_HAND_SIZE);
+    rules_refill(st, first, st->hand_size + 1);
+    rules_refill(st, !first, st->hand_size);
     return CARTA_OK;
 }
 
@@ -261,7 +276,7 @@ static void rules_end_turn_step(const carta_rules *rules, aember_state *st, cart
     if (f->arg[0] == 0) {
         f->arg[0] = 1;
         rules_ready_all(st, st->active); /* step 4 */
-        rules_refill(st, st->active, AEMBER_HAND_SIZE - s->hand.n); /* step 5: draw to 6 */
+        rules_refill(st, st->active, st->hand_size - s->hand.n); /* step 5: draw up to 6 */
         rules_trigger_all(rules, st, st->active, AEMBER_TRIG_END_OF_TURN);
         return;
     }

@@ -216,6 +216,8 @@ static const carta_pos_field scen_turn_fields[] = {
     CARTA_POS_INT("first_player", aember_state, first, 0, AEMBER_SEATS - 1),
     CARTA_POS_INT("turn", aember_state, turn, 0, AEMBER_TURN_LIMIT),
     CARTA_POS_INT("cards_played", aember_state, cards_played, 0, 255),
+    CARTA_POS_INT("base_key_cost", aember_state, key_cost, 1, 30), /* option key_cost */
+    CARTA_POS_INT("hand_size", aember_state, hand_size, 1, 12),    /* option hand_size */
 };
 
 /* The turn: its numbers, step, active house, the rule of six, the PRNG. */
@@ -229,7 +231,7 @@ static carta_status scen_turn(const carta_rules *rules, aember_state *st, struct
     uint64_t seed;
     bool first_turn;
     st->turn = 3;
-    if (carta_pos_fields(map, scen_turn_fields, 4, others, "an aember position", st, file, err) ||
+    if (carta_pos_fields(map, scen_turn_fields, 6, others, "an aember position", st, file, err) ||
         carta_pos_word(map, "step", "main", steps, &step, file, err) ||
         carta_pos_u64(map, "seed", 1, &seed, file, err) ||
         carta_yaml_bool(map, "first_turn", st->turn == 1 && st->active == st->first, &first_turn,
@@ -258,11 +260,8 @@ carta_status aember_scenario_position(const carta_rules *rules, void *state,
                                       carta_error *err)
 {
     aember_state *st = state;
-    memset(st, 0, sizeof *st);
-    st->version = AEMBER_STATE_VERSION;
-    st->winner = -1;
+    aember_state_blank(st);
     st->next_uid = 1;
-    aember_zones_seen(st);
     if (scen_turn(rules, st, position, file, err))
         return CARTA_ERR_INPUT;
     struct fy_node *players = carta_yaml_get(position, "players");

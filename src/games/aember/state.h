@@ -122,6 +122,8 @@ typedef struct aember_state {
     uint16_t next_uid;        /* uid given to the next card entering play */
     uint16_t turn_actions;    /* actions applied in the current turn */
     uint8_t cards_played;     /* cards played or discarded from hand this turn */
+    uint8_t key_cost;         /* a key's cost before modifiers (option key_cost; glossary: 6) */
+    uint8_t hand_size;        /* cards drawn up to at the end of a turn (option hand_size: 6) */
     uint8_t n_six;
     aember_six six[AEMBER_SIX_MAX];
     aember_seat seat[AEMBER_SEATS];
