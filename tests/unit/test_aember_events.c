@@ -20,6 +20,7 @@
 #include "support/test_actions.h"
 #include "core/outcome.h"
 #include "games/registry.h"
+#include "support/event_fixture.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/aember_test_cards.yaml"
 
@@ -88,31 +89,15 @@ static void act(aember_state *st, const char *text) { tact_apply(G, R, st, text)
 
 /* ---- what a seat is told ---- */
 
-/* The events of st as viewer's observation holds them. */
+/* What viewer is told of the last action (support/event_fixture.h). */
 static const carta_events *seen_by(const aember_state *st, int viewer)
 {
-    static aember_state obs;
-    G->observe(R, st, viewer, &obs);
-    return &obs.events;
+    return evfx_seen(G, R, st, viewer);
 }
-
-/* The lines viewer reads of the last action. */
-static const char *told(const aember_state *st, int viewer)
-{
-    static carta_text t;
-    carta_text_clear(&t);
-    carta_events_text(G, R, seen_by(st, viewer), viewer, "", &t);
-    return carta_text_str(&t);
-}
-
-/* The first event of kind in the true state's list (fails if none). */
+static const char *told(const aember_state *st, int viewer) { return evfx_told(G, R, st, viewer); }
 static const carta_event *first(const aember_state *st, int kind)
 {
-    for (int i = 0; i < st->events.n; i++)
-        if (st->events.ev[i].kind == kind)
-            return &st->events.ev[i];
-    fail_msg("no event of kind %s", carta_event_kind_name(kind));
-    return NULL;
+    return evfx_find(G, R, st, kind);
 }
 
 static int id_of(uint16_t stored) { return carta_event_card_id(stored); }

@@ -18,6 +18,7 @@
 #include "games/arkhtide/arkhtide.h"
 #include "support/arkhtide_fixture.h"
 #include "support/test_actions.h"
+#include "support/event_fixture.h"
 
 static const carta_game *G = &carta_game_arkhtide;
 static carta_rules *R;     /* the test cards */
@@ -38,26 +39,9 @@ static void hand(ark_state *st, int seat, const char *name)
 }
 static void act(ark_state *st, const char *text) { tact_apply(G, R, st, text); }
 
-/* The events of the last apply as seat sees them (its observation), as lines. */
-static const char *told(const ark_state *st, int seat)
-{
-    static ark_state obs;
-    static carta_text t;
-    G->observe(R, st, seat, &obs);
-    carta_text_clear(&t);
-    carta_events_text(G, R, &obs.events, seat, "", &t);
-    return carta_text_str(&t);
-}
-
-/* The first event of kind in the last apply, or fails the test. */
-static const carta_event *find(const ark_state *st, int kind)
-{
-    for (int i = 0; i < st->events.n; i++)
-        if (st->events.ev[i].kind == kind)
-            return &st->events.ev[i];
-    fail_msg("no %s event among %d", carta_event_kind_name(kind), st->events.n);
-    return NULL;
-}
+/* What seat is told of the last apply, and its first event of a kind (support/event_fixture.h). */
+static const char *told(const ark_state *st, int seat) { return evfx_told(G, R, st, seat); }
+static const carta_event *find(const ark_state *st, int kind) { return evfx_find(G, R, st, kind); }
 
 static const char *word(int w) { return ark_event_word(R, w); }
 

@@ -16,6 +16,7 @@
 #include "support/leaders_fixture.h"
 #include "support/test_actions.h"
 #include "games/registry.h"
+#include "support/event_fixture.h"
 
 #define TEST_CARDS CARTA_TESTS_DIR "/unit/leaders_test_cards.yaml"
 
@@ -75,23 +76,12 @@ static void place(leaders_state *st, const char *at, const char *kind, int owner
     leadfx_place(R, st, at, kind, owner, dir);
 }
 
-/* The events of the last apply as viewer's observation holds them. */
+/* What viewer is told of the last apply (support/event_fixture.h). */
 static carta_events seen_by(const leaders_state *st, int viewer)
 {
-    static leaders_state obs;
-    G->observe(R, st, viewer, &obs);
-    return obs.happened;
+    return *evfx_seen(G, R, st, viewer);
 }
-
-/* The lines viewer reads of the last apply. */
-static const char *said(const leaders_state *st, int viewer)
-{
-    static carta_text t;
-    carta_events e = seen_by(st, viewer);
-    carta_text_clear(&t);
-    carta_events_text(G, R, &e, viewer, "", &t);
-    return carta_text_str(&t);
-}
+static const char *said(const leaders_state *st, int viewer) { return evfx_told(G, R, st, viewer); }
 
 static const char *word(int w) { return w ? G->event_word(R, w) : ""; }
 
