@@ -18,7 +18,6 @@
 #include "games/registry.h"
 #include "support/event_fixture.h"
 
-#define TEST_CARDS CARTA_TESTS_DIR "/unit/leaders_test_cards.yaml"
 
 static carta_rules *R;
 static const carta_game *G;
@@ -26,17 +25,9 @@ static const carta_game *G;
 static int group_setup(void **unused)
 {
     (void)unused;
-    carta_error err = {0};
-    G = carta_game_find("leaders");
-    if (!G || !(R = G->open(NULL, &err)))
-        return -1;
-    if (carta_catalog_load_file(R->catalog, TEST_CARDS, leaders_compile_card, R, &err) !=
-            CARTA_OK ||
-        leaders_link(R, &err) != CARTA_OK) {
-        fprintf(stderr, "test cards: %s\n", err.msg);
-        return -1;
-    }
-    return 0;
+    G = &carta_game_leaders;
+    R = leadfx_open_test_cards();
+    return R ? 0 : -1;
 }
 
 static int group_teardown(void **unused)
@@ -57,18 +48,12 @@ static void blank(leaders_state *st) { leadfx_blank(R, st, 3, "Test Leader", "Te
 
 static void give(leaders_state *st, int seat, const char *name)
 {
-    leaders_seat *s = &st->seat[seat];
-    s->hand.cards[s->hand.n++] = (uint16_t)card(name);
-    s->deck_list.cards[s->deck_list.n++] = (uint16_t)card(name);
+    leadfx_give(R, st, seat, name);
 }
 
 static void put_deck(leaders_state *st, int seat, const char *name, int n)
 {
-    leaders_seat *s = &st->seat[seat];
-    for (int i = 0; i < n; i++) {
-        s->deck.cards[s->deck.n++] = (uint16_t)card(name);
-        s->deck_list.cards[s->deck_list.n++] = (uint16_t)card(name);
-    }
+    leadfx_put_deck(R, st, seat, name, n);
 }
 
 static void place(leaders_state *st, const char *at, const char *kind, int owner, int dir)

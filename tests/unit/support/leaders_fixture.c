@@ -4,11 +4,45 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "support/test_actions.h"
+
+carta_rules *leadfx_open_test_cards(void)
+{
+    carta_error err = {0};
+    carta_rules *r = carta_game_leaders.open(NULL, &err);
+    if (r && (carta_catalog_load_file(r->catalog, CARTA_TESTS_DIR "/unit/leaders_test_cards.yaml",
+                                      leaders_compile_card, r, &err) != CARTA_OK ||
+              leaders_link(r, &err) != CARTA_OK)) {
+        carta_game_leaders.close(r);
+        r = NULL;
+    }
+    if (!r)
+        fprintf(stderr, "test cards: %s\n", err.msg);
+    return r;
+}
+
+void leadfx_give(const carta_rules *r, leaders_state *st, int seat, const char *name)
+{
+    leaders_seat *s = &st->seat[seat];
+    uint16_t card = (uint16_t)tact_card(&carta_game_leaders, r, name);
+    s->hand.cards[s->hand.n++] = card;
+    s->deck_list.cards[s->deck_list.n++] = card;
+}
+
+void leadfx_put_deck(const carta_rules *r, leaders_state *st, int seat, const char *name, int n)
+{
+    leaders_seat *s = &st->seat[seat];
+    uint16_t card = (uint16_t)tact_card(&carta_game_leaders, r, name);
+    for (int i = 0; i < n; i++) {
+        s->deck.cards[s->deck.n++] = card;
+        s->deck_list.cards[s->deck_list.n++] = card;
+    }
+}
 
 int leadfx_cell(const char *name) { return (name[1] - '1') * LEADERS_COLS + (name[0] - 'A'); }
 

@@ -5,6 +5,16 @@
 
 #include "games/leaders/leaders.h"
 
+/* Opens the Leaders rules with only the test cards (tests/unit/leaders_test_cards.yaml), linked;
+ * NULL after saying why on stderr. */
+carta_rules *leadfx_open_test_cards(void);
+
+/* Puts the card called name in seat's hand (and deck list). */
+void leadfx_give(const carta_rules *r, leaders_state *st, int seat, const char *name);
+
+/* Puts n cards called name on seat's deck (and deck list). */
+void leadfx_put_deck(const carta_rules *r, leaders_state *st, int seat, const char *name, int n);
+
 /* The cell called name: a column letter A-E, then a row 1-6 ("C1" is seat 0's back row). */
 int leadfx_cell(const char *name);
 
