@@ -16,8 +16,8 @@
 #include "games/aember/aember.h"
 #include "support/test_actions.h"
 #include "games/registry.h"
+#include "support/aember_fixture.h"
 
-#define TEST_CARDS CARTA_TESTS_DIR "/unit/aember_test_cards.yaml"
 
 static carta_rules *R;
 static const carta_game *G;
@@ -25,19 +25,9 @@ static const carta_game *G;
 static int group_setup(void **unused)
 {
     (void)unused;
-    carta_error err;
-    carta_error_clear(&err);
-    G = carta_game_find("aember");
-    if (!G)
-        return -1;
-    R = G->open(NULL, &err);
-    if (!R)
-        return -1;
-    if (carta_catalog_load_file(R->catalog, TEST_CARDS, aember_compile_card, R, &err) != CARTA_OK) {
-        fprintf(stderr, "test cards: %s\n", err.msg);
-        return -1;
-    }
-    return 0;
+    G = &carta_game_aember;
+    R = aemfx_open(NULL);
+    return R ? 0 : -1;
 }
 
 static int group_teardown(void **unused)
@@ -51,38 +41,13 @@ static int group_teardown(void **unused)
 
 static uint16_t card(const char *name) { return tact_card(G, R, name); }
 
-/* A main-step position: seat 0 active with house red, turn 3, decks of Test Grunts. */
-static void blank(aember_state *st)
-{
-    aember_state_blank(st);
-    carta_rng_seed(&st->rng, 7);
-    st->phase = AEMBER_PHASE_MAIN;
-    st->turn = 3;
-    for (int p = 0; p < AEMBER_SEATS; p++) {
-        aember_seat *s = &st->seat[p];
-        s->n_houses = 3;
-        s->houses[0] = (uint8_t)aember_house_id(R, "red");
-        s->houses[1] = (uint8_t)aember_house_id(R, "blue");
-        s->houses[2] = (uint8_t)aember_house_id(R, "green");
-        for (int i = 0; i < 10; i++) {
-            carta_zone_push(CARTA_ZONE_REF(&s->deck), card("Test Grunt"), 0);
-            s->deck_list[s->n_deck_list++] = card("Test Grunt");
-        }
-    }
-    st->active_house = (uint8_t)aember_house_id(R, "red");
-}
-
+/* Positions: support/aember_fixture.h. */
+static void blank(aember_state *st) { aemfx_blank(R, st); }
 static uint16_t put(aember_state *st, int seat, const char *name)
 {
-    aember_card_in_play *c = aember_state_place(R, st, seat, card(name), AEMBER_FLANK_RIGHT, 0);
-    assert_non_null(c);
-    return c->uid;
+    return aemfx_put(R, st, seat, name);
 }
-
-static void give(aember_state *st, int seat, const char *name)
-{
-    carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].hand), card(name), 0);
-}
+static void give(aember_state *st, int seat, const char *name) { aemfx_give(R, st, seat, name); }
 
 static bool has(const aember_state *st, const char *text) { return tact_has(G, R, st, text); }
 static void act(aember_state *st, const char *text) { tact_apply(G, R, st, text); }

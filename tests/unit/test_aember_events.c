@@ -21,8 +21,8 @@
 #include "core/outcome.h"
 #include "games/registry.h"
 #include "support/event_fixture.h"
+#include "support/aember_fixture.h"
 
-#define TEST_CARDS CARTA_TESTS_DIR "/unit/aember_test_cards.yaml"
 
 static carta_rules *R;
 static const carta_game *G;
@@ -30,14 +30,9 @@ static const carta_game *G;
 static int group_setup(void **unused)
 {
     (void)unused;
-    carta_error err = {0};
-    G = carta_game_find("aember");
-    R = G ? G->open(CARTA_DATA_DIR "/aember", &err) : NULL;
-    if (!R || carta_catalog_load_file(R->catalog, TEST_CARDS, aember_compile_card, R, &err)) {
-        fprintf(stderr, "aember rules: %s\n", err.msg);
-        return -1;
-    }
-    return 0;
+    G = &carta_game_aember;
+    R = aemfx_open(CARTA_DATA_DIR "/aember");
+    return R ? 0 : -1;
 }
 
 static int group_teardown(void **unused)
@@ -52,38 +47,13 @@ static int group_teardown(void **unused)
 static uint16_t card(const char *name) { return tact_card(G, R, name); }
 static int house(const char *name) { return aember_house_id(R, name); }
 
-/* A main-step position: seat 0 active with house red, turn 3, decks of Test Grunts. */
-static void blank(aember_state *st)
-{
-    aember_state_blank(st);
-    carta_rng_seed(&st->rng, 7);
-    st->phase = AEMBER_PHASE_MAIN;
-    st->turn = 3;
-    for (int p = 0; p < AEMBER_SEATS; p++) {
-        aember_seat *s = &st->seat[p];
-        s->n_houses = 3;
-        s->houses[0] = (uint8_t)house("red");
-        s->houses[1] = (uint8_t)house("blue");
-        s->houses[2] = (uint8_t)house("green");
-        for (int i = 0; i < 10; i++) {
-            carta_zone_push(CARTA_ZONE_REF(&s->deck), card("Test Grunt"), 0);
-            s->deck_list[s->n_deck_list++] = card("Test Grunt");
-        }
-    }
-    st->active_house = (uint8_t)house("red");
-}
-
+/* Positions: support/aember_fixture.h. */
+static void blank(aember_state *st) { aemfx_blank(R, st); }
 static uint16_t put(aember_state *st, int seat, const char *name)
 {
-    aember_card_in_play *c = aember_state_place(R, st, seat, card(name), AEMBER_FLANK_RIGHT, 0);
-    assert_non_null(c);
-    return c->uid;
+    return aemfx_put(R, st, seat, name);
 }
-
-static void give(aember_state *st, int seat, const char *name)
-{
-    carta_zone_push(CARTA_ZONE_REF(&st->seat[seat].hand), card(name), 0);
-}
+static void give(aember_state *st, int seat, const char *name) { aemfx_give(R, st, seat, name); }
 
 static void act(aember_state *st, const char *text) { tact_apply(G, R, st, text); }
 
