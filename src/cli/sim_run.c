@@ -176,9 +176,7 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
     out->finished = g->to_act(s->r, w->state) == CARTA_NO_SEAT;
     run_read_end(s, w, out);
     if (out->finished) {
-        carta_outcome o;
-        carta_outcome_of(g, s->r, w->state, s->n_players, &o);
-        int seat = carta_outcome_first_winner(&o);
+        int seat = carta_outcome_winner(g, s->r, w->state, s->n_players); /* end: run_read_end */
         out->winner_seat = (int8_t)seat;
         out->winner_player =
             (int8_t)(seat == CARTA_NO_SEAT ? -1 : sim_seat_player(s->n_players, i, seat));

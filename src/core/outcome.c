@@ -25,8 +25,9 @@ static void outcome_end(const carta_game *g, const carta_rules *r, const void *s
     free(obs);
 }
 
-void carta_outcome_of(const carta_game *g, const carta_rules *r, const void *state, int n_seats,
-                      carta_outcome *out)
+/* The outcome but its "end", which needs a view (outcome_end). */
+static void outcome_returns(const carta_game *g, const carta_rules *r, const void *state,
+                            int n_seats, carta_outcome *out)
 {
     memset(out, 0, sizeof *out);
     out->n_seats = n_seats;
@@ -48,7 +49,14 @@ void carta_outcome_of(const carta_game *g, const carta_rules *r, const void *sta
         out->winners |= CARTA_SEAT_BIT(s);
         team = t;
     }
-    outcome_end(g, r, state, out);
+}
+
+void carta_outcome_of(const carta_game *g, const carta_rules *r, const void *state, int n_seats,
+                      carta_outcome *out)
+{
+    outcome_returns(g, r, state, n_seats, out);
+    if (out->over)
+        outcome_end(g, r, state, out);
 }
 
 int carta_outcome_first_winner(const carta_outcome *o)
@@ -62,8 +70,8 @@ int carta_outcome_first_winner(const carta_outcome *o)
 int carta_outcome_winner(const carta_game *g, const carta_rules *r, const void *state,
                          int n_seats)
 {
-    carta_outcome o;
-    carta_outcome_of(g, r, state, n_seats, &o);
+    carta_outcome o; /* the reason is not needed: no view is built */
+    outcome_returns(g, r, state, n_seats, &o);
     return carta_outcome_first_winner(&o);
 }
 
