@@ -168,9 +168,26 @@ static void say_move(const event_say *s, const carta_events *e, int i, int run)
         carta_text_printf(s->out, " from %s to %s", say_word(s, ev->from), say_word(s, ev->to));
 }
 
+/* A word with number slots ("succeeds with Spell Fate %d") gets the event's amount, then its
+ * value; any other '%' is kept as it is. */
+static void say_numbers(const char *word, int amount, int value, char *buf, size_t cap)
+{
+    size_t n = 0;
+    int slot = 0;
+    for (const char *p = word; *p && n + 12 < cap; p++) {
+        if (p[0] == '%' && p[1] == 'd' && slot < 2) {
+            n += (size_t)snprintf(buf + n, cap - n, "%d", slot++ ? value : amount);
+            p++;
+        } else {
+            buf[n++] = *p;
+        }
+    }
+    buf[n] = 0;
+}
+
 static void say_one(const event_say *s, const carta_event *ev)
 {
-    char who[32], other[32], verb[64], card[CARTA_NAME_MAX], target[CARTA_NAME_MAX];
+    char who[32], other[32], verb[128], card[CARTA_NAME_MAX], target[CARTA_NAME_MAX];
     say_seat(s, ev->seat, who, sizeof who);
     say_seat(s, ev->other, other, sizeof other);
     say_card(s, ev->card, card, sizeof card);
@@ -188,14 +205,17 @@ static void say_one(const event_say *s, const carta_event *ev)
             carta_text_printf(o, "-- turn %d: %s --", ev->amount, who);
         return;
     case CARTA_EV_ACT:
-    case CARTA_EV_NOTE:
-        carta_event_verb(word, you, verb, sizeof verb);
+    case CARTA_EV_NOTE: {
+        char filled[96];
+        say_numbers(word, ev->amount, ev->value, filled, sizeof filled);
+        carta_event_verb(filled, you, verb, sizeof verb);
         carta_text_printf(o, "%s %s", who, verb);
         if (ev->card != CARTA_EV_NO_CARD)
             carta_text_printf(o, " %s", card);
         if (ev->target != CARTA_EV_NO_CARD)
             carta_text_printf(o, " -> %s", target);
         return;
+    }
     case CARTA_EV_COUNTER:
         carta_text_printf(o, "%s %s %d %s", who, ev->amount >= 0 ? (you ? "gain" : "gains")
                                                                  : (you ? "lose" : "loses"),

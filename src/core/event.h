@@ -39,7 +39,8 @@ enum carta_event_kind {
     CARTA_EV_REVEAL,     /* seat reveals card [for <word>] */
     CARTA_EV_ROLL,       /* seat rolls value [for <word>] */
     CARTA_EV_CHOOSE,     /* seat chooses <word> */
-    CARTA_EV_NOTE,       /* seat <word> [card]: anything else a player must be told */
+    CARTA_EV_NOTE,       /* seat <word> [card]: anything else a player must be told; a word's
+                            %d slots (ACT too) take amount, then value */
     CARTA_EV_ELIMINATED, /* seat is out of the game: <word> */
     CARTA_EV_WON,        /* seat (and its team) wins: <word> */
     CARTA_EV_DRAWN,      /* the game ends in a draw: <word> */

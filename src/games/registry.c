@@ -6,6 +6,7 @@
 
 extern const carta_game carta_game_aember;
 extern const carta_game carta_game_arkhtide;
+extern const carta_game carta_game_essence;
 extern const carta_game carta_game_leaders;
 extern const carta_game carta_game_template;
 extern const carta_game_yaml carta_game_aember_yaml;
@@ -16,6 +17,7 @@ extern const carta_game_yaml carta_game_template_yaml;
 static const carta_game *const games[] = {
     &carta_game_aember,
     &carta_game_arkhtide,
+    &carta_game_essence,
     &carta_game_leaders,
     &carta_game_template,
 };
