@@ -3,6 +3,7 @@
  * Carta Essentia, every stack within the state's capacity). */
 #include "games/essence/essence.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -297,6 +298,11 @@ carta_status ess_compile(void *ctx, int card_id, struct fy_node *map, const char
     }
     if (st)
         return st;
+    char text[512] = "";
+    if (carta_yaml_str(map, "text", "", text, sizeof text, file, err))
+        return CARTA_ERR_INPUT;
+    free(r->text[card_id]);
+    r->text[card_id] = text[0] ? strdup(text) : NULL;
     r->card[card_id] = c;
     if (card_id >= r->n_cards)
         r->n_cards = card_id + 1;

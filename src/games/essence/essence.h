@@ -110,6 +110,7 @@ struct carta_rules {
     int n_cards;
     ess_card card[CARTA_CATALOG_MAX];
     char back_name[CARTA_CATALOG_MAX][CARTA_NAME_MAX]; /* spell sides' `back:` until linked */
+    char *text[CARTA_CATALOG_MAX]; /* what a player reads on the card (`text:`), or NULL */
     int n_runes;
     char rune_name[ESS_RUNE_MAX][ESS_RUNE_NAME];
     uint8_t rune_realm[ESS_RUNE_MAX];

@@ -9,6 +9,8 @@ static void ess_close(carta_rules *r)
 {
     if (!r)
         return;
+    for (int id = 0; id < CARTA_CATALOG_MAX; id++)
+        free(r->text[id]);
     carta_catalog_free(r->catalog);
     carta_layout_free(&r->layout);
     free(r);

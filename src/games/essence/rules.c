@@ -90,7 +90,7 @@ carta_status ess_setup(const carta_rules *r, void *state, const carta_config *c,
         carta_zone_move(CARTA_ZONE_REF(&st->carta_box), st->carta_box.n - 1,
                         CARTA_ZONE_REF(&st->seat[p].carta));
         carta_event_move(&st->events, p, st->seat[p].carta.cards[0], CARTA_SEAT_BIT(p),
-                         ESS_W_BOX, ESS_W_CARTA, ESS_W_DRAWS);
+                         ESS_W_BOX, ESS_W_CARTA, 0);
     }
     for (int p = 0; p < st->n_seats; p++) /* step 5: a random pick order */
         st->pick_order[p] = (uint8_t)p;

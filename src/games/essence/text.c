@@ -11,7 +11,7 @@ static const char *const ess_words[ESS_W_COUNT] = {
     [ESS_W_REVEALED] = "the revealed cards", [ESS_W_SUPPORT] = "the Support Stack",
     [ESS_W_INTERFERENCE] = "the Interference Stack", [ESS_W_COMBAT] = "the combat",
     [ESS_W_PAYMENT] = "the Spell Cost", [ESS_W_TABLE] = "the table",
-    [ESS_W_BOTTOM] = "the bottom of its Realm Stack", [ESS_W_CARTA] = "Carta Essentia",
+    [ESS_W_BOTTOM] = "the bottom of its Realm Stack", [ESS_W_CARTA] = "their Carta Essentia",
     [ESS_W_BOX] = "the box",
     [ESS_W_PICKS] = "picks the Avatar", [ESS_W_DRAWS] = "draws",
     [ESS_W_EXPLORES] = "explores the Forest (Explore Limit %d)",
@@ -153,13 +153,22 @@ void ess_describe_move(const carta_rules *r, const void *state, carta_action a, 
 {
     int mover = ess_to_act(r, state);
     if (ess_deciding(r, state) && viewer != mover) {
-        snprintf(buf, cap, "decide what to do (told when all have decided)");
+        snprintf(buf, cap, "declare (hidden until all have declared)");
         return;
     }
     ess_describe_action(r, state, a, buf, cap);
 }
 
+static void describe_card_head(const carta_rules *r, int card, carta_text *out);
+
 void ess_describe_card(const carta_rules *r, int card, carta_text *out)
+{
+    describe_card_head(r, card, out);
+    if (card >= 0 && card < CARTA_CATALOG_MAX && r->text[card])
+        carta_text_printf(out, "  %s\n", r->text[card]);
+}
+
+static void describe_card_head(const carta_rules *r, int card, carta_text *out)
 {
     const ess_card *c = ess_card_of(r, card);
     const char *name = text_card(r, card);
@@ -187,8 +196,8 @@ void ess_describe_card(const carta_rules *r, int card, carta_text *out)
         carta_text_printf(out, "\n");
         return;
     case ESS_K_AVATAR:
-        carta_text_printf(out, "%s: Avatar; active ability (%s, Fate %d or more), passive "
-                          "ability\n", name, text_when(c->act_when), c->act_fate);
+        carta_text_printf(out, "%s: Avatar; its active ability is used in the %s, Fate %d or "
+                          "more\n", name, text_when(c->act_when), c->act_fate);
         return;
     case ESS_K_SPELL:
         text_cost(c, cost, sizeof cost);
@@ -327,6 +336,13 @@ void ess_render(const carta_rules *r, const void *state, int seat, carta_text *o
     carta_text_printf(out, "Essence, turn %d, player %d's turn, %s\n", st->turn, st->active + 1,
                       text_phase(st->phase));
     render_aether(r, st, out);
+    if (st->phase == ESS_PHASE_PICK) {
+        carta_text_printf(out, "Avatars to pick:\n");
+        for (int i = 0; i < st->avatars.n; i++) {
+            carta_text_printf(out, "  ");
+            ess_describe_card(r, st->avatars.cards[i], out);
+        }
+    }
     carta_text_printf(out, "Realm Stacks: Forest %d, Mines %d, Underworld %d; Fate Deck %d\n",
                       st->stack[0].n, st->stack[1].n, st->stack[2].n, st->fate_deck.n);
     text_cards(r, "Graveyard", st->grave.cards, st->grave.n, out);
@@ -338,8 +354,8 @@ void ess_render(const carta_rules *r, const void *state, int seat, carta_text *o
     render_resolving(r, st, out);
     for (int p = 0; p < st->n_seats; p++) {
         carta_text_printf(out, "player %d%s: %s\n", p + 1, p == seat ? " (you)" : "",
-                          text_card(r, st->seat[p].avatar == ESS_NONE ? ESS_NONE
-                                                                      : st->seat[p].avatar));
+                          st->seat[p].avatar == ESS_NONE ? "no Avatar yet"
+                                                         : text_card(r, st->seat[p].avatar));
         render_hand(r, st, p, out);
         render_carta(r, st, p, out);
     }

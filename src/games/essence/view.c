@@ -163,10 +163,16 @@ static void view_question(const carta_rules *r, const ess_state *st, char *q, si
         default: break;
         }
     }
+    if (st->responding && st->respond_phase == ESS_WHEN_COMBAT) {
+        snprintf(q, cap, "player %d fights %s, Attack Strength %d against Willpower %d: "
+                 "interfere with a Minion, cast a spell, use an ability, or pass?",
+                 st->active + 1, carta_catalog_name(r->catalog, st->combat.monster),
+                 ess_attack_strength(r, st), ess_monster_willpower(r, st));
+        return;
+    }
     if (st->responding) {
-        snprintf(q, cap, st->respond_phase == ESS_WHEN_COMBAT
-                             ? "interfere with a Minion, cast a spell, use an ability, or pass?"
-                             : "cast a spell, or pass?");
+        snprintf(q, cap, "player %d's %s: cast a spell, or pass?", st->active + 1,
+                 st->respond_phase == ESS_WHEN_EXPLORE ? "exploration" : "Arcane Phase");
         return;
     }
     switch (st->phase) {
