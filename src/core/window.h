@@ -1,13 +1,14 @@
 /* window.h: a response window: the seats that may answer, asked one at a time in seat order,
  * until every seat still in has passed in a row.
  *
- * Essence's interference (up to three opponents, in turn order), Archmajesty's interrupts,
- * Arkhtide's Combat and Regroup Turns (each seat acts or passes; all passing in a row ends the
+ * Archmajesty's interrupts, Arkhtide's Combat and Regroup Turns (each seat acts or passes; all passing in a row ends the
  * phase) and Leaders' answer windows are this one mechanism: open it with the first seat to ask
  * and the seats that sit out; each answer reopens it (every other seat may answer the answer);
  * each pass moves it on; the pass that completes a round of passes closes it. The answers
  * themselves go on the game's pending stack (pending.h), which resolves them last in, first out.
- * Flat, 4 bytes: it lives inside a state. */
+ * Flat, 4 bytes: it lives inside a state. (Essence's opponents answer
+ * together, not in turn: they declare at the same moment, simultaneous.h, and the active player
+ * orders what they declared; src/games/essence/respond.c.) */
 #ifndef CARTA_WINDOW_H
 #define CARTA_WINDOW_H
 
