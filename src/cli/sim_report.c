@@ -249,6 +249,11 @@ static void report_cards_text(FILE *out, const sim_settings *s, const sim_summar
                 s->g->id);
         return;
     }
+    if (!sum->n_cards) {
+        fprintf(out, "\nno per-card statistics: the players brought no decks (%s plays from one "
+                     "shared box)\n", s->g->id);
+        return;
+    }
     int shown = max_cards > 0 && max_cards < sum->n_cards ? max_cards : sum->n_cards;
     fprintf(out, "\ncards (per player and game with the card in the deck; win rate of that "
                  "player):\n");
