@@ -11,6 +11,7 @@ extern const carta_game carta_game_leaders;
 extern const carta_game carta_game_template;
 extern const carta_game_yaml carta_game_aember_yaml;
 extern const carta_game_yaml carta_game_arkhtide_yaml;
+extern const carta_game_yaml carta_game_essence_yaml;
 extern const carta_game_yaml carta_game_leaders_yaml;
 extern const carta_game_yaml carta_game_template_yaml;
 
@@ -25,6 +26,7 @@ static const carta_game *const games[] = {
 static const carta_game_yaml *const yamls[] = {
     &carta_game_aember_yaml,
     &carta_game_arkhtide_yaml,
+    &carta_game_essence_yaml,
     &carta_game_leaders_yaml,
     &carta_game_template_yaml,
 };
