@@ -324,9 +324,36 @@ static carta_status scen_explore(const carta_rules *r, ess_state *st, scen_box *
 
 /* ---- the rest of the box ---- */
 
+/* `rest:` where the cards of each pile the position did not place go: their pile (the
+ * default) or its graveyard ({forest: graveyard, fate: fate_graveyard}); bit p of *to_grave. */
+static carta_status scen_rest(struct fy_node *map, unsigned *to_grave, const char *file,
+                              carta_error *err)
+{
+    static const char *const keys[] = {"forest", "mines", "underworld", "fate", NULL};
+    static const char *const stack_words[] = {"stack", "graveyard", NULL};
+    static const char *const fate_words[] = {"fate_deck", "fate_graveyard", NULL};
+    *to_grave = 0;
+    if (!map)
+        return CARTA_OK;
+    if (!fy_node_is_mapping(map))
+        return carta_yaml_error(err, file, map, "'rest' needs a map {forest: graveyard, fate: "
+                                "fate_graveyard, ...}");
+    if (carta_yaml_check_keys(map, keys, "'rest'", file, err))
+        return CARTA_ERR_INPUT;
+    for (int pile = 0; pile <= ESS_REALMS; pile++) {
+        int where;
+        if (carta_pos_word(map, keys[pile], pile == ESS_REALMS ? "fate_deck" : "stack",
+                           pile == ESS_REALMS ? fate_words : stack_words, &where, file, err))
+            return CARTA_ERR_INPUT;
+        *to_grave |= (unsigned)where << pile;
+    }
+    return CARTA_OK;
+}
+
 /* Every card the position did not place goes where the setup puts it: realm and Fate cards
- * below the named ones of their pile, in an order the seed fixes. */
-static void scen_fill(const carta_rules *r, ess_state *st, scen_box *box)
+ * below the named ones of their pile (or on their graveyard, as `rest:` says), in an order the
+ * seed fixes. */
+static void scen_fill(const carta_rules *r, ess_state *st, scen_box *box, unsigned to_grave)
 {
     static uint16_t rest[ESS_PILE_MAX];
     for (int pile = 0; pile <= ESS_REALMS; pile++) {
@@ -346,8 +373,13 @@ static void scen_fill(const carta_rules *r, ess_state *st, scen_box *box)
         }
         carta_zone_ref z = pile == ESS_REALMS ? CARTA_ZONE_REF(&st->fate_deck)
                                               : CARTA_ZONE_REF(&st->stack[pile]);
+        if (to_grave >> pile & 1)
+            z = pile == ESS_REALMS ? CARTA_ZONE_REF(&st->fate_grave) : CARTA_ZONE_REF(&st->grave);
         for (int i = 0; i < n; i++)
-            carta_zone_insert(z, i, rest[i], 0);
+            if (to_grave >> pile & 1)
+                carta_zone_push(z, rest[i], 0);
+            else
+                carta_zone_insert(z, i, rest[i], 0);
     }
     for (int id = 0; id < r->n_cards; id++)
         for (; box->left[id] > 0; box->left[id]--)
@@ -393,7 +425,7 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
     static const char *const others[] = {
         "seed",      "phase",          "players",  "forest", "mines",  "underworld",
         "fate_deck", "fate_graveyard", "graveyard", "kept",  "aether", "combat",
-        "revealed",  "explore_realm",  NULL};
+        "revealed",  "explore_realm",  "rest",     NULL};
     static scen_box box;
     ess_state *st = state;
     const carta_config standard = {0}; /* the options' standard values */
@@ -446,8 +478,11 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
         (combat && scen_combat(r, st, &box, combat, file, err)) ||
         scen_explore(r, st, &box, pos, file, err))
         return CARTA_ERR_INPUT;
+    unsigned to_grave;
+    if (scen_rest(carta_yaml_get(pos, "rest"), &to_grave, file, err))
+        return CARTA_ERR_INPUT;
     scen_default_cartas(r, st, &box);
-    scen_fill(r, st, &box);
+    scen_fill(r, st, &box, to_grave);
     ess_zones_seen(st);
     carta_error why = {0};
     if (ess_check(r, st, &why))
