@@ -137,8 +137,10 @@ static void queue_interfere(const carta_rules *r, ess_state *st, carta_pending *
     }
     for (int i = 1; i < n; i++)
         for (int k = i; k > 0; k--) {
-            int a = ess_card_of(r, queue->arg[order[k - 1]] - ESS_DECL_MINION)->interference;
-            int b = ess_card_of(r, queue->arg[order[k]] - ESS_DECL_MINION)->interference;
+            int a = ess_card_of(r, queue->arg[order[k - 1]] - ESS_DECL_MINION)->interference +
+                    ess_passive(r, st, order[k - 1], ESS_PA_INTERFERENCE);
+            int b = ess_card_of(r, queue->arg[order[k]] - ESS_DECL_MINION)->interference +
+                    ess_passive(r, st, order[k], ESS_PA_INTERFERENCE);
             if (b <= a)
                 break;
             int t = order[k];
