@@ -168,9 +168,7 @@ static void say_move(const event_say *s, const carta_events *e, int i, int run)
         carta_text_printf(s->out, " from %s to %s", say_word(s, ev->from), say_word(s, ev->to));
 }
 
-/* A word with number slots ("succeeds with Spell Fate %d") gets the event's amount, then its
- * value; any other '%' is kept as it is. */
-static void say_numbers(const char *word, int amount, int value, char *buf, size_t cap)
+void carta_event_word_fill(const char *word, int amount, int value, char *buf, size_t cap)
 {
     size_t n = 0;
     int slot = 0;
@@ -207,7 +205,7 @@ static void say_one(const event_say *s, const carta_event *ev)
     case CARTA_EV_ACT:
     case CARTA_EV_NOTE: {
         char filled[96];
-        say_numbers(word, ev->amount, ev->value, filled, sizeof filled);
+        carta_event_word_fill(word, ev->amount, ev->value, filled, sizeof filled);
         carta_event_verb(filled, you, verb, sizeof verb);
         carta_text_printf(o, "%s %s", who, verb);
         if (ev->card != CARTA_EV_NO_CARD)

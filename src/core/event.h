@@ -129,6 +129,10 @@ static inline void carta_event_move(carta_events *e, int seat, int card, uint8_t
                         .amount = 1};
 }
 
+/* A word with its %d slots filled with amount, then value (an ACT or NOTE word such as
+ * "succeeds with Spell Fate %d:"); any other '%' is kept. */
+void carta_event_word_fill(const char *word, int amount, int value, char *buf, size_t cap);
+
 /* Hides from viewer each card it may not see (CARTA_SEAT_BIT in seen). */
 void carta_events_observe(carta_events *e, int viewer);
 /* For tests: replaces each card viewer may not see by a random id. */

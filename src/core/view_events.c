@@ -15,11 +15,14 @@ static void view_event_card(carta_view *v, const char *key, uint16_t stored)
 }
 
 static void view_event_word(carta_view *v, const carta_game *g, const carta_rules *r,
-                            const char *key, int word)
+                            const char *key, const carta_event *ev, int word)
 {
     const char *w = word && g->event_word ? g->event_word(r, word) : NULL;
-    if (w)
-        carta_view_str(v, key, w);
+    char filled[128];
+    if (!w)
+        return;
+    carta_event_word_fill(w, ev->amount, ev->value, filled, sizeof filled);
+    carta_view_str(v, key, filled);
 }
 
 static void view_event(carta_view *v, const carta_game *g, const carta_rules *r,
@@ -34,9 +37,9 @@ static void view_event(carta_view *v, const carta_game *g, const carta_rules *r,
         carta_view_int(v, "other", ev->other);
     view_event_card(v, "card", ev->card);
     view_event_card(v, "target", ev->target);
-    view_event_word(v, g, r, "word", ev->word);
-    view_event_word(v, g, r, "from", ev->from);
-    view_event_word(v, g, r, "to", ev->to);
+    view_event_word(v, g, r, "word", ev, ev->word);
+    view_event_word(v, g, r, "from", ev, ev->from);
+    view_event_word(v, g, r, "to", ev, ev->to);
     carta_view_int(v, "amount", ev->amount);
     carta_view_int(v, "value", ev->value);
     carta_events one = {.n = 1};
