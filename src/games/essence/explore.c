@@ -34,7 +34,9 @@ void ess_explore_begin(const carta_rules *r, ess_state *st, int realm)
     st->turn_flags |= ESS_T_EXPLORED;
     carta_event_add(&st->events, CARTA_EV_NOTE, st->active, -1, -1, 0, -1,
                     ESS_W_EXPLORES + realm, limit + st->explore_bonus, realm);
-    ess_explore_next(r, st);
+    /* 4.1: a spell may pause the game "amidst any other action including ... exploration": the
+     * opponents may answer the choice of a stack before its first card (settle reveals it) */
+    ess_respond_open(r, st, ESS_WHEN_EXPLORE);
 }
 
 static int explore_room(const ess_state *st)

@@ -547,6 +547,10 @@ static int settle_phase(const carta_rules *r, ess_state *st)
             ess_explore_end(r, st);
             return 1;
         }
+        if (!st->revealed.n) { /* the stack is chosen: its first card is revealed */
+            ess_explore_next(r, st);
+            return 1;
+        }
         return 0;
     case ESS_PHASE_COMBAT:
         if (st->combat.fate == ESS_NONE) {
