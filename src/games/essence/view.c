@@ -151,7 +151,16 @@ static void view_question(const carta_rules *r, const ess_state *st, char *q, si
                                    "Cost?", carta_catalog_name(r->catalog, f->arg[1])); return;
         case ESS_FR_BONUS: snprintf(q, cap, "use the Fate Bonus of %s?",
                                     carta_catalog_name(r->catalog, f->arg[0])); return;
-        case ESS_FR_STACK: snprintf(q, cap, "which Realm Stack?"); return;
+        case ESS_FR_STACK:
+            snprintf(q, cap, f->arg[0] == ESS_FOR_DRAW
+                                 ? "from which Realm Stack do you draw?"
+                             : f->arg[0] == ESS_FOR_SUMMONING
+                                 ? "Summoning: from which Realm Stack are cards revealed until a "
+                                   "Monster, which you fight?"
+                                 : "Instigation: from which Realm Stack are cards revealed until a "
+                                   "Monster, which player %d must fight?",
+                     st->active + 1);
+            return;
         case ESS_FR_GRAVE: snprintf(q, cap, "Restoration: which card do you take from the "
                                     "Graveyard?"); return;
         case ESS_FR_KEEP: snprintf(q, cap, "Perfect Spellcast: keep %s face up, or flip it?",
