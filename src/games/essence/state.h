@@ -66,7 +66,6 @@ enum {
     ESS_T_ACTED = 1,       /* the active player took an action: no "first action" ability now */
     ESS_T_SUFFOCATED = 2,  /* the active player may cast no more spells this turn */
     ESS_T_CAVE_IN = 4,     /* the exploration ends after the card being revealed */
-    ESS_T_PASSED = 8,      /* the active player passed: the opponents respond */
     ESS_T_EXPLORED = 16    /* this turn's exploration has been made */
 };
 
