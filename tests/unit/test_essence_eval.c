@@ -13,35 +13,16 @@
 
 #include "core/rng.h"
 #include "games/essence/essence.h"
+#include "support/essence_fixture.h"
 #include "games/registry.h"
 
-static const carta_game *G;
-static carta_rules *R;
-
-static int group_setup(void **unused)
-{
-    (void)unused;
-    carta_error err = {0};
-    G = carta_game_find("essence");
-    R = G->open(CARTA_DATA_DIR "/essence", &err);
-    return R ? 0 : -1;
-}
-
-static int group_teardown(void **unused)
-{
-    (void)unused;
-    G->close(R);
-    return 0;
-}
+#define G essfx_game
+#define R essfx_rules
 
 /* A 2-player game after the picks, at the first player's first decision. */
 static void started(ess_state *st, uint64_t seed)
 {
-    carta_config c = {.n_seats = 2, .seed = seed};
-    carta_error err = {0};
-    for (int s = 0; s < 2; s++)
-        assert_int_equal(G->deck_resolve(R, "box", 1, &c.decks[s], &err), CARTA_OK);
-    assert_int_equal(G->setup(R, st, &c, &err), CARTA_OK);
+    essfx_setup(st, 2, seed);
     carta_action legal[CARTA_MAX_ACTIONS];
     while (st->phase == ESS_PHASE_PICK) {
         assert_true(G->legal_actions(R, st, legal) > 0);
@@ -139,5 +120,5 @@ int main(void)
         cmocka_unit_test(test_a_finished_game_is_exact),
         cmocka_unit_test(test_values_stay_in_range_along_games),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, essfx_open, essfx_close);
 }

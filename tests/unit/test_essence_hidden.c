@@ -12,40 +12,15 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <jansson.h>
 
 #include "core/rng.h"
-#include "core/view.h"
 #include "games/essence/essence.h"
+#include "support/essence_fixture.h"
 #include "games/registry.h"
 
-static const carta_game *G;
-static carta_rules *R;
+#define G essfx_game
+#define R essfx_rules
 
-static int group_setup(void **unused)
-{
-    (void)unused;
-    carta_error err = {0};
-    G = carta_game_find("essence");
-    R = G->open(CARTA_DATA_DIR "/essence", &err);
-    return R ? 0 : -1;
-}
-
-static int group_teardown(void **unused)
-{
-    (void)unused;
-    G->close(R);
-    return 0;
-}
-
-static char *view_json(const ess_state *obs, int seat)
-{
-    carta_view *v = carta_view_new(G, R);
-    G->view(R, obs, seat, v);
-    char *text = json_dumps(carta_view_json(v), JSON_SORT_KEYS | JSON_COMPACT);
-    carta_view_free(v);
-    return text;
-}
 
 static void reverse(uint16_t *cards, uint8_t *known, int n)
 {
@@ -102,19 +77,17 @@ static void test_a_seat_cannot_tell_what_it_may_not_see(void **unused)
     carta_action legal[CARTA_MAX_ACTIONS];
     int compared = 0, differs = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
-        carta_config c = {.n_seats = 2 + (int)(seed % 3), .seed = seed};
+        int seats = 2 + (int)(seed % 3);
         carta_error err = {0};
-        for (int s = 0; s < c.n_seats; s++)
-            assert_int_equal(G->deck_resolve(R, "random", 1, &c.decks[s], &err), CARTA_OK);
-        assert_int_equal(G->setup(R, &a, &c, &err), CARTA_OK);
+        essfx_setup(&a, seats, seed);
         carta_rng rng;
         carta_rng_seed(&rng, seed);
         for (int step = 0; step < 600 && G->to_act(R, &a) != CARTA_NO_SEAT; step++) {
             if (step % 25 == 0 && a.turn > 0 && a.carta_box.n) {
-                int other = (int)(seed % (uint64_t)c.n_seats);
+                int other = (int)(seed % (uint64_t)seats);
                 twin(&a, &b, other);
                 assert_int_equal(G->check(R, &b, &err), CARTA_OK);
-                for (int v = -1; v < c.n_seats; v++) {
+                for (int v = -1; v < seats; v++) {
                     G->observe(R, &a, v, &oa);
                     G->observe(R, &b, v, &ob);
                     if (v == other) {
@@ -122,7 +95,7 @@ static void test_a_seat_cannot_tell_what_it_may_not_see(void **unused)
                         continue;
                     }
                     assert_memory_equal(&oa, &ob, sizeof oa);
-                    char *ja = view_json(&oa, v), *jb = view_json(&ob, v);
+                    char *ja = essfx_view_json(&oa, v), *jb = essfx_view_json(&ob, v);
                     assert_string_equal(ja, jb);
                     free(ja);
                     free(jb);
@@ -142,5 +115,5 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_seat_cannot_tell_what_it_may_not_see),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, essfx_open, essfx_close);
 }

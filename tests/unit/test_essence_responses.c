@@ -13,49 +13,14 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <jansson.h>
 
 #include "core/rng.h"
-#include "core/view.h"
 #include "games/essence/essence.h"
+#include "support/essence_fixture.h"
 #include "games/registry.h"
 
-static const carta_game *G;
-static carta_rules *R;
-
-static int group_setup(void **unused)
-{
-    (void)unused;
-    carta_error err = {0};
-    G = carta_game_find("essence");
-    R = G->open(CARTA_DATA_DIR "/essence", &err);
-    return R ? 0 : -1;
-}
-
-static int group_teardown(void **unused)
-{
-    (void)unused;
-    G->close(R);
-    return 0;
-}
-
-static void setup_game(ess_state *st, int seats, uint64_t seed)
-{
-    carta_config c = {.n_seats = seats, .seed = seed};
-    carta_error err = {0};
-    for (int s = 0; s < seats; s++)
-        assert_int_equal(G->deck_resolve(R, "random", 1, &c.decks[s], &err), CARTA_OK);
-    assert_int_equal(G->setup(R, st, &c, &err), CARTA_OK);
-}
-
-static char *view_json(const ess_state *obs, int seat)
-{
-    carta_view *v = carta_view_new(G, R);
-    G->view(R, obs, seat, v);
-    char *text = json_dumps(carta_view_json(v), JSON_SORT_KEYS | JSON_COMPACT);
-    carta_view_free(v);
-    return text;
-}
+#define G essfx_game
+#define R essfx_rules
 
 /* For each pair of different declarations of the first deciding seat, every other seat sees the
  * same. Returns how many response states were compared. */
@@ -82,7 +47,7 @@ static int compare_declarations(const ess_state *st)
                 G->observe(R, &a, v, &oa);
                 G->observe(R, &b, v, &ob);
                 assert_memory_equal(&oa, &ob, sizeof oa);
-                char *ja = view_json(&oa, v), *jb = view_json(&ob, v);
+                char *ja = essfx_view_json(&oa, v), *jb = essfx_view_json(&ob, v);
                 assert_string_equal(ja, jb);
                 free(ja);
                 free(jb);
@@ -98,7 +63,7 @@ static void test_a_declaration_is_hidden_until_all_have_declared(void **unused)
     carta_action legal[CARTA_MAX_ACTIONS];
     int compared = 0;
     for (uint64_t seed = 1; seed <= 40 && compared < 30; seed++) {
-        setup_game(&st, 3 + (int)(seed % 2), seed);
+        essfx_setup(&st, 3 + (int)(seed % 2), seed);
         carta_rng rng;
         carta_rng_seed(&rng, seed);
         for (int step = 0; step < 3000 && G->to_act(R, &st) != CARTA_NO_SEAT; step++) {
@@ -122,7 +87,7 @@ static void test_no_seat_is_asked_only_to_pass(void **unused)
     carta_action legal[CARTA_MAX_ACTIONS];
     int responses = 0;
     for (uint64_t seed = 1; seed <= 10; seed++) {
-        setup_game(&st, 2 + (int)(seed % 3), seed);
+        essfx_setup(&st, 2 + (int)(seed % 3), seed);
         carta_rng rng;
         carta_rng_seed(&rng, seed * 7);
         for (int step = 0; step < 3000 && G->to_act(R, &st) != CARTA_NO_SEAT; step++) {
@@ -144,5 +109,5 @@ int main(void)
         cmocka_unit_test(test_a_declaration_is_hidden_until_all_have_declared),
         cmocka_unit_test(test_no_seat_is_asked_only_to_pass),
     };
-    return cmocka_run_group_tests(tests, group_setup, group_teardown);
+    return cmocka_run_group_tests(tests, essfx_open, essfx_close);
 }
