@@ -237,6 +237,16 @@ static bool scen_count(struct fy_node *node, const char *key, long lo, long hi, 
 
 /* ---- steps ---- */
 
+/* What holds in every state (the game's check) holds after each action a scenario applies. */
+static int scen_holds(scen_run *run, int line, const char *after)
+{
+    carta_error why = {0};
+    if (!run->game->check || run->game->check(run->rules, run->state, &why) == CARTA_OK)
+        return 1;
+    scen_fail(run, line, "after %s the state breaks the game's check: %s", after, why.msg);
+    return 0;
+}
+
 static int scen_step_do(scen_run *run, struct fy_node *v, int line, carta_error *err)
 {
     char text[256];
@@ -256,7 +266,9 @@ static int scen_step_do(scen_run *run, struct fy_node *v, int line, carta_error 
                   why.msg);
         return 0;
     }
-    return 1;
+    char after[300];
+    snprintf(after, sizeof after, "'%s'", text);
+    return scen_holds(run, line, after);
 }
 
 /* A refusal passes `because:` when its message holds that text (no `because`: any refusal). */
@@ -521,6 +533,8 @@ static int scen_step_random(scen_run *run, struct fy_node *v, int line, carta_er
                       text, why.msg);
             return 0;
         }
+        if (!scen_holds(run, line, "a random action"))
+            return 0;
     }
     return 1;
 }

@@ -107,7 +107,7 @@ carta_status ess_check(const carta_rules *r, const void *state, carta_error *err
                           st->active, st->phase, st->n_picked);
     if (st->turn > ESS_TURN_LIMIT || (st->phase == ESS_PHASE_PICK) != (st->turn == 0))
         return CHECK_FAIL(err, "turn %d in phase %d", st->turn, st->phase);
-    if (st->combat.monster != ESS_NONE && st->phase != ESS_PHASE_COMBAT)
+    if (st->combat.monster != ESS_NONE && st->phase != ESS_PHASE_COMBAT && !over)
         return CHECK_FAIL(err, "a combat under way in phase %d", st->phase);
     if (st->combat.n_interfere > ESS_INTERFERE_MAX || st->combat.n_support > ESS_SUPPORT_MAX)
         return CHECK_FAIL(err, "%d interfering and %d supporting Minions",
