@@ -51,19 +51,33 @@ void ess_observe(const carta_rules *r, const void *state, int seat, void *out)
 
 /* ---- determinize: the unseen cards of each kind dealt again at random ---- */
 
+/* The unseen cards by pool: a realm's cards (a stack holds its realm's only), the Fate cards,
+ * the Carta Essentia. Each unknown slot takes a card drawn at random from its pool, so the deal
+ * is a uniform random permutation and costs one draw per slot. */
+enum { POOL_FATE = ESS_REALMS, POOL_CARTA, POOLS };
+
 typedef struct unseen {
-    int n;
-    uint16_t cards[ESS_PILE_MAX];
     int16_t left[CARTA_CATALOG_MAX]; /* per card id: copies not seen yet */
+    int n[POOLS];
+    uint16_t cards[POOLS][ESS_PILE_MAX];
 } unseen;
 
-static void unseen_init(unseen *u, const carta_rules *r, int kind_a, int kind_b, int kind_c)
+static int unseen_pool(const ess_card *c)
 {
-    u->n = 0;
-    for (int id = 0; id < r->n_cards; id++) {
-        int k = r->card[id].kind;
-        u->left[id] = (int16_t)(k == kind_a || k == kind_b || k == kind_c ? r->card[id].copies : 0);
+    switch (c->kind) {
+    case ESS_K_ESSENCE:
+    case ESS_K_MONSTER:
+    case ESS_K_UNICORN: return c->realm;
+    case ESS_K_FATE: return POOL_FATE;
+    case ESS_K_CARTA: return POOL_CARTA;
+    default: return -1;
     }
+}
+
+static void unseen_init(unseen *u, const carta_rules *r)
+{
+    for (int id = 0; id < r->n_cards; id++)
+        u->left[id] = (int16_t)(unseen_pool(&r->card[id]) >= 0 ? r->card[id].copies : 0);
 }
 
 static void unseen_see(unseen *u, const carta_rules *r, uint16_t card)
@@ -78,51 +92,52 @@ static void unseen_see_all(unseen *u, const carta_rules *r, const uint16_t *card
         unseen_see(u, r, cards[i]);
 }
 
-static void unseen_deal(unseen *u, const carta_rules *r, carta_rng *rng)
+static void unseen_deal(unseen *u, const carta_rules *r)
 {
-    for (int id = 0; id < r->n_cards; id++)
-        for (int k = 0; k < u->left[id] && u->n < ESS_PILE_MAX; k++)
-            u->cards[u->n++] = (uint16_t)id;
-    for (int i = u->n - 1; i > 0; i--) {
-        int k = (int)carta_rng_below(rng, (uint32_t)(i + 1));
-        uint16_t t = u->cards[i];
-        u->cards[i] = u->cards[k];
-        u->cards[k] = t;
+    for (int p = 0; p < POOLS; p++)
+        u->n[p] = 0;
+    for (int id = 0; id < r->n_cards; id++) {
+        int p = unseen_pool(&r->card[id]);
+        for (int k = 0; k < u->left[id] && p >= 0 && u->n[p] < ESS_PILE_MAX; k++)
+            u->cards[p][u->n[p]++] = (uint16_t)id;
     }
 }
 
-/* Takes the first dealt card of realm (any, if realm < 0); ESS_NONE if none is left. */
-static uint16_t unseen_take(unseen *u, const carta_rules *r, int realm)
+/* A card drawn at random from pools first..last (the realms' for a hand); ESS_NONE if empty. */
+static uint16_t unseen_take(unseen *u, int first, int last, carta_rng *rng)
 {
-    for (int i = 0; i < u->n; i++)
-        if (realm < 0 || r->card[u->cards[i]].realm == realm) {
-            uint16_t card = u->cards[i];
-            u->cards[i] = u->cards[--u->n];
-            return card;
-        }
-    return ESS_NONE;
+    int total = 0;
+    for (int p = first; p <= last; p++)
+        total += u->n[p];
+    if (!total)
+        return ESS_NONE;
+    int k = (int)carta_rng_below(rng, (uint32_t)total), p = first;
+    while (k >= u->n[p])
+        k -= u->n[p++];
+    uint16_t card = u->cards[p][k];
+    u->cards[p][k] = u->cards[p][--u->n[p]];
+    return card;
 }
 
-static void unseen_fill(unseen *u, const carta_rules *r, uint16_t *cards, int n, int realm)
+static void unseen_fill(unseen *u, uint16_t *cards, int n, int first, int last, carta_rng *rng)
 {
     for (int i = 0; i < n; i++)
         if (cards[i] == ESS_UNKNOWN)
-            cards[i] = unseen_take(u, r, realm);
+            cards[i] = unseen_take(u, first, last, rng);
 }
 
-static void determinize_frames(unseen *realm, unseen *fate, const carta_rules *r,
-                               const ess_state *st)
+static void determinize_frames(unseen *u, const carta_rules *r, const ess_state *st)
 {
     for (int i = 0; i < st->pending.n; i++) {
         const carta_pending *f = &st->pending.frame[i];
         if (f->kind == ESS_FR_CAST) {
             for (int k = 0; k < f->arg[3]; k++)
-                unseen_see(realm, r, (uint16_t)f->arg[4 + k]);
-            unseen_see(fate, r, (uint16_t)f->arg[7]);
+                unseen_see(u, r, (uint16_t)f->arg[4 + k]);
+            unseen_see(u, r, (uint16_t)f->arg[7]);
         } else if (f->kind == ESS_FR_ABILITY || f->kind == ESS_FR_CLAIM) {
-            unseen_see(fate, r, (uint16_t)f->arg[1]);
+            unseen_see(u, r, (uint16_t)f->arg[1]);
             for (int k = 4; k < 10 && f->kind == ESS_FR_CLAIM; k++)
-                unseen_see(realm, r, (uint16_t)f->arg[k]);
+                unseen_see(u, r, (uint16_t)f->arg[k]);
         }
     }
 }
@@ -133,40 +148,37 @@ void ess_determinize(const carta_rules *r, void *state, int seat, uint64_t seed)
     if (!carta_layout_observed(&r->layout, st))
         ess_observe(r, st, seat, st);
     carta_rng_seed(&st->rng, seed);
-    static _Thread_local unseen realm, fate, carta;
-    unseen_init(&realm, r, ESS_K_ESSENCE, ESS_K_MONSTER, ESS_K_UNICORN);
-    unseen_init(&fate, r, ESS_K_FATE, -1, -1);
-    unseen_init(&carta, r, ESS_K_CARTA, -1, -1);
+    static _Thread_local unseen u;
+    unseen_init(&u, r);
     for (int k = 0; k < ESS_REALMS; k++)
-        unseen_see_all(&realm, r, st->stack[k].cards, st->stack[k].n);
-    unseen_see_all(&realm, r, st->grave.cards, st->grave.n);
-    unseen_see_all(&realm, r, st->revealed.cards, st->revealed.n);
-    unseen_see(&realm, r, st->combat.monster);
+        unseen_see_all(&u, r, st->stack[k].cards, st->stack[k].n);
+    unseen_see_all(&u, r, st->grave.cards, st->grave.n);
+    unseen_see_all(&u, r, st->revealed.cards, st->revealed.n);
+    unseen_see(&u, r, st->combat.monster);
     for (int i = 0; i < st->combat.n_support; i++)
-        unseen_see(&realm, r, st->combat.support[i].card);
+        unseen_see(&u, r, st->combat.support[i].card);
     for (int i = 0; i < st->combat.n_interfere; i++)
-        unseen_see(&realm, r, st->combat.interfere[i].card);
-    unseen_see_all(&fate, r, st->fate_deck.cards, st->fate_deck.n);
-    unseen_see_all(&fate, r, st->fate_grave.cards, st->fate_grave.n);
-    unseen_see_all(&fate, r, st->kept.cards, st->kept.n);
-    unseen_see(&fate, r, st->combat.fate);
-    unseen_see_all(&carta, r, st->carta_box.cards, st->carta_box.n);
+        unseen_see(&u, r, st->combat.interfere[i].card);
+    unseen_see_all(&u, r, st->fate_deck.cards, st->fate_deck.n);
+    unseen_see_all(&u, r, st->fate_grave.cards, st->fate_grave.n);
+    unseen_see_all(&u, r, st->kept.cards, st->kept.n);
+    unseen_see(&u, r, st->combat.fate);
+    unseen_see_all(&u, r, st->carta_box.cards, st->carta_box.n);
     for (int p = 0; p < st->n_seats; p++) {
-        unseen_see_all(&realm, r, st->seat[p].hand.cards, st->seat[p].hand.n);
-        unseen_see_all(&carta, r, st->seat[p].carta.cards, st->seat[p].carta.n);
+        unseen_see_all(&u, r, st->seat[p].hand.cards, st->seat[p].hand.n);
+        unseen_see_all(&u, r, st->seat[p].carta.cards, st->seat[p].carta.n);
         if (st->seat[p].decl == ESS_DECL_HIDDEN)
             st->seat[p].decl = ESS_DECL_PASS; /* a guess: passing is always possible */
     }
-    determinize_frames(&realm, &fate, r, st);
-    unseen_deal(&realm, r, &st->rng);
-    unseen_deal(&fate, r, &st->rng);
-    unseen_deal(&carta, r, &st->rng);
+    determinize_frames(&u, r, st);
+    unseen_deal(&u, r);
     for (int k = 0; k < ESS_REALMS; k++) /* a stack holds its realm's cards only */
-        unseen_fill(&realm, r, st->stack[k].cards, st->stack[k].n, k);
+        unseen_fill(&u, st->stack[k].cards, st->stack[k].n, k, k, &st->rng);
     for (int p = 0; p < st->n_seats; p++) {
-        unseen_fill(&realm, r, st->seat[p].hand.cards, st->seat[p].hand.n, -1);
-        unseen_fill(&carta, r, st->seat[p].carta.cards, st->seat[p].carta.n, -1);
+        unseen_fill(&u, st->seat[p].hand.cards, st->seat[p].hand.n, 0, ESS_REALMS - 1, &st->rng);
+        unseen_fill(&u, st->seat[p].carta.cards, st->seat[p].carta.n, POOL_CARTA, POOL_CARTA,
+                    &st->rng);
     }
-    unseen_fill(&fate, r, st->fate_deck.cards, st->fate_deck.n, -1);
-    unseen_fill(&carta, r, st->carta_box.cards, st->carta_box.n, -1);
+    unseen_fill(&u, st->fate_deck.cards, st->fate_deck.n, POOL_FATE, POOL_FATE, &st->rng);
+    unseen_fill(&u, st->carta_box.cards, st->carta_box.n, POOL_CARTA, POOL_CARTA, &st->rng);
 }
