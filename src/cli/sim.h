@@ -23,7 +23,8 @@ enum {
     SIM_MAX_DECKS = 32,       /* distinct decks in one simulation */
     SIM_END_NAME = 32,        /* bytes of an ending's name ("Quintessence Victory") */
     SIM_MAX_ENDS = 12,        /* distinct endings counted */
-    SIM_PLAYED_WORDS = (CARTA_DECK_MAX + 63) / 64
+    SIM_PLAYED_WORDS = (CARTA_DECK_MAX + 63) / 64,
+    SIM_PLAYED_OTHER = 64     /* distinct cards from outside the deck one player plays in a game */
 };
 
 /* What to simulate. Players are numbered 0..n_players-1 (shown 1..); they rotate seats. */
@@ -61,9 +62,12 @@ typedef struct sim_game {
 } sim_game;
 
 /* Which deck slots of a player's deck had their card played in one game: bit j of word j / 64
- * set if the card deck->cards[j] was played (the first slot holding that card id is marked). */
+ * set if the card deck->cards[j] was played (the first slot holding that card id is marked); and
+ * the cards played that no deck holds (games without decks: Essence's Avatars, spells, Minions). */
 typedef struct sim_played {
     uint64_t bits[SIM_PLAYED_WORDS];
+    int n_other;
+    uint16_t other[SIM_PLAYED_OTHER];
 } sim_played;
 
 /* A simulation's results: settings plus games[n_games] and played[n_games * n_players]. */

@@ -250,22 +250,32 @@ static void report_cards_text(FILE *out, const sim_settings *s, const sim_summar
         return;
     }
     if (!sum->n_cards) {
-        fprintf(out, "\nno per-card statistics: the players brought no decks (%s plays from one "
-                     "shared box)\n", s->g->id);
+        fprintf(out, "\nno per-card statistics: no card was played\n");
         return;
     }
-    int shown = max_cards > 0 && max_cards < sum->n_cards ? max_cards : sum->n_cards;
-    fprintf(out, "\ncards (per player and game with the card in the deck; win rate of that "
-                 "player):\n");
+    int shown = max_cards > 0 && max_cards < sum->n_cards ? max_cards : sum->n_cards, decks = 0;
+    for (int i = 0; i < sum->n_cards; i++)
+        decks |= sum->cards[i].in_deck > 0;
+    if (decks)
+        fprintf(out, "\ncards (per player and game with the card in the deck; win rate of that "
+                     "player):\n");
+    else
+        fprintf(out, "\ncards (no decks: per player and game in which the player played the card;"
+                     " win rate of that player):\n");
     fprintf(out, "%-28s %7s %7s  %-26s %7s  %-26s\n", "card", "in deck", "played",
             "win when played [95%]", "not", "win when not played [95%]");
     for (int i = 0; i < shown; i++) {
         const sim_card_stat *c = &sum->cards[i];
         const char *name = s->g->card_name(s->r, c->card);
-        fprintf(out, "%-28.28s %7d %7d  ", name ? name : "?", c->in_deck, c->played);
+        if (c->in_deck)
+            fprintf(out, "%-28.28s %7d %7d  ", name ? name : "?", c->in_deck, c->played);
+        else /* played from no deck: nothing to say of the games without it */
+            fprintf(out, "%-28.28s %7s %7d  ", name ? name : "?", "-", c->played);
         report_interval(out, c->played_wins, c->played);
-        fprintf(out, " %7d  ", c->unplayed);
-        report_interval(out, c->unplayed_wins, c->unplayed);
+        if (c->in_deck) {
+            fprintf(out, " %7d  ", c->unplayed);
+            report_interval(out, c->unplayed_wins, c->unplayed);
+        }
         fputc('\n', out);
     }
     if (shown < sum->n_cards)

@@ -77,7 +77,8 @@ static void run_read_end(const sim_settings *s, sim_worker *w, sim_game *out)
     carta_view_free(v);
 }
 
-/* Marks the slot of card in deck (the first holding it) as played. */
+/* Marks the slot of card in deck (the first holding it) as played, or else the card among the
+ * others played. */
 static void run_mark_played(const carta_deck *deck, int card, sim_played *played)
 {
     for (int j = 0; j < deck->n_cards; j++)
@@ -85,6 +86,11 @@ static void run_mark_played(const carta_deck *deck, int card, sim_played *played
             played->bits[j / 64] |= (uint64_t)1 << (j % 64);
             return;
         }
+    for (int k = 0; k < played->n_other; k++)
+        if (played->other[k] == card)
+            return;
+    if (played->n_other < SIM_PLAYED_OTHER)
+        played->other[played->n_other++] = (uint16_t)card;
 }
 
 static int run_setup(sim_run_ctx *c, int i, carta_config *config, void *state)

@@ -106,6 +106,12 @@ static void stats_cards(sim_card_stat *cards, const carta_deck *deck, const sim_
             st->unplayed_draws += drew;
         }
     }
+    for (int k = 0; k < played->n_other; k++) { /* played, in no deck: no "not played" */
+        sim_card_stat *st = &cards[played->other[k]];
+        st->played++;
+        st->played_wins += won;
+        st->played_draws += drew;
+    }
 }
 
 static void stats_matrix(sim_summary *sum, const sim_settings *s, const sim_game *g)
@@ -135,12 +141,12 @@ static int stats_compact(sim_summary *sum, sim_card_stat *by_id)
 {
     int n = 0;
     for (int c = 0; c < SIM_CARD_IDS; c++)
-        n += by_id[c].in_deck > 0;
+        n += by_id[c].in_deck > 0 || by_id[c].played > 0;
     sum->cards = calloc(n ? (size_t)n : 1, sizeof *sum->cards);
     if (!sum->cards)
         return 1;
     for (int c = 0; c < SIM_CARD_IDS; c++)
-        if (by_id[c].in_deck > 0) {
+        if (by_id[c].in_deck > 0 || by_id[c].played > 0) {
             by_id[c].card = c;
             sum->cards[sum->n_cards++] = by_id[c];
         }

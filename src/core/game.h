@@ -187,8 +187,9 @@ typedef struct carta_game {
     void (*describe_move)(const carta_rules *rules, const void *state, carta_action action,
                           int viewer, char *buf, size_t cap);
     /* Optional. The catalog id of the card that action (legal in state) plays from the acting
-     * seat's hand, or -1 if it plays none; for per-card statistics (carta sim). NULL: the game
-     * gives no per-card statistics. */
+     * seat's hand (in a game without decks, the card it uses: Essence's Avatar picked, spell
+     * cast, Minion played), or -1 if it plays none; for per-card statistics (carta sim). NULL:
+     * the game gives no per-card statistics. */
     int (*action_card)(const carta_rules *rules, const void *state, carta_action action);
     /* What a player reads on a card: name, house, type, stats, keywords, text. Appends to out. */
     void (*describe_card)(const carta_rules *rules, int card_id, carta_text *out);

@@ -21,6 +21,7 @@
 #include "cli/sim.h"
 #include "core/record.h"
 #include "core/store.h"
+#include "games/essence/essence.h"
 #include "support/tide_fixture.h"
 
 /* ---- Wilson intervals ---- */
@@ -427,6 +428,49 @@ static void test_cards_need_action_card(void **unused)
 
 /* Arkhtide's Desperate Measures scores every game (rulebook "Tournament Scoring for FFA": 1st
  * 100, 2nd 60, 3rd 20, each + Quintessence + remaining Willpower); the duel does not. */
+/* A game without decks (Essence: every player plays from one box) still gets per-card figures:
+ * the cards each player played, with that player's win rate. Each player picks exactly one
+ * Avatar (essence.txt, 2.2 GETTING STARTED, step 5), so the Avatars' "played" add up to the
+ * player-games; and nothing is "in deck". */
+static void test_cards_played_without_decks(void **unused)
+{
+    (void)unused;
+    const carta_game *g = carta_game_find("essence");
+    assert_non_null(g);
+    carta_error err = {0};
+    carta_rules *r = g->open(CARTA_DATA_DIR "/essence", &err);
+    if (!r)
+        fail_msg("%s", err.msg);
+    sim_settings s;
+    real_settings(&s, g, r, 10, 2);
+    s.deck_spec[0] = "box";
+    s.deck_random[0] = 0;
+    sim_results res;
+    assert_int_equal(sim_run(&s, &res, NULL, 0, &err), CARTA_OK);
+    sim_summary *sum = sim_summarize(&res, &err);
+    assert_non_null(sum);
+    assert_true(sum->has_cards && sum->n_cards > 6);
+    int avatars = 0, wins = 0;
+    for (int i = 0; i < sum->n_cards; i++) {
+        const sim_card_stat *c = &sum->cards[i];
+        assert_int_equal(c->in_deck, 0);
+        assert_int_equal(c->unplayed, 0);
+        assert_true(c->played > 0 && c->played <= 20 && c->played_wins <= c->played);
+        if (ess_card_of(r, c->card)->kind == ESS_K_AVATAR) {
+            avatars += c->played;
+            wins += c->played_wins;
+        }
+    }
+    assert_int_equal(avatars, 20);
+    int decided = 0;
+    for (int p = 0; p < 2; p++)
+        decided += sum->wins[p];
+    assert_int_equal(wins, decided);
+    sim_summary_free(sum);
+    sim_results_free(&res);
+    g->close(r);
+}
+
 static void test_points_of_desperate_measures(void **unused)
 {
     (void)unused;
@@ -660,6 +704,7 @@ int main(void)
         cmocka_unit_test(test_csv_and_text_shape),
         cmocka_unit_test(test_aember_threads_identical),
         cmocka_unit_test(test_cards_need_action_card),
+        cmocka_unit_test(test_cards_played_without_decks),
         cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),
         cmocka_unit_test(test_game_opts),

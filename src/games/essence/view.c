@@ -233,6 +233,7 @@ int ess_action_card(const carta_rules *r, const void *state, carta_action a)
     const ess_state *st = state;
     int x = ESS_ARG(a);
     switch (ESS_KIND(a)) {
+    case ESS_A_PICK:
     case ESS_A_MINION: return x;
     case ESS_A_CAST: return x < ESS_SPELLS ? st->aether[x] : -1;
     case ESS_A_ABILITY: {
