@@ -69,7 +69,7 @@ static void ability_effect(const carta_rules *r, ess_state *st, carta_pending *f
     default: break;
     }
     if (c->act_effect == ESS_AB_ATTACK_FATE || c->act_effect == ESS_AB_WILLPOWER_FATE)
-        carta_event_add(&st->events, CARTA_EV_NOTE, st->active, -1, -1, 0, -1, ESS_W_ATTACK, ess_attack_strength(r, st), ess_monster_willpower(r, st));
+        ess_combat_told(r, st);
 }
 
 int ess_ability_step(const carta_rules *r, ess_state *st)
@@ -83,11 +83,7 @@ int ess_ability_step(const carta_rules *r, ess_state *st)
         f->arg[1] = (int16_t)fate;
         f->arg[2] = c->number;
         f->arg[0] = ESS_ST_EFFECT;
-        if (seat == st->active && c->fate_type == ESS_TRICKSTER && c->bonus) {
-            carta_pending *b = carta_pending_push(&st->pending, ESS_FR_BONUS, seat);
-            b->arg[0] = (int16_t)fate;
-            b->arg[1] = ESS_CHECK_ABILITY;
-        }
+        ess_bonus_offer(r, st, seat, fate, ESS_CHECK_ABILITY);
         return 0;
     }
     int works = f->arg[2] >= avatar->act_fate;
@@ -96,10 +92,7 @@ int ess_ability_step(const carta_rules *r, ess_state *st)
                     avatar->act_fate);
     if (works)
         ability_effect(r, st, f, avatar);
-    uint16_t fate = (uint16_t)f->arg[1];
-    carta_zone_push(f->arg[3] & ESS_CAST_FATE_KEPT ? CARTA_ZONE_REF(&st->kept)
-                                                  : CARTA_ZONE_REF(&st->fate_grave),
-                    fate, 0);
+    ess_fate_done(st, (uint16_t)f->arg[1], f->arg[3] & ESS_CAST_FATE_KEPT);
     carta_pending_pop(&st->pending);
     if (works && avatar->act_effect == ESS_AB_DRAW_STACK) {
         carta_pending *s = carta_pending_push(&st->pending, ESS_FR_STACK, seat);
@@ -111,6 +104,9 @@ int ess_ability_step(const carta_rules *r, ess_state *st)
 
 /* 2.4: "The Fate Bonus is always optional"; one that lasts the whole turn keeps its Fate card
  * beside the Avatar until the end of the turn. */
+/* v + a, at most hi. */
+static int8_t bonus_add(int v, int a, int hi) { return (int8_t)(v + a > hi ? hi : v + a); }
+
 void ess_bonus_apply(const carta_rules *r, ess_state *st, int seat, int fate, int check)
 {
     const ess_card *c = ess_card_of(r, fate);
@@ -121,10 +117,10 @@ void ess_bonus_apply(const carta_rules *r, ess_state *st, int seat, int fate, in
     switch (c->bonus) {
     case ESS_BO_ATTACK: ess_combat_add(st, a, 0); break;
     case ESS_BO_ATTACK_TURN:
-        st->turn_attack = (int8_t)(st->turn_attack + a > 100 ? 100 : st->turn_attack + a);
+        st->turn_attack = bonus_add(st->turn_attack, a, 100);
         st->combat.flags |= ESS_C_FATE_KEPT;
         break;
-    case ESS_BO_LOOT: st->combat.loot = (int8_t)(st->combat.loot + a > 100 ? 100 : st->combat.loot + a); break;
+    case ESS_BO_LOOT: st->combat.loot = bonus_add(st->combat.loot, a, 100); break;
     case ESS_BO_INVULNERABLE: st->combat.flags |= ESS_C_INVULNERABLE; break;
     case ESS_BO_REFUND:
         if (below && below->kind == ESS_FR_CAST)
@@ -135,12 +131,12 @@ void ess_bonus_apply(const carta_rules *r, ess_state *st, int seat, int fate, in
             below->arg[9] |= ESS_CAST_KEEP;
         break;
     case ESS_BO_SPELL_TURN:
-        st->turn_spell_fate = (int8_t)(st->turn_spell_fate + a > 6 ? 6 : st->turn_spell_fate + a);
+        st->turn_spell_fate = bonus_add(st->turn_spell_fate, a, 6);
         if (below && below->kind == ESS_FR_CAST) {
-            below->arg[8] = (int16_t)(below->arg[8] + a > 6 ? 6 : below->arg[8] + a);
+            below->arg[8] = bonus_add(below->arg[8], a, 6);
             below->arg[9] |= ESS_CAST_FATE_KEPT;
         } else if (below && below->kind == ESS_FR_CLAIM) {
-            below->arg[2] = (int16_t)(below->arg[2] + a > 6 ? 6 : below->arg[2] + a);
+            below->arg[2] = bonus_add(below->arg[2], a, 6);
             below->arg[3] |= ESS_CAST_FATE_KEPT;
         }
         break;

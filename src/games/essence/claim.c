@@ -9,20 +9,20 @@
 
 enum { CLAIM_RUNES = 2 * ESS_REALMS };
 
-/* The six Runes seat would reveal for Carta Essentia carta: per realm the primary and one of the
- * two secondaries, real Runes first, Unicorn Blood for what is missing. Writes the hand indexes
- * into idx (-1 where none) and returns how many of the six are met. */
-static int claim_proof(const carta_rules *r, const ess_state *st, int seat, int carta, int *idx)
+/* The six Runes of cards[0..n-1] (a hand) one would reveal for Carta Essentia carta: per realm
+ * the primary and one of the two secondaries, real Runes first, Unicorn Blood for what is
+ * missing. Writes the indexes into idx (-1 where none) and returns how many of the six are met. */
+static int claim_proof(const carta_rules *r, const uint16_t *cards, int n, int carta, int *idx)
 {
-    const ess_pile *hand = &st->seat[seat].hand;
     const ess_card *goal = ess_card_of(r, carta);
-    uint8_t used[ESS_PILE_MAX] = {0};
+    uint8_t used[ESS_PILE_MAX + ESS_REVEAL_MAX];
+    memset(used, 0, (size_t)n); /* on the hot path (can_claim in every legal list): n bytes */
     int met = 0;
     for (int slot = 0; slot < CLAIM_RUNES; slot++) {
         int realm = slot / 2, primary = slot % 2 == 0;
         idx[slot] = -1;
-        for (int i = 0; i < hand->n && idx[slot] < 0; i++) {
-            const ess_card *c = ess_card_of(r, hand->cards[i]);
+        for (int i = 0; i < n && idx[slot] < 0; i++) {
+            const ess_card *c = ess_card_of(r, cards[i]);
             if (used[i] || c->kind != ESS_K_ESSENCE)
                 continue;
             if (primary ? c->rune == goal->primary[realm]
@@ -36,8 +36,8 @@ static int claim_proof(const carta_rules *r, const ess_state *st, int seat, int 
         }
     }
     for (int slot = 0; slot < CLAIM_RUNES; slot++)
-        for (int i = 0; i < hand->n && idx[slot] < 0; i++)
-            if (!used[i] && ess_card_of(r, hand->cards[i])->kind == ESS_K_UNICORN) {
+        for (int i = 0; i < n && idx[slot] < 0; i++)
+            if (!used[i] && ess_card_of(r, cards[i])->kind == ESS_K_UNICORN) {
                 idx[slot] = i;
                 used[i] = 1;
                 met++;
@@ -48,20 +48,25 @@ static int claim_proof(const carta_rules *r, const ess_state *st, int seat, int 
 int ess_runes_held(const carta_rules *r, const ess_state *st, int seat, int carta)
 {
     int idx[CLAIM_RUNES];
-    return carta >= 0 && carta < r->n_cards ? claim_proof(r, st, seat, carta, idx) : 0;
+    const ess_pile *hand = &st->seat[seat].hand;
+    return carta >= 0 && carta < r->n_cards ? claim_proof(r, hand->cards, hand->n, carta, idx)
+                                            : 0;
 }
 
 /* For the AI: as ess_runes_held, counting the cards the seat's exploration has revealed (they
  * join its hand when the exploration ends). */
 int ess_runes_within_reach(const carta_rules *r, const ess_state *st, int seat, int carta)
 {
-    if (seat != st->active || !st->revealed.n || st->seat[seat].hand.n + st->revealed.n > ESS_PILE_MAX)
+    if (seat != st->active || !st->revealed.n)
         return ess_runes_held(r, st, seat, carta);
-    static _Thread_local ess_state scratch;
-    scratch.seat[seat].hand = st->seat[seat].hand;
-    for (int i = 0; i < st->revealed.n; i++)
-        carta_zone_push(CARTA_ZONE_REF(&scratch.seat[seat].hand), st->revealed.cards[i], 0);
-    return ess_runes_held(r, &scratch, seat, carta);
+    const ess_pile *hand = &st->seat[seat].hand;
+    uint16_t cards[ESS_PILE_MAX + ESS_REVEAL_MAX];
+    int idx[CLAIM_RUNES];
+    memcpy(cards, hand->cards, hand->n * sizeof *cards);
+    memcpy(cards + hand->n, st->revealed.cards, st->revealed.n * sizeof *cards);
+    return carta >= 0 && carta < r->n_cards
+               ? claim_proof(r, cards, hand->n + st->revealed.n, carta, idx)
+               : 0;
 }
 
 int ess_can_claim(const carta_rules *r, const ess_state *st, int seat)
@@ -73,7 +78,8 @@ int ess_can_claim(const carta_rules *r, const ess_state *st, int seat)
 void ess_claim_begin(const carta_rules *r, ess_state *st, int seat)
 {
     int idx[CLAIM_RUNES];
-    int met = claim_proof(r, st, seat, st->seat[seat].carta.cards[0], idx);
+    const ess_pile *hand = &st->seat[seat].hand;
+    int met = claim_proof(r, hand->cards, hand->n, st->seat[seat].carta.cards[0], idx);
     CARTA_ASSERT(met == CLAIM_RUNES);
     (void)met;
     uint16_t cards[CLAIM_RUNES];
@@ -102,10 +108,7 @@ static void claim_runes_back(ess_state *st, carta_pending *f)
 
 static void claim_fate_away(ess_state *st, carta_pending *f)
 {
-    if ((uint16_t)f->arg[1] != ESS_NONE)
-        carta_zone_push(f->arg[3] & ESS_CAST_FATE_KEPT ? CARTA_ZONE_REF(&st->kept)
-                                                      : CARTA_ZONE_REF(&st->fate_grave),
-                        (uint16_t)f->arg[1], 0);
+    ess_fate_done(st, (uint16_t)f->arg[1], f->arg[3] & ESS_CAST_FATE_KEPT);
     f->arg[1] = (int16_t)ESS_NONE;
 }
 
@@ -121,11 +124,8 @@ int ess_claim_step(const carta_rules *r, ess_state *st)
         f->arg[2] = (int16_t)(n > 6 ? 6 : n);
         f->arg[0] = ESS_ST_EFFECT;
         /* "considered to be Casting a Spell for Fate Bonuses": those that bear on a check */
-        if (c->fate_type == ESS_MAGUS && (c->bonus == ESS_BO_SPELL_TURN || c->bonus == ESS_BO_DRAW)) {
-            carta_pending *b = carta_pending_push(&st->pending, ESS_FR_BONUS, seat);
-            b->arg[0] = (int16_t)fate;
-            b->arg[1] = ESS_CHECK_SPELL;
-        }
+        if (c->bonus == ESS_BO_SPELL_TURN || c->bonus == ESS_BO_DRAW)
+            ess_bonus_offer(r, st, seat, fate, ESS_CHECK_SPELL);
         return 0;
     }
     if (f->arg[2] >= 2) {
@@ -164,9 +164,9 @@ void ess_end(ess_state *st, int winner, int reason)
         } else if (f->kind == ESS_FR_CAST) {
             for (int k = 0; k < f->arg[3]; k++)
                 ess_hand_add(st, f->seat, (uint16_t)f->arg[4 + k], CARTA_SEEN_ALL);
-            ess_fate_discard(st, f->seat, (uint16_t)f->arg[7]);
+            ess_fate_done(st, (uint16_t)f->arg[7], 0);
         } else if (f->kind == ESS_FR_ABILITY) {
-            ess_fate_discard(st, f->seat, (uint16_t)f->arg[1]);
+            ess_fate_done(st, (uint16_t)f->arg[1], 0);
         }
         carta_pending_pop(&st->pending);
     }

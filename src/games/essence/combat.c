@@ -28,12 +28,7 @@ void ess_combat_fate(const carta_rules *r, ess_state *st)
 {
     int fate = ess_fate_draw(r, st, st->active, ESS_CHECK_COMBAT);
     st->combat.fate = (uint16_t)fate;
-    const ess_card *c = ess_card_of(r, fate);
-    if (c->fate_type == ESS_WARRIOR && c->bonus) {
-        carta_pending *f = carta_pending_push(&st->pending, ESS_FR_BONUS, st->active);
-        f->arg[0] = (int16_t)fate;
-        f->arg[1] = ESS_CHECK_COMBAT;
-    }
+    ess_bonus_offer(r, st, st->active, fate, ESS_CHECK_COMBAT);
 }
 
 static int combat_fate_number(const carta_rules *r, const ess_state *st)
@@ -78,9 +73,10 @@ int ess_has_minion(const carta_rules *r, const ess_state *st, int seat)
     return 0;
 }
 
-static void combat_strengths(const carta_rules *r, ess_state *st)
+void ess_combat_told(const carta_rules *r, ess_state *st)
 {
-    carta_event_add(&st->events, CARTA_EV_NOTE, st->active, -1, -1, 0, -1, ESS_W_ATTACK, ess_attack_strength(r, st), ess_monster_willpower(r, st));
+    carta_event_add(&st->events, CARTA_EV_NOTE, st->active, -1, -1, 0, -1, ESS_W_ATTACK,
+                    ess_attack_strength(r, st), ess_monster_willpower(r, st));
 }
 
 void ess_support(const carta_rules *r, ess_state *st, int card)
@@ -95,7 +91,7 @@ void ess_support(const carta_rules *r, ess_state *st, int card)
     if (ess_card_of(r, card)->support == combat_fate_number(r, st))
         carta_event_add(&st->events, CARTA_EV_NOTE, st->active, -1, card, CARTA_SEEN_ALL, -1,
                         ESS_W_CRITICAL, 2 * ess_card_of(r, card)->support, 0);
-    combat_strengths(r, st);
+    ess_combat_told(r, st);
 }
 
 void ess_interfere(const carta_rules *r, ess_state *st, int seat, int card)
@@ -106,7 +102,7 @@ void ess_interfere(const carta_rules *r, ess_state *st, int seat, int card)
     c->interfered |= CARTA_SEAT_BIT(seat);
     carta_event_move(&st->events, seat, card, CARTA_SEEN_ALL, ESS_W_HAND, ESS_W_INTERFERENCE,
                      ESS_W_INTERFERES);
-    combat_strengths(r, st);
+    ess_combat_told(r, st);
 }
 
 void ess_combat_add(ess_state *st, int attack, int willpower)
@@ -171,10 +167,7 @@ void ess_combat_cleanup(const carta_rules *r, ess_state *st)
     for (int i = 0; i < c->n_interfere; i++)
         ess_to_grave(st, c->interfere[i].owner, c->interfere[i].card, CARTA_SEEN_ALL,
                      ESS_W_INTERFERENCE);
-    if (c->fate != ESS_NONE)
-        carta_zone_push(c->flags & ESS_C_FATE_KEPT ? CARTA_ZONE_REF(&st->kept)
-                                                   : CARTA_ZONE_REF(&st->fate_grave),
-                        c->fate, 0);
+    ess_fate_done(st, c->fate, c->flags & ESS_C_FATE_KEPT);
     memset(c, 0, sizeof *c);
     c->monster = c->fate = ESS_NONE;
     st->phase = ESS_PHASE_ARCANE;

@@ -36,8 +36,8 @@ enum ess_when {
 
 /* What a spell side does (data/essence/cards.yaml `effect:`; docs/card-format/essence.md). */
 enum ess_spell_effect {
-    ESS_SP_SUMMONING = 1, /* reveal from a stack you choose until a Monster; fight it; Loot = its Damage */
-    ESS_SP_INSTIGATION,   /* the caster chooses a stack; the active player fights its next Monster */
+    ESS_SP_SUMMONING = 1, /* reveal from a chosen stack until a Monster; fight it; Loot = Damage */
+    ESS_SP_INSTIGATION,   /* the caster chooses a stack; the active player fights its Monster */
     ESS_SP_EMPOWER,       /* +amount Attack Strength; the active player's Minions Invulnerable */
     ESS_SP_MUTINY,        /* the last Minion of the Support Stack joins the Interference Stack */
     ESS_SP_EQUILIBRIUM,   /* flips every other spell card of the Aether */
@@ -228,7 +228,10 @@ void ess_hand_add(ess_state *st, int seat, uint16_t card, uint8_t known);
 uint16_t ess_hand_take(ess_state *st, int seat, int card, uint8_t *known);
 int ess_hand_index(const ess_state *st, int seat, int card);
 int ess_fate_draw(const carta_rules *r, ess_state *st, int seat, int check);
-void ess_fate_discard(ess_state *st, int seat, uint16_t fate);
+/* A Fate card done with: beside the Avatar if its bonus lasts the turn, else to the Graveyard
+ * of Fates. */
+void ess_fate_done(ess_state *st, uint16_t fate, int kept);
+void ess_bonus_offer(const carta_rules *r, ess_state *st, int seat, int fate, int check);
 
 /* explore.c */
 int ess_explore_limit(const carta_rules *r, const ess_state *st);
@@ -249,6 +252,8 @@ void ess_interfere(const carta_rules *r, ess_state *st, int seat, int card);
 void ess_combat_resolve(const carta_rules *r, ess_state *st);
 void ess_combat_cleanup(const carta_rules *r, ess_state *st);
 void ess_combat_add(ess_state *st, int attack, int willpower);
+/* Tells everyone the combat's Attack Strength against the Monster's Willpower. */
+void ess_combat_told(const carta_rules *r, ess_state *st);
 int ess_has_minion(const carta_rules *r, const ess_state *st, int seat);
 
 /* spell.c: casting from the Aether (4.1, 4.2) */

@@ -103,9 +103,23 @@ int ess_fate_draw(const carta_rules *r, ess_state *st, int seat, int check)
     return card;
 }
 
-void ess_fate_discard(ess_state *st, int seat, uint16_t fate)
+void ess_fate_done(ess_state *st, uint16_t fate, int kept)
 {
-    (void)seat;
     if (fate != ESS_NONE)
-        carta_zone_push(CARTA_ZONE_REF(&st->fate_grave), fate, 0);
+        carta_zone_push(kept ? CARTA_ZONE_REF(&st->kept) : CARTA_ZONE_REF(&st->fate_grave), fate,
+                        0);
+}
+
+/* 2.4: only the active player's Fate of the type matching the check offers its bonus. */
+void ess_bonus_offer(const carta_rules *r, ess_state *st, int seat, int fate, int check)
+{
+    static const uint8_t type_of[] = {[ESS_CHECK_COMBAT] = ESS_WARRIOR,
+                                      [ESS_CHECK_SPELL] = ESS_MAGUS,
+                                      [ESS_CHECK_ABILITY] = ESS_TRICKSTER};
+    const ess_card *c = ess_card_of(r, fate);
+    if (seat != st->active || c->fate_type != type_of[check] || !c->bonus)
+        return;
+    carta_pending *b = carta_pending_push(&st->pending, ESS_FR_BONUS, seat);
+    b->arg[0] = (int16_t)fate;
+    b->arg[1] = (int16_t)check;
 }

@@ -35,9 +35,15 @@ static void setup_box(const carta_rules *r, ess_state *st)
             case ESS_K_UNICORN:
                 carta_zone_push(CARTA_ZONE_REF(&st->stack[c->realm]), (uint16_t)id, 0);
                 break;
-            case ESS_K_FATE: carta_zone_push(CARTA_ZONE_REF(&st->fate_deck), (uint16_t)id, 0); break;
-            case ESS_K_CARTA: carta_zone_push(CARTA_ZONE_REF(&st->carta_box), (uint16_t)id, 0); break;
-            case ESS_K_AVATAR: carta_zone_push(CARTA_ZONE_REF(&st->avatars), (uint16_t)id, 0); break;
+            case ESS_K_FATE:
+                carta_zone_push(CARTA_ZONE_REF(&st->fate_deck), (uint16_t)id, 0);
+                break;
+            case ESS_K_CARTA:
+                carta_zone_push(CARTA_ZONE_REF(&st->carta_box), (uint16_t)id, 0);
+                break;
+            case ESS_K_AVATAR:
+                carta_zone_push(CARTA_ZONE_REF(&st->avatars), (uint16_t)id, 0);
+                break;
             case ESS_K_SPELL:
                 if (!c->dark && slot < ESS_SPELLS)
                     st->aether[slot++] = (uint16_t)id; /* 2.2 step 3: Light Magic side up */

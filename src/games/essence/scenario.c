@@ -498,7 +498,8 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
 
 #define SCEN_SEAT(key, path, flags) {key, "seats.{player}." path, flags, NULL}
 #define SCEN_TOP(key, path, flags) {key, path, flags, NULL}
-#define SCEN_PILE(key, path, flags) SCEN_TOP(key, path, flags), SCEN_TOP(key "_count", path ".count", 0)
+#define SCEN_PILE(key, path, flags)                                                            \
+    SCEN_TOP(key, path, flags), SCEN_TOP(key "_count", path ".count", 0)
 
 /* The expectation keys of docs/scenarios.md as paths into the view (view.c). */
 static const carta_expect_key scen_keys[] = {

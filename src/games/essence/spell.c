@@ -156,12 +156,7 @@ static void cast_payment(ess_state *st, carta_pending *f, int to_hand)
 
 static void cast_fate_away(ess_state *st, carta_pending *f)
 {
-    uint16_t fate = (uint16_t)f->arg[7];
-    if (fate == ESS_NONE)
-        return;
-    carta_zone_push(f->arg[9] & ESS_CAST_FATE_KEPT ? CARTA_ZONE_REF(&st->kept)
-                                                  : CARTA_ZONE_REF(&st->fate_grave),
-                    fate, 0);
+    ess_fate_done(st, (uint16_t)f->arg[7], f->arg[9] & ESS_CAST_FATE_KEPT);
     f->arg[7] = (int16_t)ESS_NONE;
 }
 
@@ -233,7 +228,7 @@ static void spell_effect(const carta_rules *r, ess_state *st, carta_pending *f)
     }
     if (spell->effect == ESS_SP_FURY || spell->effect == ESS_SP_DREAD ||
         spell->effect == ESS_SP_EMPOWER || spell->effect == ESS_SP_MUTINY)
-        carta_event_add(&st->events, CARTA_EV_NOTE, st->active, -1, -1, 0, -1, ESS_W_ATTACK, ess_attack_strength(r, st), ess_monster_willpower(r, st));
+        ess_combat_told(r, st);
 }
 
 /* Summoning and Instigation: "Reveal cards from a realm stack ... until you encounter a
@@ -294,12 +289,7 @@ int ess_cast_step(const carta_rules *r, ess_state *st)
         f->arg[7] = (int16_t)fate;
         f->arg[8] = (int16_t)cast_spell_fate(r, st, seat, fate);
         f->arg[2] = ESS_ST_EFFECT;
-        const ess_card *c = ess_card_of(r, fate);
-        if (seat == st->active && c->fate_type == ESS_MAGUS && c->bonus) {
-            carta_pending *b = carta_pending_push(&st->pending, ESS_FR_BONUS, seat);
-            b->arg[0] = (int16_t)fate;
-            b->arg[1] = ESS_CHECK_SPELL;
-        }
+        ess_bonus_offer(r, st, seat, fate, ESS_CHECK_SPELL);
         return 0;
     }
     case ESS_ST_EFFECT:
