@@ -176,6 +176,10 @@ void carta_event_word_fill(const char *word, int amount, int value, char *buf, s
         if (p[0] == '%' && p[1] == 'd' && slot < 2) {
             n += (size_t)snprintf(buf + n, cap - n, "%d", slot++ ? value : amount);
             p++;
+        } else if (p[0] == '%' && p[1] == 'L' && slot < 2) { /* a column letter: 1 is A */
+            int v = slot++ ? value : amount;
+            buf[n++] = v >= 1 && v <= 26 ? (char)('A' + v - 1) : '?';
+            p++;
         } else {
             buf[n++] = *p;
         }
@@ -193,9 +197,15 @@ static void say_one(const event_say *s, const carta_event *ev)
     const char *word = say_word(s, ev->word);
     int you = ev->seat == s->viewer && ev->seat >= 0;
     carta_text *o = s->out;
+    /* What happens to a seat itself (an Archmajesty mage) names the seat where a card would be. */
+    int self = ev->card == CARTA_EV_NO_CARD && ev->seat >= 0;
+    if (self)
+        snprintf(card, sizeof card, "%s", who);
     switch (ev->kind) {
     case CARTA_EV_TURN:
-        if (ev->value && !ev->amount)
+        if (ev->seat < 0)
+            carta_text_printf(o, "-- round %d --", ev->value);
+        else if (ev->value && !ev->amount)
             carta_text_printf(o, "-- round %d: %s --", ev->value, who);
         else if (ev->value)
             carta_text_printf(o, "-- round %d, turn %d: %s --", ev->value, ev->amount, who);
@@ -242,23 +252,27 @@ static void say_one(const event_say *s, const carta_event *ev)
         return;
     case CARTA_EV_DAMAGE:
         if (ev->amount || !ev->value)
-            carta_text_printf(o, "%s takes %d damage", card, ev->amount);
+            carta_text_printf(o, "%s %s %d damage", card, self && you ? "take" : "takes",
+                              ev->amount);
         else
-            carta_text_printf(o, "%s takes no damage", card);
+            carta_text_printf(o, "%s %s no damage", card, self && you ? "take" : "takes");
         if (ev->target != CARTA_EV_NO_CARD)
             carta_text_printf(o, " from %s", target);
         if (ev->value)
             carta_text_printf(o, " (%d prevented)", ev->value);
         return;
     case CARTA_EV_HEAL:
-        carta_text_printf(o, "%s heals %d", card, ev->amount);
+        carta_text_printf(o, "%s %s %d", card, self && you ? "heal" : "heals", ev->amount);
         return;
     case CARTA_EV_DESTROYED:
-        carta_text_printf(o, "%s is destroyed", card);
+        carta_text_printf(o, "%s %s destroyed", card, self && you ? "are" : "is");
         return;
-    case CARTA_EV_STATUS:
-        carta_text_printf(o, "%s is %s", card, word);
+    case CARTA_EV_STATUS: {
+        char filled[96];
+        carta_event_word_fill(word, ev->amount, ev->value, filled, sizeof filled);
+        carta_text_printf(o, "%s %s %s", card, self && you ? "are" : "is", filled);
         return;
+    }
     case CARTA_EV_REVEAL:
         carta_text_printf(o, "%s %s %s", who, you ? "reveal" : "reveals", card);
         if (ev->word)

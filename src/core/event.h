@@ -24,7 +24,7 @@ struct carta_rules;
 enum carta_event_kind {
     CARTA_EV_NONE = 0,
     CARTA_EV_TURN,       /* seat begins turn `amount` (of round `value`, if any; a round's start
-                            alone: amount 0): a log marker */
+                            alone: amount 0; no seat: the round begins for all): a log marker */
     CARTA_EV_ACT,        /* seat <word> card [-> target]: "plays", "reaps with", "uses" */
     CARTA_EV_MOVE,       /* card of seat goes from zone `from` to zone `to` (word: the verb) */
     CARTA_EV_COUNTER,    /* seat's counter <word> changes by amount, to value */
@@ -35,7 +35,9 @@ enum carta_event_kind {
     CARTA_EV_DAMAGE,     /* card takes amount damage; value more was prevented */
     CARTA_EV_HEAL,       /* card heals amount */
     CARTA_EV_DESTROYED,  /* card (seat's) is destroyed */
-    CARTA_EV_STATUS,     /* card is <word>: "stunned", "exhausted", "readied" */
+    CARTA_EV_STATUS,     /* card is <word>: "stunned", "exhausted", "readied"; the word's slots
+                            as NOTE's. DAMAGE, HEAL, DESTROYED and STATUS without a card tell
+                            of the seat itself ("player 1 is knocked out") */
     CARTA_EV_REVEAL,     /* seat reveals card [for <word>] */
     CARTA_EV_ROLL,       /* seat rolls value [for <word>] */
     CARTA_EV_CHOOSE,     /* seat chooses <word> */
@@ -129,8 +131,9 @@ static inline void carta_event_move(carta_events *e, int seat, int card, uint8_t
                         .amount = 1};
 }
 
-/* A word with its %d slots filled with amount, then value (an ACT or NOTE word such as
- * "succeeds with Spell Fate %d:"); any other '%' is kept. */
+/* A word with its slots filled with amount, then value (an ACT, NOTE or STATUS word such as
+ * "succeeds with Spell Fate %d:"): %d a number, %L a column letter (1 is A: "at %L%d" reads
+ * "at C4"); any other '%' is kept. */
 void carta_event_word_fill(const char *word, int amount, int value, char *buf, size_t cap);
 
 /* Hides from viewer each card it may not see (CARTA_SEAT_BIT in seen). */

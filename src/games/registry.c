@@ -5,11 +5,13 @@
 #include <string.h>
 
 extern const carta_game carta_game_aember;
+extern const carta_game carta_game_archmajesty;
 extern const carta_game carta_game_arkhtide;
 extern const carta_game carta_game_essence;
 extern const carta_game carta_game_leaders;
 extern const carta_game carta_game_template;
 extern const carta_game_yaml carta_game_aember_yaml;
+extern const carta_game_yaml carta_game_archmajesty_yaml;
 extern const carta_game_yaml carta_game_arkhtide_yaml;
 extern const carta_game_yaml carta_game_essence_yaml;
 extern const carta_game_yaml carta_game_leaders_yaml;
@@ -17,6 +19,7 @@ extern const carta_game_yaml carta_game_template_yaml;
 
 static const carta_game *const games[] = {
     &carta_game_aember,
+    &carta_game_archmajesty,
     &carta_game_arkhtide,
     &carta_game_essence,
     &carta_game_leaders,
@@ -25,6 +28,7 @@ static const carta_game *const games[] = {
 
 static const carta_game_yaml *const yamls[] = {
     &carta_game_aember_yaml,
+    &carta_game_archmajesty_yaml,
     &carta_game_arkhtide_yaml,
     &carta_game_essence_yaml,
     &carta_game_leaders_yaml,

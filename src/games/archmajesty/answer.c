@@ -1,0 +1,168 @@
+/* answer.c: interrupts around an attack (COMBAT, Interruption; Fix, Guard and Protect Actions).
+ * Before and after each roll a window (core/window.h) asks every seat in turn, from the one after
+ * the attacker's (R16); an answer pays its cost at once, goes on the stack as an EFFECT frame and
+ * reopens the window; once every seat has passed in a row the stack resolves last first. */
+#include "games/archmajesty/archmajesty.h"
+
+#include <string.h>
+
+/* EFFECT frame arguments */
+enum { E_KIND = 0, E_CH, E_VALUE, E_ATTACK, E_ROLL };
+
+void am_window_open(const carta_rules *r, am_state *st, int attack, int declarer_seat)
+{
+    (void)r;
+    st->window_attack = (uint8_t)attack;
+    carta_window_open(&st->window, (declarer_seat + 1) % st->n_seats, st->n_seats, 0);
+}
+
+/* The seat's characters able to answer: not knocked out (Knocked Out: "cannot take actions"). */
+static int answer_controls(const am_state *st, int seat, int ch)
+{
+    return am_seat_of(st, ch) == seat && !(st->ch[ch].flags & (AM_C_KO | AM_C_GONE));
+}
+
+/* Answers paid with a hand card (each distinct card once) or a token of kind; b encodes which. */
+static int answer_payments(const carta_rules *r, const am_state *st, int ch, int token_kind,
+                           int need_protect, int kind, int a, carta_action *out)
+{
+    int n = 0;
+    if (st->ch[ch].side == AM_ALLIES) {
+        const am_hand *h = &st->mage[st->ch[ch].mage].hand;
+        for (int i = 0; i < h->n; i++) {
+            const am_spell *s = am_spell_of(r, h->cards[i]);
+            if (am_first_copy(h, i) && (!need_protect || s->protect))
+                out[n++] = AM_ACT(kind, a, i);
+        }
+    }
+    for (int t = 0; t < st->n_tokens; t++) {
+        const am_token *k = &st->token[t];
+        int same = 0; /* one action per kind of token */
+        for (int u = 0; u < t; u++)
+            same |= memcmp(&st->token[u], k, sizeof *k) == 0;
+        if (k->owner == ch && k->kind == token_kind && !same)
+            out[n++] = AM_ACT(kind, a, AM_TOKEN_PAY + t);
+    }
+    return n;
+}
+
+/* The Protect range of what b pays with: the card's Protect/X, or the token's range. */
+static int answer_protect_range(const carta_rules *r, const am_state *st, int ch, int b)
+{
+    if (b >= AM_TOKEN_PAY)
+        return st->token[b - AM_TOKEN_PAY].range;
+    return am_spell_of(r, st->mage[st->ch[ch].mage].hand.cards[b])->protect;
+}
+
+int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *out)
+{
+    int seat = st->window.seat, n = 0;
+    const am_attack *a = &st->attack[st->window_attack];
+    const am_spell *s = am_attack_spell(r, a);
+    /* Fix: the attacker's, once per attack, not on an automatic hit (R19). */
+    if (answer_controls(st, seat, a->attacker) && s->roll != AM_ROLL_AUTO &&
+        !(a->fixes & 1))
+        n += answer_payments(r, st, a->attacker, AM_TOKEN_STRIKE, 0, AM_A_FIX, 0, out + n);
+    int overwhelm = (s->keywords & AM_K_OVERWHELM) != 0;
+    for (int i = 0; i < a->n && !overwhelm; i++) {
+        const am_roll *ro = &a->roll[i];
+        if (ro->flags & AM_R_GONE)
+            continue;
+        if (st->ch[ro->target].flags & AM_C_EXPOSED)
+            continue; /* Expose: the attack gains Overwhelm */
+        /* Guard: the target's, once per attack. */
+        if (!(a->guarded & (1u << i)) && answer_controls(st, seat, ro->target))
+            n += answer_payments(r, st, ro->target, AM_TOKEN_GUARD, 0, AM_A_GUARD, i, out + n);
+        /* Protect: an ally of the target (itself included) within range, once per attack. */
+        for (int p = 0; p < st->n_chars; p++) {
+            if (!answer_controls(st, seat, p) || st->ch[p].side != st->ch[ro->target].side ||
+                (a->protected_ & (1u << (p & 7))))
+                continue;
+            carta_action buf[AM_HAND + AM_TOKENS];
+            int k = answer_payments(r, st, p, AM_TOKEN_PROTECT, 1, AM_A_PROTECT, i | p << 3, buf);
+            for (int j = 0; j < k; j++)
+                if (am_dist(st->ch[p].cell, st->ch[ro->target].cell) <=
+                    answer_protect_range(r, st, p, AM_B(buf[j])))
+                    out[n++] = buf[j];
+        }
+    }
+    out[n++] = AM_ACT(AM_A_PASS, 0, 0);
+    return n;
+}
+
+/* Pays b (a hand card, to the Void, or a token) and returns its Strike or Guard Value. */
+static int answer_pay(const carta_rules *r, am_state *st, int ch, int b, int strike, int word)
+{
+    if (b >= AM_TOKEN_PAY) {
+        int t = b - AM_TOKEN_PAY, v = st->token[t].value;
+        memmove(&st->token[t], &st->token[t + 1], (size_t)(st->n_tokens - t - 1) *
+                                                      sizeof st->token[0]);
+        st->n_tokens--;
+        memset(&st->token[st->n_tokens], 0, sizeof st->token[0]);
+        carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, 0, -1,
+                        word == AM_W_FIXES ? AM_W_TOKEN_FIX : word == AM_W_GUARDS
+                        ? AM_W_TOKEN_GUARD : AM_W_TOKEN_PROTECT, v, 0);
+        return v;
+    }
+    int mage = st->ch[ch].mage;
+    const am_spell *s = am_spell_of(r, st->mage[mage].hand.cards[b]);
+    am_to_void(st, mage, b, word);
+    return strike ? s->strike : s->guard;
+}
+
+void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    if (AM_KIND(a) == AM_A_PASS) {
+        carta_event_add(&st->events, CARTA_EV_NOTE, st->window.seat, -1, -1, 0, -1, AM_W_PASSES,
+                        0, 0);
+        if (carta_window_pass(&st->window))
+            st->window_attack = AM_NONE;
+        return;
+    }
+    am_attack *at = &st->attack[st->window_attack];
+    int kind = AM_KIND(a), roll = AM_A(a) & 7, ch, value;
+    if (kind == AM_A_FIX) {
+        ch = at->attacker;
+        at->fixes |= 1;
+        value = answer_pay(r, st, ch, AM_B(a), 1, AM_W_FIXES);
+    } else if (kind == AM_A_GUARD) {
+        ch = at->roll[roll].target;
+        at->guarded |= (uint8_t)(1u << roll);
+        value = answer_pay(r, st, ch, AM_B(a), 0, AM_W_GUARDS);
+    } else {
+        ch = AM_A(a) >> 3;
+        at->protected_ |= (uint8_t)(1u << (ch & 7));
+        value = answer_pay(r, st, ch, AM_B(a), 0, AM_W_PROTECTS);
+    }
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_EFFECT, st->window.seat);
+    f->arg[E_KIND] = (int16_t)kind;
+    f->arg[E_CH] = (int16_t)ch;
+    f->arg[E_VALUE] = (int16_t)value;
+    f->arg[E_ATTACK] = st->window_attack;
+    f->arg[E_ROLL] = (int16_t)roll;
+    carta_window_answer(&st->window, 0);
+}
+
+/* A declared Fix, Guard or Protect resolves: a Fix sets each roll it raises to the Strike Value
+ * (before the roll: every roll; R19), a Guard or Protect adds its Guard Value to the Defence the
+ * roll is against. */
+void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f)
+{
+    (void)r;
+    am_attack *a = &st->attack[f->arg[E_ATTACK]];
+    int value = f->arg[E_VALUE];
+    if (f->arg[E_KIND] == AM_A_FIX) {
+        for (int i = 0; i < a->n; i++) {
+            am_roll *ro = &a->roll[i];
+            if (!(ro->flags & AM_R_ROLLED) || ro->natural < value) {
+                ro->natural = (uint8_t)value;
+                ro->flags |= AM_R_FIXED;
+            }
+        }
+    } else {
+        am_roll *ro = &a->roll[f->arg[E_ROLL]];
+        ro->guard = (uint8_t)(ro->guard + value);
+        ro->flags |= AM_R_GUARDED;
+    }
+    carta_pending_pop(&st->pending);
+}

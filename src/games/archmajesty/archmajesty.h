@@ -1,0 +1,328 @@
+/* archmajesty.h: private declarations shared by the files of Archmajesty (the rulebook is
+ * ../shared/rulebooks/archmajesty.txt; the rulings are docs/rulings/archmajesty.md). */
+#ifndef ARCHMAJESTY_H
+#define ARCHMAJESTY_H
+
+#include "core/catalog.h"
+#include "core/game.h"
+#include "core/layout.h"
+#include "games/archmajesty/state.h"
+
+extern const carta_game carta_game_archmajesty;
+
+/* ---- the card set (cards.c; docs/card-format/archmajesty.md) ---- */
+
+enum am_type {
+    AM_T_NONE = 0, AM_T_SPELL, AM_T_STYLE, AM_T_ABILITY, AM_T_ANCESTRY, AM_T_ATTRIBUTE,
+    AM_T_BONUS, AM_T_WEAPON, AM_T_ARMOUR, AM_T_CONSUMABLE, AM_T_ARTEFACT, AM_T_ENEMY,
+    AM_T_ENCOUNTER, AM_T_COUNT
+};
+
+/* Edge and main colours (Edge Colours; Main Colour). */
+enum { AM_RED = 1, AM_GREEN = 2, AM_BLUE = 4, AM_GOLD = 8, AM_BLACK = 16 };
+
+/* What an attack rolls: UTILITY CARDS roll nothing and hit nothing; AUTOMATIC HIT. */
+enum am_roll_kind { AM_ROLL_NONE = 0, AM_ROLL_AUTO, AM_ROLL_MIGHT, AM_ROLL_AGILITY, AM_ROLL_WILL,
+                    AM_ROLL_ANY };
+enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
+
+/* Keywords a spell or template may carry. */
+enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 };
+
+/* One effect of a stage, compiled from the effect vocabulary. */
+enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
+                  AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL };
+enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
+typedef struct am_op {
+    uint8_t kind, count, arg, on; /* arg: a status, a token kind */
+    uint8_t value, range;         /* a token's value and range */
+} am_op;
+
+enum { AM_OPS = 8, AM_STAGES = 4 };
+
+/* A spell card, an enemy's attack template or a basic attack (CARD BREAKDOWN). */
+typedef struct am_spell {
+    uint16_t id;                 /* catalog id of the card or the enemy */
+    uint8_t colour, edge[2];     /* main colour; left, right edges (colour bits) */
+    uint8_t strike, guard;       /* Strike Value, Guard Value */
+    uint8_t range, melee;        /* squares; melee: the range entry is "Melee" */
+    uint8_t roll, dmg_attr;      /* am_roll_kind; the attribute added to damage (am_roll_kind) */
+    int16_t dmg;                 /* the damage entry's number; 0: deals no damage */
+    int8_t x, y;                 /* ATTACK/DAMAGE BONUSES +X/+Y */
+    uint8_t crit, protect;       /* Critical/X; Protect/X */
+    uint8_t keywords;
+    uint8_t req_cards;           /* Combo Requirements: at least this many cards */
+    uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
+    uint32_t types;              /* bit per type (am_type_names) */
+    uint8_t n_stages, n_ops;
+    uint8_t stage_end[AM_STAGES];/* stage s holds ops [stage_end[s-1], stage_end[s]) */
+    am_op op[AM_OPS];
+    char name[CARTA_NAME_MAX];   /* a template's own name */
+} am_spell;
+
+typedef struct am_enemy {
+    int8_t attr[3];              /* Might, Agility, Will */
+    uint8_t defence, move, rank, attacks, airborne;
+    int16_t hp, armour;
+    uint32_t resist, weak;       /* bit per type */
+    uint8_t n_templates;
+    uint16_t templ[AM_TEMPLATES];/* indexes of r->spell */
+} am_enemy;
+
+enum { AM_WAVES = 6, AM_WAVE_ENEMIES = 12 };
+typedef struct am_wave {
+    uint8_t round;               /* the round it arrives; 0: once the map is clear (R58) */
+    uint8_t n;
+    uint16_t enemy[AM_WAVE_ENEMIES];
+    uint8_t cell[AM_WAVE_ENEMIES];
+} am_wave;
+
+typedef struct am_encounter {
+    uint8_t w, h, n_starts, rounds, n_waves;
+    uint8_t start[AM_MAGES];
+    uint8_t terrain[AM_CELLS];
+    am_wave wave[AM_WAVES];
+} am_encounter;
+
+enum { AM_STYLE_CARDS = 8, AM_STYLE_ABILITIES = 2 };
+typedef struct am_style {
+    uint8_t major, n_cards, n_abilities;
+    uint16_t card[AM_STYLE_CARDS], ability[AM_STYLE_ABILITIES];
+} am_style;
+
+/* An item (PERSONAL EQUIPMENT), an artefact, an ability, an ancestry, a build entry. */
+enum { AM_WEAR_NONE = 0, AM_WEAR_HEAD, AM_WEAR_BODY, AM_WEAR_SHIELD };
+typedef struct am_thing {
+    uint8_t points, slots, wear, attr; /* attr: an attribute entry's attribute; a bonus's kind */
+    uint8_t melee, ranged;       /* a weapon's reach; 0: none */
+    int8_t x, y;                 /* a weapon's channelling bonus */
+    uint8_t defence, round_ap;   /* armour */
+    uint8_t token_kind, token_value, token_range; /* a token gained each round */
+    uint8_t mp, hand;            /* passive gains (abilities) */
+    int8_t hp;
+    uint32_t resist;             /* passive resistances (abilities) */
+    uint8_t n_abilities;
+    uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
+} am_thing;
+
+enum { AM_BONUS_HP = 0, AM_BONUS_ES, AM_BONUS_AS, AM_BONUS_COM };
+enum { AM_SPELLS_MAX = 1024, AM_ENEMIES_MAX = 64, AM_ENCOUNTERS_MAX = 16, AM_STYLES_MAX = 64,
+       AM_THINGS_MAX = 256 };
+
+/* A name one entry gives for another, resolved once every file is loaded. */
+typedef struct am_link {
+    uint16_t *slot;
+    uint8_t want; /* the am_type it must be */
+    int line;
+    char name[CARTA_NAME_MAX];
+    char file[160];
+} am_link;
+
+struct carta_rules {
+    carta_catalog *catalog;
+    carta_layout layout;
+    char data_dir[1024];
+    uint8_t type[CARTA_CATALOG_MAX];   /* enum am_type per catalog id */
+    uint16_t index[CARTA_CATALOG_MAX]; /* into the table of its type */
+    am_spell spell[AM_SPELLS_MAX];     /* spell cards and enemy templates */
+    am_spell basic[2];                 /* BASIC ATTACKS: melee, ranged */
+    am_enemy enemy[AM_ENEMIES_MAX];
+    am_encounter encounter[AM_ENCOUNTERS_MAX];
+    am_style style[AM_STYLES_MAX];
+    am_thing thing[AM_THINGS_MAX];
+    int n_spells, n_enemies, n_encounters, n_styles, n_things;
+    am_link *links;
+    int n_links, cap_links;
+};
+
+extern const char *const am_type_names[];   /* physical, magical, fire, ... NULL */
+extern const char *const am_status_names[]; /* empower, ... freeze */
+
+static inline int am_type_of(const carta_rules *r, int id)
+{
+    return id >= 0 && id < CARTA_CATALOG_MAX ? r->type[id] : AM_T_NONE;
+}
+static inline const am_spell *am_spell_of(const carta_rules *r, int id)
+{
+    return am_type_of(r, id) == AM_T_SPELL ? &r->spell[r->index[id]] : NULL;
+}
+static inline const am_enemy *am_enemy_of(const carta_rules *r, int id)
+{
+    return am_type_of(r, id) == AM_T_ENEMY ? &r->enemy[r->index[id]] : NULL;
+}
+static inline const am_encounter *am_encounter_of(const carta_rules *r, int id)
+{
+    return am_type_of(r, id) == AM_T_ENCOUNTER ? &r->encounter[r->index[id]] : NULL;
+}
+static inline const am_style *am_style_of(const carta_rules *r, int id)
+{
+    return am_type_of(r, id) == AM_T_STYLE ? &r->style[r->index[id]] : NULL;
+}
+/* Items, artefacts, abilities, ancestries, attribute and bonus entries. */
+const am_thing *am_thing_of(const carta_rules *r, int id);
+
+carta_status am_compile(void *ctx, int card_id, struct fy_node *card, const char *file,
+                        carta_error *err);
+void am_basic_attacks(carta_rules *r);
+carta_status am_links_resolve(carta_rules *r, carta_error *err);
+
+/* ---- events ---- */
+
+enum am_word {
+    AM_W_NONE = 0,
+    AM_W_DECK, AM_W_HAND, AM_W_VOID, AM_W_COMBO,
+    AM_W_DRAWS, AM_W_CYCLES, AM_W_DISCARDS, AM_W_CASTS, AM_W_ADDS, AM_W_RELEASES,
+    AM_W_NOW_AT, AM_W_JUMPED_TO, AM_W_SHIFTED_TO, AM_W_ARRIVED_AT, AM_W_TAKING_TURN,
+    AM_W_DONE_TURN, AM_W_ATTACKS, AM_W_AN_ATTACK, AM_W_HIT, AM_W_MISSED, AM_W_AUTO_HIT,
+    AM_W_OUT_OF_REACH, AM_W_CANNOT_RESOLVE, AM_W_FIXES, AM_W_GUARDS, AM_W_PROTECTS,
+    AM_W_TOKEN_FIX, AM_W_TOKEN_GUARD, AM_W_TOKEN_PROTECT, AM_W_PASSES, AM_W_LETS_GO,
+    AM_W_PICKS, AM_W_KNOCKED_OUT, AM_W_REMOVED, AM_W_AP_LOST, AM_W_AP_GAINED, AM_W_TOKENS,
+    AM_W_ILLUMINATES, AM_W_MILLS,
+    AM_W_MAGES_WIN, AM_W_MAGES_FALL, AM_W_ROUND_LIMIT,
+    AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
+    AM_W_COUNT = AM_W_STATUS + AM_STATUS
+};
+
+/* ---- actions: kind << 24 | a << 12 | b ---- */
+
+enum am_act {
+    AM_A_CYCLE = 1, AM_A_KEEP, AM_A_TAKE_TURN, AM_A_LET_GO, AM_A_PICK, AM_A_RUN, AM_A_JUMP,
+    AM_A_STEP, AM_A_STAY, AM_A_CAST, AM_A_ADD, AM_A_RELEASE, AM_A_NEXT, AM_A_TARGET,
+    AM_A_TARGETS_DONE, AM_A_ATTACK, AM_A_END_TURN, AM_A_PASS, AM_A_FIX, AM_A_GUARD,
+    AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP
+};
+#define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
+#define AM_KIND(x) ((int)((x) >> 24))
+#define AM_A(x) ((int)(((x) >> 12) & 0xFFF))
+#define AM_B(x) ((int)((x) & 0xFFF))
+#define AM_TOKEN_PAY 0x800 /* b: pay with token b - AM_TOKEN_PAY instead of hand card b */
+
+/* ---- pending frames (core/pending.h) ---- */
+
+enum am_frame {
+    AM_F_CYCLE = 1,   /* decision: the cycling mage (arg0: mage) */
+    AM_F_REQUEST,     /* decision: a mage asked to take the allied turn slot (arg0: mage) */
+    AM_F_GROUP,       /* decision: the Gamemaster picks the enemies of an enemy turn */
+    AM_F_JUMP,        /* decision: the square after a jump (arg0: char) */
+    AM_F_COMBO,       /* decision: add a card or release the combo (arg0: mage) */
+    AM_F_BETWEEN,     /* decision: move, or go on to the next combo card (arg0: mage) */
+    AM_F_TARGET,      /* decision: the targets of an attack op (arg0: char, 1: spell index,
+                         2: op, 3: picked, 4..: picked targets) */
+    AM_F_SHIFT,       /* decision: one square of a shift (arg0: char, 1: squares left) */
+    AM_F_DISCARD,     /* decision: discard down at the Discard Step (arg0: mage) */
+    AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
+                         4: card failed, 5: stage hit) */
+    AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
+    AM_F_EFFECT,      /* resolving: a declared answer (arg0: kind, 1: char, 2: value, 3: attack,
+                         4: roll) */
+    AM_F_LAST = AM_F_EFFECT
+};
+static inline int am_frame_decides(int kind) { return kind < AM_F_CAST; }
+
+/* ---- functions, by file ---- */
+
+/* rules.c */
+carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, carta_error *err);
+int am_to_act(const carta_rules *r, const void *state);
+int am_legal_actions(const carta_rules *r, const void *state, carta_action *out);
+carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_error *err);
+void am_returns(const carta_rules *r, const void *state, double *out);
+int am_team(const carta_rules *r, const void *state, int seat);
+void am_settle(const carta_rules *r, am_state *st);
+void am_end(am_state *st, int side, int reason);
+int am_gm_seat(const am_state *st);
+void am_config_mage(const carta_rules *r, am_state *st, int m, const carta_deck *d);
+int am_seat_of(const am_state *st, int ch);
+/* Tells what happens to character ch: "Bandit Cutthroat is <word>", a mage by its seat. */
+void am_tell(am_state *st, int ch, int word, int amount, int value);
+/* The same with the character's square as the word's %L%d. */
+void am_tell_at(am_state *st, int ch, int word);
+
+/* round.c: the round's steps, the turn slots, the enemy groups */
+void am_round_start(const carta_rules *r, am_state *st);
+void am_round_next(const carta_rules *r, am_state *st);
+int am_round_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out);
+void am_round_apply(const carta_rules *r, am_state *st, carta_action a);
+void am_turn_end(const carta_rules *r, am_state *st);
+int am_draw(am_state *st, int mage, int n);
+void am_to_void(am_state *st, int mage, int hand_index, int verb);
+/* Whether hand index i holds the first copy of its card (one action per distinct card). */
+int am_first_copy(const am_hand *h, int i);
+
+/* grid.c */
+int am_cell(int col, int row);
+int am_dist(int a, int b);
+int am_step(const am_state *st, int cell, int dir);
+int am_char_at(const am_state *st, int cell, int airborne);
+int am_can_enter(const am_state *st, int ch, int cell);
+void am_cell_name(int cell, char *buf, size_t cap);
+int am_cell_parse(const char *s);
+extern const char *const am_dir_names[8];
+int am_grid_actions(const am_state *st, int ch, carta_action *out);
+void am_grid_apply(const carta_rules *r, am_state *st, carta_action a);
+int am_nearest_free(const am_state *st, int cell, int airborne);
+
+/* attack.c */
+int am_attr(const carta_rules *r, const am_state *st, int ch, int attr);
+int am_defence(const carta_rules *r, const am_state *st, int ch);
+int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell *s, int target);
+void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const am_spell *s,
+                       int templ, int stage, const uint8_t *targets, int n);
+void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f);
+const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a);
+const am_spell *am_spell_ref(const carta_rules *r, int ref);
+int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
+              int piercing, int source);
+void am_heal(am_state *st, int ch, int amount);
+void am_check_end(const carta_rules *r, am_state *st);
+int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
+
+/* combo.c */
+int am_edges_fit(int right, int left);
+int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out);
+int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
+void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
+void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
+
+/* answer.c: windows, Fix, Guard, Protect */
+void am_window_open(const carta_rules *r, am_state *st, int attack, int declarer_seat);
+int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *out);
+void am_answer_apply(const carta_rules *r, am_state *st, carta_action a);
+void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f);
+
+/* soul.c: the deck, the Void and the soul states */
+int am_fading(const am_state *st, int mage);
+
+/* observe.c */
+int am_layout_build(carta_layout *l);
+void am_zones_seen(am_state *st);
+void am_observe(const carta_rules *r, const void *state, int seat, void *out);
+void am_determinize(const carta_rules *r, void *state, int seat, uint64_t seed);
+
+/* check.c, evaluate.c */
+carta_status am_check(const carta_rules *r, const void *state, carta_error *err);
+double am_evaluate(const carta_rules *r, const void *state, int seat);
+
+/* deck.c */
+carta_status am_deck_resolve(const carta_rules *r, const char *spec, uint64_t seed,
+                             carta_deck *out, carta_error *err);
+carta_status am_deck_check(const carta_rules *r, const carta_deck *deck, carta_error *err);
+int am_deck_encounter(const carta_rules *r, const carta_deck *deck);
+int am_deck_has_mage(const carta_rules *r, const carta_deck *deck);
+
+/* text.c, view.c */
+const char *am_event_word(const carta_rules *r, int word);
+void am_char_name(const carta_rules *r, const am_state *st, int ch, char *buf, size_t cap);
+void am_describe_action(const carta_rules *r, const void *state, carta_action a, char *buf,
+                        size_t cap);
+void am_describe_card(const carta_rules *r, int card, carta_text *out);
+void am_render(const carta_rules *r, const void *state, int seat, carta_text *out);
+void am_describe_state(const carta_rules *r, const void *state, char *buf, size_t cap);
+struct carta_view;
+void am_view(const carta_rules *r, const void *obs, int seat, struct carta_view *out);
+int am_action_card(const carta_rules *r, const void *state, carta_action a);
+void am_action_view(const carta_rules *r, const void *obs, carta_action a, struct carta_view *out);
+
+#endif

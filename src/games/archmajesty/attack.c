@@ -1,0 +1,275 @@
+/* attack.c: attacks and damage (CARD BREAKDOWN: Attack Entry, Multi-Attacks, Damage Entry,
+ * Elemental Damage; Hit Points & Armour Points; Knocked Out). An attack is a frame that opens a
+ * window before its roll and one after (R16), rolls each target (D20 + attribute + X against
+ * Defence + Guard), then deals damage to each target hit. */
+#include "games/archmajesty/archmajesty.h"
+
+#include <string.h>
+
+#include "core/assert.h"
+
+static int attack_max(int a, int b) { return a > b ? a : b; }
+
+int am_attr(const carta_rules *r, const am_state *st, int ch, int roll)
+{
+    const am_char *c = &st->ch[ch];
+    const int8_t *attr = c->side == AM_ALLIES ? st->mage[c->mage].attr
+                                              : am_enemy_of(r, c->def)->attr;
+    switch (roll) {
+    case AM_ROLL_MIGHT: return attr[AM_MIGHT];
+    case AM_ROLL_AGILITY: return attr[AM_AGILITY];
+    case AM_ROLL_WILL: return attr[AM_WILL];
+    case AM_ROLL_ANY: return attack_max(attr[AM_MIGHT], attack_max(attr[AM_AGILITY],
+                                                                    attr[AM_WILL])); /* R48 */
+    default: return 0;
+    }
+}
+
+/* Defence: 10 + the points invested (Step 1) + armour; an enemy's from its template. */
+int am_defence(const carta_rules *r, const am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side == AM_ENEMIES)
+        return am_enemy_of(r, c->def)->defence;
+    const am_mage *g = &st->mage[c->mage];
+    int def = 10 + g->attr[AM_DEFENCE];
+    for (int i = 0; i < g->n_items; i++)
+        def += am_thing_of(r, g->item[i])->defence;
+    return def;
+}
+
+/* Whether s, used by ch, can reach target: within range ("Melee": within 1 square, R14), and a
+ * melee attack across layers only on a shared square (Grounded & Airborne). */
+int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell *s, int target)
+{
+    (void)r;
+    const am_char *a = &st->ch[ch], *t = &st->ch[target];
+    if (t->flags & (AM_C_KO | AM_C_GONE))
+        return 0;
+    int d = am_dist(a->cell, t->cell);
+    if (d > s->range)
+        return 0;
+    return !s->melee || d == 0 || !(a->flags & AM_C_AIRBORNE) == !(t->flags & AM_C_AIRBORNE);
+}
+
+/* A D20: the next forced result of a scenario, else the PRNG. */
+static int attack_d20(am_state *st)
+{
+    if (st->n_dice) {
+        int v = st->dice[0];
+        memmove(st->dice, st->dice + 1, AM_DICE - 1);
+        st->dice[AM_DICE - 1] = 0;
+        st->n_dice--;
+        return v;
+    }
+    return 1 + (int)carta_rng_below(&st->rng, 20);
+}
+
+/* The character's card for events: an enemy's template, else none (the seat names the mage). */
+static int attack_card_of(const am_state *st, int ch)
+{
+    return st->ch[ch].side == AM_ENEMIES ? st->ch[ch].def : -1;
+}
+
+/* ---- damage ---- */
+
+/* Resistant takes half, weak double (R24: both, neither), rounded down (R1). */
+static int attack_elemental(const carta_rules *r, const am_state *st, int ch, int amount,
+                            uint32_t types)
+{
+    const am_char *c = &st->ch[ch];
+    uint32_t resist = 0, weak = 0;
+    if (c->side == AM_ENEMIES) {
+        resist = am_enemy_of(r, c->def)->resist;
+        weak = am_enemy_of(r, c->def)->weak;
+    } else {
+        const am_mage *g = &st->mage[c->mage];
+        for (int i = 0; i < g->n_abilities; i++)
+            resist |= am_thing_of(r, g->ability[i])->resist;
+    }
+    int res = (resist & types) != 0, wk = (weak & types) != 0;
+    return res && !wk ? amount / 2 : wk && !res ? amount * 2 : amount;
+}
+
+int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
+              int piercing, int source)
+{
+    am_char *c = &st->ch[ch];
+    amount = attack_elemental(r, st, ch, amount, types);
+    int to_ap = piercing ? 0 : (amount < c->ap ? amount : c->ap);
+    c->ap = (int16_t)(c->ap - to_ap);
+    int to_hp = amount - to_ap > c->hp ? c->hp : amount - to_ap;
+    c->hp = (int16_t)(c->hp - to_hp);
+    carta_event_add(&st->events, CARTA_EV_DAMAGE, am_seat_of(st, ch), -1, attack_card_of(st, ch),
+                    CARTA_SEEN_ALL, source, 0, amount, 0);
+    if (to_ap)
+        am_tell(st, ch, AM_W_AP_LOST, to_ap, c->ap);
+    if (c->hp == 0 && !(c->flags & AM_C_KO)) {
+        c->flags |= AM_C_KO;
+        am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
+        if (c->rank <= AM_REGULAR) { /* R26 */
+            c->flags |= AM_C_GONE;
+            am_tell(st, ch, AM_W_REMOVED, 0, 0);
+        }
+    }
+    return amount;
+}
+
+void am_heal(am_state *st, int ch, int amount)
+{
+    am_char *c = &st->ch[ch];
+    if (c->flags & AM_C_GONE)
+        return;
+    int healed = c->hp + amount > c->hp_max ? c->hp_max - c->hp : amount; /* R11 */
+    c->hp = (int16_t)(c->hp + healed);
+    if (c->hp > 0)
+        c->flags &= (uint8_t)~AM_C_KO;
+    carta_event_add(&st->events, CARTA_EV_HEAL, am_seat_of(st, ch), -1, attack_card_of(st, ch),
+                    CARTA_SEEN_ALL, -1, 0, healed, c->hp);
+}
+
+/* ---- the attack ---- */
+
+void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const am_spell *s,
+                       int templ, int stage, const uint8_t *targets, int n)
+{
+    (void)r;
+    CARTA_ASSERT(st->n_attacks < AM_ATTACKS && n > 0 && n <= AM_TARGETS);
+    int slot = st->n_attacks++;
+    am_attack *a = &st->attack[slot];
+    memset(a, 0, sizeof *a);
+    a->attacker = (uint8_t)attacker;
+    a->source = s->id;
+    a->templ = (uint8_t)templ;
+    a->stage = (uint8_t)stage;
+    a->n = (uint8_t)n;
+    for (int i = 0; i < n; i++)
+        a->roll[i].target = targets[i];
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_ATTACK, am_seat_of(st, attacker));
+    f->arg[0] = (int16_t)slot;
+    for (int i = 0; i < n; i++)
+        am_tell(st, targets[i], AM_W_ATTACKS, 0, 0);
+}
+
+/* The spell an attack comes from: a card, an enemy's template, or a basic attack. */
+const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a)
+{
+    if (a->templ >= 0x80)
+        return &r->basic[a->templ & 1];
+    const am_enemy *e = am_enemy_of(r, a->source);
+    return e ? &r->spell[e->templ[a->templ]] : am_spell_of(r, a->source);
+}
+
+/* Step 1: each target re-checked (R17), then rolled, or fixed (R19). */
+static void attack_roll(const carta_rules *r, am_state *st, am_attack *a, const am_spell *s)
+{
+    for (int i = 0; i < a->n; i++) {
+        am_roll *ro = &a->roll[i];
+        if (!am_reaches(r, st, a->attacker, s, ro->target)) {
+            ro->flags |= AM_R_GONE;
+            am_tell(st, ro->target, AM_W_OUT_OF_REACH, 0, 0);
+            continue;
+        }
+        if (s->roll == AM_ROLL_AUTO)
+            continue;
+        if (!(ro->flags & AM_R_FIXED))
+            ro->natural = (uint8_t)attack_d20(st);
+        ro->flags |= AM_R_ROLLED;
+        carta_event_add(&st->events, CARTA_EV_ROLL, am_seat_of(st, a->attacker), -1, -1, 0, -1,
+                        AM_W_AN_ATTACK, 0, ro->natural);
+    }
+}
+
+/* The final result of roll i (natural + attribute + X), to meet Defence + Guard; an automatic
+ * hit always meets it unless guarded or protected, when it is a natural 20 + X (R21). */
+static int attack_final(const carta_rules *r, const am_state *st, const am_attack *a,
+                        const am_spell *s, int i)
+{
+    const am_roll *ro = &a->roll[i];
+    if (s->roll == AM_ROLL_AUTO)
+        return ro->guard ? 20 + s->x : 999;
+    return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x;
+}
+
+/* Damage of one hit (R23): the entry + attribute + Y (+10 on a Critical), halved if the attacker
+ * is Weakened, then the target's resistance or weakness. */
+static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, const am_spell *s,
+                          int i)
+{
+    if (!s->dmg)
+        return;
+    const am_roll *ro = &a->roll[i];
+    int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y;
+    if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
+        amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */
+    if (st->ch[a->attacker].flags & AM_C_WEAKENED)
+        amount /= 2;
+    if (amount < 0)
+        amount = 0;
+    int piercing = (s->keywords & AM_K_PIERCING) || (st->ch[ro->target].flags & AM_C_EXPOSED);
+    am_damage(r, st, ro->target, amount, s->types, piercing, a->source);
+}
+
+void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
+{
+    int slot = f->arg[0];
+    am_attack *a = &st->attack[slot];
+    const am_spell *s = am_attack_spell(r, a);
+    switch (a->step) {
+    case 0: /* the window before the roll */
+        a->step = 1;
+        am_window_open(r, st, slot, am_seat_of(st, a->attacker));
+        return;
+    case 1: /* the roll, then the window after it */
+        attack_roll(r, st, a, s);
+        a->step = 2;
+        am_window_open(r, st, slot, am_seat_of(st, a->attacker));
+        return;
+    default: /* hits and damage */
+        for (int i = 0; i < a->n; i++) {
+            am_roll *ro = &a->roll[i];
+            if (ro->flags & AM_R_GONE)
+                continue;
+            int final = attack_final(r, st, a, s, i), def = am_defence(r, st, ro->target) +
+                                                           ro->guard;
+            if (final < def) {
+                am_tell(st, ro->target, AM_W_MISSED, final, def);
+                continue;
+            }
+            ro->flags |= AM_R_HIT;
+            a->hits++;
+            if (s->roll == AM_ROLL_AUTO && !ro->guard)
+                am_tell(st, ro->target, AM_W_AUTO_HIT, 0, 0);
+            else
+                am_tell(st, ro->target, AM_W_HIT, final, def);
+            attack_damage(r, st, a, s, i);
+            st->ch[ro->target].flags &= (uint8_t)~AM_C_EXPOSED;
+        }
+        st->ch[a->attacker].flags &= (uint8_t)~AM_C_WEAKENED;
+        a->step = 3;
+        carta_pending_pop(&st->pending);
+        return;
+    }
+}
+
+/* An enemy's Main Phase: attack with a template it has used fewer than 3 times this round (R54),
+ * while it has attacks left this turn and a target in reach. */
+int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
+{
+    const am_char *c = &st->ch[ch];
+    const am_enemy *e = am_enemy_of(r, c->def);
+    int n = 0;
+    if (!c->attacks_left || (c->flags & AM_C_KO))
+        return 0;
+    for (int t = 0; t < e->n_templates; t++) {
+        if (c->uses[t] >= 3)
+            continue;
+        const am_spell *s = &r->spell[e->templ[t]];
+        for (int i = 0; i < st->n_mages; i++)
+            if (am_reaches(r, st, ch, s, i)) {
+                out[n++] = AM_ACT(AM_A_ATTACK, t, 0);
+                break;
+            }
+    }
+    return n;
+}

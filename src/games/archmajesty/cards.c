@@ -1,0 +1,774 @@
+/* cards.c: Archmajesty's card file format (docs/card-format/archmajesty.md): every entry of the
+ * card set (spells, styles, abilities, ancestries, the build's attribute points and bonuses,
+ * equipment, artefacts, enemies and encounters) compiled into the rules' tables. A name another
+ * entry refers to (a style's cards, an encounter's enemies) may be defined in any file: the
+ * references are kept as links and resolved once everything is loaded (am_links_resolve). */
+#include "games/archmajesty/archmajesty.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <libfyaml.h>
+
+#include "core/yaml.h"
+
+const char *const am_type_names[] = {
+    "physical", "magical", "fire", "water", "shock", "wind", "stone", "flora", "bestial",
+    "sound", "metal", "toxic", "ice", "mind", "body", "spirit", "cosmic", "void", "dark",
+    "light", "summon", NULL};
+const char *const am_status_names[] = {
+    "empower", "swift", "haste", "surge", "burn", "poison", "whirlwind", "splash", "expose",
+    "weaken", "gravity", "stun", "freeze", NULL};
+static const char *const kind_names[] = {
+    "spell", "style", "ability", "ancestry", "attribute", "bonus", "weapon", "armour",
+    "consumable", "artefact", "enemy", "encounter", NULL};
+static const char *const roll_names[] = {"none", "auto", "might", "agility", "will", "any", NULL};
+static const char *const attr_names[] = {"might", "agility", "will", "defence", NULL};
+static const char *const bonus_names[] = {"hp", "equipment_slot", "ability_slot", "command", NULL};
+static const char *const rank_names[] = {"fodder", "regular", "elite", "miniboss", "boss", NULL};
+static const char *const wear_names[] = {"none", "head", "body", "shield", NULL};
+static const char *const token_names[] = {"none", "strike", "guard", "protect", NULL};
+static const char *const mode_names[] = {"passive", "active", "movement", NULL};
+
+const am_thing *am_thing_of(const carta_rules *r, int id)
+{
+    int t = am_type_of(r, id);
+    return t == AM_T_NONE || t == AM_T_SPELL || t == AM_T_STYLE || t == AM_T_ENEMY ||
+                   t == AM_T_ENCOUNTER
+               ? NULL
+               : &r->thing[r->index[id]];
+}
+
+/* ---- small readers ---- */
+
+static int word_index(const char *word, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (strcasecmp(word, names[i]) == 0)
+            return i;
+    return -1;
+}
+
+/* The word of node as an index of names; -1 with err naming what was expected. */
+static int read_word(struct fy_node *node, const char *const *names, const char *what,
+                     const char *file, carta_error *err)
+{
+    char word[48];
+    int i = node && carta_yaml_scalar(node, word, sizeof word) ? word_index(word, names) : -1;
+    if (i >= 0)
+        return i;
+    char list[400] = "";
+    for (int k = 0; names[k]; k++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "",
+                 names[k]);
+    carta_yaml_error(err, file, node, "%s must be one of: %s", what, list);
+    return -1;
+}
+
+/* key of map as a word of names; absent gives def (or an error if def < 0). */
+static int read_key_word(struct fy_node *map, const char *key, const char *const *names, int def,
+                         const char *file, carta_error *err)
+{
+    struct fy_node *node = carta_yaml_get(map, key);
+    if (!node && def >= 0)
+        return def;
+    char what[64];
+    snprintf(what, sizeof what, "'%s'", key);
+    return read_word(node ? node : map, names, what, file, err);
+}
+
+/* A list of type words (or one word) as a bit mask; 0 with ok = 0 on error. */
+static uint32_t read_types(struct fy_node *map, const char *key, const char *file, int *ok,
+                           carta_error *err)
+{
+    struct fy_node *node = carta_yaml_get(map, key);
+    uint32_t mask = 0;
+    if (!node)
+        return 0;
+    int n = fy_node_is_sequence(node) ? fy_node_sequence_item_count(node) : 1;
+    for (int i = 0; i < n; i++) {
+        struct fy_node *item = fy_node_is_sequence(node) ? fy_node_sequence_get_by_index(node, i)
+                                                        : node;
+        int t = read_word(item, am_type_names, "a card type", file, err);
+        if (t < 0) {
+            *ok = 0;
+            return 0;
+        }
+        mask |= 1u << t;
+    }
+    return mask;
+}
+
+/* An edge: a colour, two joined by '/', gold or black (Edge Colours). */
+static int read_edge(struct fy_node *node, const char *file, carta_error *err)
+{
+    static const char *const colours[] = {"red", "green", "blue", "gold", "black", NULL};
+    char text[48];
+    if (!node || !carta_yaml_scalar(node, text, sizeof text))
+        return carta_yaml_error(err, file, node, "an edge is red, green, blue, two of them "
+                                "joined by '/', gold or black"), -1;
+    int mask = 0;
+    for (char *save = NULL, *part = strtok_r(text, "/", &save); part;
+         part = strtok_r(NULL, "/", &save)) {
+        int c = word_index(part, colours);
+        if (c < 0)
+            return carta_yaml_error(err, file, node, "'%s' is not an edge colour", part), -1;
+        mask |= 1 << c;
+    }
+    if ((mask & (AM_GOLD | AM_BLACK)) && (mask & (mask - 1)))
+        return carta_yaml_error(err, file, node, "a gold or black edge has no other colour"), -1;
+    return mask;
+}
+
+/* ---- links: names resolved once every file is loaded ---- */
+
+static carta_status link_add(carta_rules *r, uint16_t *slot, int want, struct fy_node *node,
+                             const char *file, carta_error *err)
+{
+    char name[CARTA_NAME_MAX];
+    if (!node || !carta_yaml_scalar(node, name, sizeof name) || !name[0])
+        return carta_yaml_error(err, file, node, "expected a name");
+    if (r->n_links == r->cap_links) {
+        int cap = r->cap_links ? r->cap_links * 2 : 256;
+        am_link *grown = realloc(r->links, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return carta_error_set(err, CARTA_ERR_NOMEM, "archmajesty: out of memory");
+        r->links = grown;
+        r->cap_links = cap;
+    }
+    am_link *l = &r->links[r->n_links++];
+    l->slot = slot;
+    l->want = (uint8_t)want;
+    l->line = carta_yaml_line(node);
+    snprintf(l->name, sizeof l->name, "%s", name);
+    snprintf(l->file, sizeof l->file, "%s", file);
+    return CARTA_OK;
+}
+
+carta_status am_links_resolve(carta_rules *r, carta_error *err)
+{
+    for (int i = 0; i < r->n_links; i++) {
+        am_link *l = &r->links[i];
+        int id = carta_catalog_find(r->catalog, l->name);
+        int t = am_type_of(r, id);
+        int ok = l->want == AM_T_NONE ? t != AM_T_NONE : t == l->want;
+        if (l->want == AM_T_ABILITY && t == AM_T_NONE)
+            ok = 0;
+        if (!ok) {
+            carta_status s = carta_error_set(err, CARTA_ERR_INPUT, "%s:%d: error: '%s' is %s",
+                                             l->file, l->line, l->name,
+                                             id < 0 ? "not in the card set"
+                                                    : l->want == AM_T_SPELL ? "not a spell card"
+                                                    : l->want == AM_T_ABILITY ? "not an ability"
+                                                    : "not an enemy");
+            r->n_links = 0;
+            return s;
+        }
+        *l->slot = (uint16_t)id;
+    }
+    r->n_links = 0;
+    return CARTA_OK;
+}
+
+/* A list of names under key, each linked to want, into slots (at most cap); *n gets the count. */
+static carta_status read_links(carta_rules *r, struct fy_node *map, const char *key, int want,
+                               uint16_t *slots, int cap, uint8_t *n, const char *file,
+                               carta_error *err)
+{
+    struct fy_node *seq = carta_yaml_get(map, key);
+    *n = 0;
+    if (!seq)
+        return CARTA_OK;
+    if (!fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) > cap)
+        return carta_yaml_error(err, file, seq, "'%s' is a list of at most %d names", key, cap);
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++)
+        if (link_add(r, &slots[i], want, fy_node_sequence_get_by_index(seq, i), file, err))
+            return CARTA_ERR_INPUT;
+    *n = (uint8_t)fy_node_sequence_item_count(seq);
+    return CARTA_OK;
+}
+
+/* ---- effects ---- */
+
+/* One effect map of a stage (docs/card-format/archmajesty.md, "Effects"). */
+static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, const char *file,
+                            carta_error *err)
+{
+    static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
+                                       "token", "armour", "mill", "count", "on", "value",
+                                       "range", NULL};
+    static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
+                                        "token", "armour", "mill", NULL};
+    static const char *const on_names[] = {"always", "hit", "miss", NULL};
+    if (carta_yaml_check_keys(map, keys, "an effect", file, err))
+        return CARTA_ERR_INPUT;
+    int kind = 0, count = 1, v = 0, range = 0;
+    for (int i = 0; heads[i]; i++)
+        if (carta_yaml_get(map, heads[i])) {
+            if (kind)
+                return carta_yaml_error(err, file, map, "an effect does one thing: '%s' and "
+                                        "'%s'", heads[kind - 1], heads[i]);
+            kind = i + 1;
+        }
+    if (!kind)
+        return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
+                                "heal, draw, shift, token, armour, mill");
+    struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
+    op->kind = (uint8_t)kind;
+    if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
+        int s = read_word(head, am_status_names, "a status", file, err);
+        if (s < 0)
+            return CARTA_ERR_INPUT;
+        op->arg = (uint8_t)s;
+        if (carta_yaml_int(map, "count", 1, false, 1, AM_COUNTERS, &count, file, err))
+            return CARTA_ERR_INPUT;
+    } else if (kind == AM_OP_TOKEN) {
+        int t = read_word(head, token_names, "a token", file, err);
+        if (t <= 0)
+            return t == 0 ? carta_yaml_error(err, file, head, "a token is strike, guard or "
+                                             "protect") : CARTA_ERR_INPUT;
+        op->arg = (uint8_t)t;
+        if (carta_yaml_int(map, "value", 0, true, 1, 20, &v, file, err) ||
+            carta_yaml_int(map, "range", 0, false, 0, 16, &range, file, err) ||
+            carta_yaml_int(map, "count", 1, false, 1, 4, &count, file, err))
+            return CARTA_ERR_INPUT;
+    } else {
+        int hi = kind == AM_OP_ATTACK ? 6 : kind == AM_OP_SHIFT ? 8 : 99;
+        if (carta_yaml_int(map, heads[kind - 1], 0, true, 1, hi, &count, file, err))
+            return CARTA_ERR_INPUT;
+    }
+    int on = read_key_word(map, "on", on_names, AM_ON_ALWAYS, file, err);
+    if (on < 0)
+        return CARTA_ERR_INPUT;
+    if (on != AM_ON_ALWAYS && !has_attack)
+        return carta_yaml_error(err, file, map, "'on: %s' needs an attack earlier in the stage",
+                                on_names[on]);
+    if (kind == AM_OP_INFLICT && !has_attack)
+        return carta_yaml_error(err, file, map, "'inflict' needs an attack earlier in the stage: "
+                                "it is inflicted on the characters attacked");
+    op->count = (uint8_t)count;
+    op->on = (uint8_t)on;
+    op->value = (uint8_t)v;
+    op->range = (uint8_t)range;
+    return CARTA_OK;
+}
+
+/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or effect: one stage. */
+static carta_status read_stages(struct fy_node *map, am_spell *s, const char *file,
+                                carta_error *err)
+{
+    struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
+    if (stages && one)
+        return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
+    int n_stages = stages ? (fy_node_is_sequence(stages) ? fy_node_sequence_item_count(stages)
+                                                        : -1)
+                          : one ? 1 : 0;
+    if (n_stages < 0 || n_stages > AM_STAGES)
+        return carta_yaml_error(err, file, stages, "'stages' is a list of 1 to %d stages, each a "
+                                "list of effects", AM_STAGES);
+    for (int st = 0; st < n_stages; st++) {
+        struct fy_node *seq = stages ? fy_node_sequence_get_by_index(stages, st) : one;
+        if (!fy_node_is_sequence(seq))
+            return carta_yaml_error(err, file, seq, "a stage is a list of effects");
+        int has_attack = 0;
+        for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+            if (s->n_ops >= AM_OPS)
+                return carta_yaml_error(err, file, seq, "at most %d effects in all", AM_OPS);
+            am_op *op = &s->op[s->n_ops];
+            if (read_op(fy_node_sequence_get_by_index(seq, i), op, has_attack, file, err))
+                return CARTA_ERR_INPUT;
+            if (op->kind == AM_OP_ATTACK && has_attack)
+                return carta_yaml_error(err, file, seq, "one attack per stage");
+            has_attack |= op->kind == AM_OP_ATTACK;
+            s->n_ops++;
+        }
+        s->stage_end[st] = s->n_ops;
+    }
+    s->n_stages = (uint8_t)n_stages;
+    return CARTA_OK;
+}
+
+/* keywords: piercing, overwhelm, trick, cantrip, {critical: X}, {protect: X}. */
+static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *file,
+                                  carta_error *err)
+{
+    static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", NULL};
+    struct fy_node *seq = carta_yaml_get(map, "keywords");
+    if (!seq)
+        return CARTA_OK;
+    if (!fy_node_is_sequence(seq))
+        return carta_yaml_error(err, file, seq, "'keywords' is a list");
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+        struct fy_node *k = fy_node_sequence_get_by_index(seq, i);
+        if (fy_node_is_mapping(k)) {
+            static const char *const keys[] = {"critical", "protect", NULL};
+            int crit = 0, protect = 0;
+            if (carta_yaml_check_keys(k, keys, "a keyword", file, err) ||
+                carta_yaml_int(k, "critical", 0, false, 1, 20, &crit, file, err) ||
+                carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err))
+                return CARTA_ERR_INPUT;
+            s->crit = crit ? (uint8_t)crit : s->crit;
+            s->protect = protect ? (uint8_t)protect : s->protect;
+            continue;
+        }
+        int f = read_word(k, flags, "a keyword", file, err);
+        if (f < 0)
+            return CARTA_ERR_INPUT;
+        s->keywords |= (uint8_t)(1 << f);
+    }
+    return CARTA_OK;
+}
+
+/* range: N squares or melee; attack: a roll; damage: N or {base, attr}; bonus: [X, Y]. */
+static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const char *file,
+                                        carta_error *err)
+{
+    struct fy_node *range = carta_yaml_get(map, "range");
+    char text[32] = "";
+    if (range && carta_yaml_scalar(range, text, sizeof text) && strcasecmp(text, "melee") == 0) {
+        s->melee = 1;
+        s->range = 1;
+    } else {
+        int squares = 0;
+        if (carta_yaml_int(map, "range", 0, false, 0, 16, &squares, file, err))
+            return CARTA_ERR_INPUT;
+        s->range = (uint8_t)squares;
+    }
+    int roll = read_key_word(map, "attack", roll_names, AM_ROLL_NONE, file, err);
+    if (roll < 0)
+        return CARTA_ERR_INPUT;
+    s->roll = (uint8_t)roll;
+    struct fy_node *dmg = carta_yaml_get(map, "damage");
+    int base = 0, attr = AM_ROLL_NONE;
+    if (dmg && fy_node_is_mapping(dmg)) {
+        static const char *const keys[] = {"base", "attr", NULL};
+        if (carta_yaml_check_keys(dmg, keys, "a damage entry", file, err) ||
+            carta_yaml_int(dmg, "base", 0, true, 1, 200, &base, file, err) ||
+            (attr = read_key_word(dmg, "attr", roll_names, AM_ROLL_NONE, file, err)) < 0)
+            return CARTA_ERR_INPUT;
+    } else if (carta_yaml_int(map, "damage", 0, false, 0, 200, &base, file, err)) {
+        return CARTA_ERR_INPUT;
+    }
+    s->dmg = (int16_t)base;
+    s->dmg_attr = (uint8_t)attr;
+    struct fy_node *bonus = carta_yaml_get(map, "bonus");
+    if (bonus) {
+        char x[8], y[8];
+        if (!fy_node_is_sequence(bonus) || fy_node_sequence_item_count(bonus) != 2 ||
+            !carta_yaml_scalar(fy_node_sequence_get_by_index(bonus, 0), x, sizeof x) ||
+            !carta_yaml_scalar(fy_node_sequence_get_by_index(bonus, 1), y, sizeof y) ||
+            abs(atoi(x)) > 20 || abs(atoi(y)) > 50)
+            return carta_yaml_error(err, file, bonus, "'bonus' is [X, Y]: +X to hit, +Y damage");
+        s->x = (int8_t)atoi(x);
+        s->y = (int8_t)atoi(y);
+    }
+    if (s->roll != AM_ROLL_NONE && !s->range)
+        return carta_yaml_error(err, file, map, "an attack needs a range (squares or melee)");
+    return read_keywords(map, s, file, err);
+}
+
+static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, const char *file,
+                                  carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
+                                       "guard", "range", "attack", "damage", "bonus", "keywords",
+                                       "requires", "stages", "effect", "text", NULL};
+    static const char *const colours[] = {"red", "green", "blue", NULL};
+    if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_spells >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+    am_spell *s = &r->spell[r->n_spells];
+    memset(s, 0, sizeof *s);
+    s->id = (uint16_t)id;
+    int colour = read_key_word(map, "colour", colours, -1, file, err), strike = 0, guard = 0,
+        ok = 1;
+    if (colour < 0)
+        return CARTA_ERR_INPUT;
+    s->colour = (uint8_t)(1 << colour);
+    struct fy_node *edges = carta_yaml_get(map, "edges");
+    if (!edges || !fy_node_is_sequence(edges) || fy_node_sequence_item_count(edges) != 2)
+        return carta_yaml_error(err, file, edges ? edges : map, "'edges' is [left, right]");
+    for (int e = 0; e < 2; e++) {
+        int m = read_edge(fy_node_sequence_get_by_index(edges, e), file, err);
+        if (m < 0)
+            return CARTA_ERR_INPUT;
+        s->edge[e] = (uint8_t)m;
+    }
+    s->types = read_types(map, "types", file, &ok, err);
+    if (!ok)
+        return CARTA_ERR_INPUT;
+    if (!(s->types & 3u) || (s->types & 3u) == 3u || !(s->types & ~3u))
+        return carta_yaml_error(err, file, carta_yaml_get(map, "types") ? carta_yaml_get(map,
+                                "types") : map, "a spell has Physical or Magical and at least "
+                                "one common type (CARD BREAKDOWN, Card Types)");
+    if (carta_yaml_int(map, "strike", 0, true, 1, 20, &strike, file, err) ||
+        carta_yaml_int(map, "guard", 0, true, 0, 20, &guard, file, err) ||
+        read_attack_entries(map, s, file, err) || read_stages(map, s, file, err))
+        return CARTA_ERR_INPUT;
+    s->strike = (uint8_t)strike;
+    s->guard = (uint8_t)guard;
+    if (s->edge[0] == AM_BLACK && s->edge[1] == AM_BLACK)
+        s->keywords |= AM_K_CANTRIP;
+    struct fy_node *req = carta_yaml_get(map, "requires");
+    if (req) {
+        static const char *const rkeys[] = {"cards", "red", "green", "blue", NULL};
+        int cards = 0, c[3] = {0, 0, 0};
+        if (carta_yaml_check_keys(req, rkeys, "'requires'", file, err) ||
+            carta_yaml_int(req, "cards", 0, false, 1, AM_COMBO, &cards, file, err) ||
+            carta_yaml_int(req, "red", 0, false, 0, AM_COMBO, &c[0], file, err) ||
+            carta_yaml_int(req, "green", 0, false, 0, AM_COMBO, &c[1], file, err) ||
+            carta_yaml_int(req, "blue", 0, false, 0, AM_COMBO, &c[2], file, err))
+            return CARTA_ERR_INPUT;
+        s->req_cards = (uint8_t)cards;
+        for (int k = 0; k < 3; k++)
+            s->req_colour[k] = (uint8_t)c[k];
+    }
+    r->type[id] = AM_T_SPELL;
+    r->index[id] = (uint16_t)r->n_spells++;
+    return CARTA_OK;
+}
+
+static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_node *map,
+                                     const char *file, uint16_t *out, carta_error *err)
+{
+    static const char *const keys[] = {"name", "types", "range", "attack", "damage", "bonus",
+                                       "keywords", "effect", NULL};
+    if (carta_yaml_check_keys(map, keys, "an attack template", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_spells >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells and templates",
+                                AM_SPELLS_MAX);
+    am_spell *s = &r->spell[r->n_spells];
+    memset(s, 0, sizeof *s);
+    s->id = (uint16_t)enemy_id;
+    int ok = 1;
+    if (carta_yaml_str(map, "name", NULL, s->name, sizeof s->name, file, err))
+        return CARTA_ERR_INPUT;
+    s->types = read_types(map, "types", file, &ok, err);
+    if (!ok || read_attack_entries(map, s, file, err) || read_stages(map, s, file, err))
+        return CARTA_ERR_INPUT;
+    if (s->roll == AM_ROLL_NONE || !s->dmg)
+        return carta_yaml_error(err, file, map, "an enemy's attack needs 'attack' (a roll or "
+                                "auto) and 'damage'");
+    *out = (uint16_t)r->n_spells++;
+    return CARTA_OK;
+}
+
+static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, const char *file,
+                                  carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "rank", "might", "agility", "will",
+                                       "defence", "hp", "armour", "move", "attacks", "airborne",
+                                       "resist", "weak", "templates", "text", NULL};
+    if (carta_yaml_check_keys(map, keys, "an enemy", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_enemies >= AM_ENEMIES_MAX)
+        return carta_yaml_error(err, file, map, "more than %d enemies", AM_ENEMIES_MAX);
+    am_enemy *e = &r->enemy[r->n_enemies];
+    memset(e, 0, sizeof *e);
+    int v[8], ok = 1;
+    bool air = false;
+    int rank = read_key_word(map, "rank", rank_names, -1, file, err);
+    if (rank < 0 || carta_yaml_int(map, "might", 0, false, -5, 10, &v[0], file, err) ||
+        carta_yaml_int(map, "agility", 0, false, -5, 10, &v[1], file, err) ||
+        carta_yaml_int(map, "will", 0, false, -5, 10, &v[2], file, err) ||
+        carta_yaml_int(map, "defence", 0, true, 1, 30, &v[3], file, err) ||
+        carta_yaml_int(map, "hp", 0, true, 1, 999, &v[4], file, err) ||
+        carta_yaml_int(map, "armour", 0, false, 0, 999, &v[5], file, err) ||
+        carta_yaml_int(map, "move", 0, true, 0, 20, &v[6], file, err) ||
+        carta_yaml_int(map, "attacks", 1, false, 1, 6, &v[7], file, err) ||
+        carta_yaml_bool(map, "airborne", false, &air, file, err))
+        return CARTA_ERR_INPUT;
+    for (int k = 0; k < 3; k++)
+        e->attr[k] = (int8_t)v[k];
+    e->defence = (uint8_t)v[3];
+    e->hp = (int16_t)v[4];
+    e->armour = (int16_t)v[5];
+    e->move = (uint8_t)v[6];
+    e->attacks = (uint8_t)v[7];
+    e->rank = (uint8_t)rank;
+    e->airborne = air;
+    e->resist = read_types(map, "resist", file, &ok, err);
+    e->weak = ok ? read_types(map, "weak", file, &ok, err) : 0;
+    if (!ok)
+        return CARTA_ERR_INPUT;
+    struct fy_node *seq = carta_yaml_get(map, "templates");
+    if (!seq || !fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) < 1 ||
+        fy_node_sequence_item_count(seq) > AM_TEMPLATES)
+        return carta_yaml_error(err, file, seq ? seq : map, "an enemy needs 'templates', 1 to "
+                                "%d attack templates", AM_TEMPLATES);
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++)
+        if (compile_template(r, id, fy_node_sequence_get_by_index(seq, i), file, &e->templ[i],
+                             err))
+            return CARTA_ERR_INPUT;
+    e->n_templates = (uint8_t)fy_node_sequence_item_count(seq);
+    r->type[id] = AM_T_ENEMY;
+    r->index[id] = (uint16_t)r->n_enemies++;
+    return CARTA_OK;
+}
+
+/* map: rows of '.', '#' (a wall) and '1'..'3' (the mages' starting squares). */
+static carta_status read_map(struct fy_node *map, am_encounter *e, const char *file,
+                             carta_error *err)
+{
+    struct fy_node *rows = carta_yaml_get(map, "map");
+    if (!rows || !fy_node_is_sequence(rows) || fy_node_sequence_item_count(rows) < 2 ||
+        fy_node_sequence_item_count(rows) > AM_H)
+        return carta_yaml_error(err, file, rows ? rows : map, "'map' is a list of 2 to %d rows",
+                                AM_H);
+    e->h = (uint8_t)fy_node_sequence_item_count(rows);
+    for (int y = 0; y < e->h; y++) {
+        struct fy_node *row = fy_node_sequence_get_by_index(rows, y);
+        char text[AM_W + 2];
+        if (!carta_yaml_scalar(row, text, sizeof text) || strlen(text) < 2 ||
+            strlen(text) > AM_W || (y && strlen(text) != e->w))
+            return carta_yaml_error(err, file, row, "each row of the map has the same width, 2 "
+                                    "to %d squares", AM_W);
+        e->w = (uint8_t)strlen(text);
+        for (int x = 0; x < e->w; x++) {
+            char c = text[x];
+            if (c >= '1' && c <= '3') {
+                e->start[c - '1'] = (uint8_t)am_cell(x, y);
+                e->n_starts = (uint8_t)(e->n_starts > c - '0' ? e->n_starts : c - '0');
+            } else if (c != '.' && c != '#') {
+                return carta_yaml_error(err, file, row, "'%c' is not a square: '.' floor, '#' "
+                                        "wall, '1'..'3' a mage's start", c);
+            }
+            e->terrain[am_cell(x, y)] = c == '#';
+        }
+    }
+    if (e->n_starts < 1)
+        return carta_yaml_error(err, file, rows, "the map needs the mages' starts '1' to '3'");
+    for (int k = 0; k < e->n_starts; k++)
+        if (!e->start[k] && k && !e->start[k])
+            return carta_yaml_error(err, file, rows, "start '%d' is missing", k + 1);
+    return CARTA_OK;
+}
+
+static carta_status read_wave(carta_rules *r, am_encounter *e, struct fy_node *map, am_wave *w,
+                              const char *file, carta_error *err)
+{
+    static const char *const keys[] = {"round", "after", "enemies", NULL};
+    int round = 0;
+    char after[16] = "";
+    if (carta_yaml_check_keys(map, keys, "a wave", file, err) ||
+        carta_yaml_int(map, "round", 0, false, 1, 99, &round, file, err) ||
+        carta_yaml_str(map, "after", "", after, sizeof after, file, err))
+        return CARTA_ERR_INPUT;
+    if ((round > 0) == (after[0] != 0) || (after[0] && strcmp(after, "cleared")))
+        return carta_yaml_error(err, file, map, "a wave comes on 'round: N' or 'after: cleared'");
+    w->round = (uint8_t)round;
+    struct fy_node *seq = carta_yaml_get(map, "enemies");
+    if (!seq || !fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) < 1 ||
+        fy_node_sequence_item_count(seq) > AM_WAVE_ENEMIES)
+        return carta_yaml_error(err, file, seq ? seq : map, "a wave has 'enemies', 1 to %d of "
+                                "{name, at}", AM_WAVE_ENEMIES);
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+        static const char *const ekeys[] = {"name", "at", NULL};
+        struct fy_node *it = fy_node_sequence_get_by_index(seq, i);
+        char at[8];
+        if (carta_yaml_check_keys(it, ekeys, "a wave's enemy", file, err) ||
+            carta_yaml_str(it, "at", NULL, at, sizeof at, file, err) ||
+            link_add(r, &w->enemy[i], AM_T_ENEMY, carta_yaml_get(it, "name"), file, err))
+            return CARTA_ERR_INPUT;
+        int cell = am_cell_parse(at);
+        if (cell < 0 || cell % AM_W >= e->w || cell / AM_W >= e->h || e->terrain[cell])
+            return carta_yaml_error(err, file, it, "'%s' is not a floor square of the map", at);
+        w->cell[i] = (uint8_t)cell;
+    }
+    w->n = (uint8_t)fy_node_sequence_item_count(seq);
+    return CARTA_OK;
+}
+
+static carta_status compile_encounter(carta_rules *r, int id, struct fy_node *map,
+                                      const char *file, carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "map", "rounds", "waves", "text", NULL};
+    if (carta_yaml_check_keys(map, keys, "an encounter", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_encounters >= AM_ENCOUNTERS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d encounters", AM_ENCOUNTERS_MAX);
+    am_encounter *e = &r->encounter[r->n_encounters];
+    memset(e, 0, sizeof *e);
+    int rounds = 0;
+    if (read_map(map, e, file, err) ||
+        carta_yaml_int(map, "rounds", 12, false, 1, 99, &rounds, file, err))
+        return CARTA_ERR_INPUT;
+    e->rounds = (uint8_t)rounds;
+    struct fy_node *seq = carta_yaml_get(map, "waves");
+    if (!seq || !fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) < 1 ||
+        fy_node_sequence_item_count(seq) > AM_WAVES)
+        return carta_yaml_error(err, file, seq ? seq : map, "an encounter has 'waves', 1 to %d",
+                                AM_WAVES);
+    int total = 0;
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+        if (read_wave(r, e, fy_node_sequence_get_by_index(seq, i), &e->wave[i], file, err))
+            return CARTA_ERR_INPUT;
+        total += e->wave[i].n;
+    }
+    if (e->wave[0].round != 1)
+        return carta_yaml_error(err, file, seq, "the first wave comes on round 1");
+    if (total > AM_CHARS - AM_MAGES)
+        return carta_yaml_error(err, file, seq, "at most %d enemies in all", AM_CHARS - AM_MAGES);
+    e->n_waves = (uint8_t)fy_node_sequence_item_count(seq);
+    r->type[id] = AM_T_ENCOUNTER;
+    r->index[id] = (uint16_t)r->n_encounters++;
+    return CARTA_OK;
+}
+
+static carta_status compile_style(carta_rules *r, int id, struct fy_node *map, const char *file,
+                                  carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "size", "cards", "abilities", "text",
+                                       NULL};
+    static const char *const sizes[] = {"minor", "major", NULL};
+    if (carta_yaml_check_keys(map, keys, "a style", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_styles >= AM_STYLES_MAX)
+        return carta_yaml_error(err, file, map, "more than %d styles", AM_STYLES_MAX);
+    am_style *s = &r->style[r->n_styles];
+    memset(s, 0, sizeof *s);
+    int major = read_key_word(map, "size", sizes, -1, file, err);
+    if (major < 0 ||
+        read_links(r, map, "cards", AM_T_SPELL, s->card, AM_STYLE_CARDS, &s->n_cards, file,
+                   err) ||
+        read_links(r, map, "abilities", AM_T_ABILITY, s->ability, AM_STYLE_ABILITIES,
+                   &s->n_abilities, file, err))
+        return CARTA_ERR_INPUT;
+    s->major = (uint8_t)major;
+    int cards = major ? 8 : 4, abilities = major ? 2 : 1;
+    if (s->n_cards != cards || s->n_abilities != abilities)
+        return carta_yaml_error(err, file, map, "a %s style has %d cards and %d %s, this one %d "
+                                "and %d (CREATE-A-MAGE, Step 3)", sizes[major], cards, abilities,
+                                abilities == 1 ? "ability" : "abilities", s->n_cards,
+                                s->n_abilities);
+    r->type[id] = AM_T_STYLE;
+    r->index[id] = (uint16_t)r->n_styles++;
+    return CARTA_OK;
+}
+
+/* Everything else is a thing: the build's entries, ancestries, abilities, items, artefacts. */
+static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_node *map,
+                                  const char *file, carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "attr", "bonus", "points", "slots",
+                                       "wear", "melee", "ranged", "channel", "defence",
+                                       "round_armour", "token", "mode", "mp", "hand", "hp",
+                                       "resist", "abilities", "text", NULL};
+    if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_things >= AM_THINGS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d abilities and items",
+                                AM_THINGS_MAX);
+    am_thing *t = &r->thing[r->n_things];
+    memset(t, 0, sizeof *t);
+    int v[9] = {0}, ok = 1;
+    int attr = type == AM_T_ATTRIBUTE ? read_key_word(map, "attr", attr_names, -1, file, err)
+               : type == AM_T_BONUS   ? read_key_word(map, "bonus", bonus_names, -1, file, err)
+                                      : 0;
+    int wear = read_key_word(map, "wear", wear_names, AM_WEAR_NONE, file, err);
+    int mode = read_key_word(map, "mode", mode_names, 0, file, err);
+    if (attr < 0 || wear < 0 || mode < 0 ||
+        carta_yaml_int(map, "points", type == AM_T_ABILITY || type == AM_T_ARTEFACT, false, 0,
+                       4, &v[0], file, err) ||
+        carta_yaml_int(map, "slots", type >= AM_T_WEAPON && type <= AM_T_CONSUMABLE, false, 0,
+                       4, &v[1], file, err) ||
+        carta_yaml_int(map, "melee", 0, false, 0, 3, &v[2], file, err) ||
+        carta_yaml_int(map, "ranged", 0, false, 0, 16, &v[3], file, err) ||
+        carta_yaml_int(map, "defence", 0, false, 0, 10, &v[4], file, err) ||
+        carta_yaml_int(map, "round_armour", 0, false, 0, 99, &v[5], file, err) ||
+        carta_yaml_int(map, "mp", 0, false, 0, 10, &v[6], file, err) ||
+        carta_yaml_int(map, "hand", 0, false, 0, 3, &v[7], file, err) ||
+        carta_yaml_int(map, "hp", 0, false, -50, 100, &v[8], file, err))
+        return CARTA_ERR_INPUT;
+    t->attr = (uint8_t)attr;
+    t->wear = (uint8_t)wear;
+    t->points = (uint8_t)v[0];
+    t->slots = (uint8_t)v[1];
+    t->melee = (uint8_t)v[2];
+    t->ranged = (uint8_t)v[3];
+    t->defence = (uint8_t)v[4];
+    t->round_ap = (uint8_t)v[5];
+    t->mp = (uint8_t)v[6];
+    t->hand = (uint8_t)v[7];
+    t->hp = (int8_t)v[8];
+    t->resist = read_types(map, "resist", file, &ok, err);
+    if (!ok)
+        return CARTA_ERR_INPUT;
+    struct fy_node *ch = carta_yaml_get(map, "channel");
+    if (ch) {
+        char x[8], y[8];
+        if (!fy_node_is_sequence(ch) || fy_node_sequence_item_count(ch) != 2 ||
+            !carta_yaml_scalar(fy_node_sequence_get_by_index(ch, 0), x, sizeof x) ||
+            !carta_yaml_scalar(fy_node_sequence_get_by_index(ch, 1), y, sizeof y))
+            return carta_yaml_error(err, file, ch, "'channel' is [X, Y]");
+        t->x = (int8_t)atoi(x);
+        t->y = (int8_t)atoi(y);
+    }
+    struct fy_node *tok = carta_yaml_get(map, "token");
+    if (tok) {
+        static const char *const tkeys[] = {"kind", "value", "range", NULL};
+        int kind, value = 0, range = 0;
+        if (carta_yaml_check_keys(tok, tkeys, "a token", file, err) ||
+            (kind = read_key_word(tok, "kind", token_names, -1, file, err)) <= 0 ||
+            carta_yaml_int(tok, "value", 0, true, 1, 20, &value, file, err) ||
+            carta_yaml_int(tok, "range", 0, false, 0, 16, &range, file, err))
+            return carta_yaml_error(err, file, tok, "a token is {kind: strike|guard|protect, "
+                                    "value, range}");
+        t->token_kind = (uint8_t)kind;
+        t->token_value = (uint8_t)value;
+        t->token_range = (uint8_t)range;
+    }
+    uint8_t n = 0;
+    if (read_links(r, map, "abilities", AM_T_ABILITY, t->ability, 2, &n, file, err))
+        return CARTA_ERR_INPUT;
+    t->n_abilities = n;
+    if (type == AM_T_ANCESTRY && n != 2)
+        return carta_yaml_error(err, file, map, "an ancestry has 2 abilities (CREATE-A-MAGE, "
+                                "Step 5)");
+    r->type[id] = (uint8_t)type;
+    r->index[id] = (uint16_t)r->n_things++;
+    return CARTA_OK;
+}
+
+carta_status am_compile(void *ctx, int card_id, struct fy_node *card, const char *file,
+                        carta_error *err)
+{
+    carta_rules *r = ctx;
+    if (card_id >= CARTA_CATALOG_MAX)
+        return carta_yaml_error(err, file, card, "too many entries");
+    int kind = read_key_word(card, "type", kind_names, -1, file, err);
+    if (kind < 0)
+        return CARTA_ERR_INPUT;
+    switch (kind + 1) {
+    case AM_T_SPELL: return compile_spell(r, card_id, card, file, err);
+    case AM_T_STYLE: return compile_style(r, card_id, card, file, err);
+    case AM_T_ENEMY: return compile_enemy(r, card_id, card, file, err);
+    case AM_T_ENCOUNTER: return compile_encounter(r, card_id, card, file, err);
+    default: return compile_thing(r, card_id, kind + 1, card, file, err);
+    }
+}
+
+/* BASIC ATTACKS: melee "Melee, D20 + Any, 10 + Any"; ranged "5 squares, D20 + Any, 8 + Any";
+ * both Physical (R48: Any is the highest attribute). */
+void am_basic_attacks(carta_rules *r)
+{
+    for (int k = 0; k < 2; k++) {
+        am_spell *s = &r->basic[k];
+        memset(s, 0, sizeof *s);
+        snprintf(s->name, sizeof s->name, "%s", k ? "basic ranged attack" : "basic melee attack");
+        s->melee = (uint8_t)!k;
+        s->range = k ? 5 : 1;
+        s->roll = s->dmg_attr = AM_ROLL_ANY;
+        s->dmg = k ? 8 : 10;
+        s->types = 1u;
+        s->keywords = AM_K_TRICK;
+        s->n_stages = 1;
+        s->n_ops = 1;
+        s->stage_end[0] = 1;
+        s->op[0] = (am_op){.kind = AM_OP_ATTACK, .count = 1};
+    }
+}

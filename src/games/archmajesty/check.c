@@ -1,0 +1,74 @@
+/* check.c: what holds in every Archmajesty state (carta_game.check): every card of a mage's deck
+ * in exactly one place, hit points and counters in range, one character per square and layer
+ * (Square Occupancy), the turn and its frames consistent. */
+#include "games/archmajesty/archmajesty.h"
+
+#include "core/census.h"
+
+#define CHECK_FAIL(err, ...) carta_error_set((err), CARTA_ERR_STATE, "archmajesty: " __VA_ARGS__)
+
+static carta_status check_cards(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    carta_census c;
+    carta_census_init(&c, &carta_game_archmajesty, r, st->n_mages,
+                      carta_catalog_count(r->catalog));
+    for (int m = 0; m < st->n_mages; m++) {
+        const am_mage *g = &st->mage[m];
+        carta_census_expect(&c, m, g->list.cards, g->list.n);
+        carta_census_add_all(&c, m, g->deck.cards, g->deck.n, "deck");
+        carta_census_add_all(&c, m, g->hand.cards, g->hand.n, "hand");
+        carta_census_add_all(&c, m, g->void_.cards, g->void_.n, "Void");
+        carta_census_add_all(&c, m, g->combo.cards, g->combo.n, "combo");
+    }
+    return carta_census_finish(&c, err);
+}
+
+static carta_status check_chars(const am_state *st, carta_error *err)
+{
+    if (st->n_chars < st->n_mages || st->n_chars > AM_CHARS)
+        return CHECK_FAIL(err, "%d characters for %d mages", st->n_chars, st->n_mages);
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_char *c = &st->ch[i];
+        if ((i < st->n_mages) != (c->side == AM_ALLIES) || c->hp < 0 || c->hp > c->hp_max ||
+            c->ap < 0 || (c->hp == 0) != ((c->flags & AM_C_KO) != 0))
+            return CHECK_FAIL(err, "character %d: side %d, %d of %d HP, %d AP, flags %d", i,
+                              c->side, c->hp, c->hp_max, c->ap, c->flags);
+        for (int s = 0; s < AM_STATUS; s++)
+            if (c->status[s] > AM_COUNTERS)
+                return CHECK_FAIL(err, "character %d has %d %s counters", i, c->status[s],
+                                  am_status_names[s]);
+        if (c->flags & AM_C_GONE)
+            continue;
+        if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h || st->terrain[c->cell])
+            return CHECK_FAIL(err, "character %d stands on square %d, not floor", i, c->cell);
+        for (int k = 0; k < i; k++)
+            if (!(st->ch[k].flags & AM_C_GONE) && st->ch[k].cell == c->cell &&
+                !(st->ch[k].flags & AM_C_AIRBORNE) == !(c->flags & AM_C_AIRBORNE))
+                return CHECK_FAIL(err, "characters %d and %d share square %d on one layer", k, i,
+                                  c->cell);
+    }
+    return CARTA_OK;
+}
+
+carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
+{
+    const am_state *st = state;
+    int over = st->phase == AM_P_OVER;
+    if (st->n_seats < 2 || st->n_seats > AM_SEATS || st->n_mages != st->n_seats - 1 ||
+        st->phase > AM_P_OVER || st->round < 1 || st->round > st->round_limit)
+        return CHECK_FAIL(err, "%d seats, %d mages, phase %d, round %d of %d", st->n_seats,
+                          st->n_mages, st->phase, st->round, st->round_limit);
+    if (st->phase == AM_P_MAIN && (st->active >= st->n_chars ||
+                                   (st->ch[st->active].flags & AM_C_GONE)))
+        return CHECK_FAIL(err, "the active character %d cannot act", st->active);
+    if (carta_window_is_open(&st->window) != (st->window_attack != AM_NONE) ||
+        st->n_attacks > AM_ATTACKS || st->n_tokens > AM_TOKENS)
+        return CHECK_FAIL(err, "window %s for attack %d, %d attacks, %d tokens",
+                          carta_window_is_open(&st->window) ? "open" : "closed",
+                          st->window_attack, st->n_attacks, st->n_tokens);
+    carta_status s = carta_pending_check(&st->pending, over, 1, AM_F_LAST, st->n_seats,
+                                         "archmajesty", err);
+    if (s == CARTA_OK)
+        s = check_chars(st, err);
+    return s == CARTA_OK ? check_cards(r, st, err) : s;
+}

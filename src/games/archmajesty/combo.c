@@ -1,0 +1,447 @@
+/* combo.c: the Cast action (COMBAT, Cast Action; CARD BREAKDOWN, Edge Colours, Combo
+ * Requirements, Multi-Stage Cards), the Cantrip and Illuminate actions, and the resolution of a
+ * card's stages, which an enemy's attack template shares: targets, the attack, then its effects. */
+#include "games/archmajesty/archmajesty.h"
+
+#include <string.h>
+
+#include "core/assert.h"
+
+/* CAST frame arguments */
+enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED };
+enum { KIND_COMBO = 0, KIND_TEMPLATE, KIND_CANTRIP };
+enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
+/* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, then them */
+enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_PICKED };
+enum { T_CAP = CARTA_PENDING_ARGS - T_PICKED };
+#define BASIC_REF 1024
+
+const am_spell *am_spell_ref(const carta_rules *r, int ref)
+{
+    return ref >= BASIC_REF ? &r->basic[ref - BASIC_REF] : &r->spell[ref];
+}
+
+/* Edge Colours: "the colour of one edge must match with at least one colour on the other card's
+ * connected edge. Gold edges count as any single colour"; black connects to nothing. */
+int am_edges_fit(int right, int left)
+{
+    if ((right | left) & AM_BLACK)
+        return 0;
+    return (right | left) & AM_GOLD ? 1 : (right & left) != 0;
+}
+
+/* Combo Requirements, judged as the card is added, the combo counted with it (R28). */
+static int combo_requirements(const carta_rules *r, const am_combo *combo, const am_spell *s)
+{
+    int n = combo->n + 1, colours[3] = {0, 0, 0};
+    for (int i = 0; i <= combo->n; i++) {
+        const am_spell *c = i < combo->n ? am_spell_of(r, combo->cards[i]) : s;
+        for (int k = 0; k < 3; k++)
+            colours[k] += (c->colour >> k) & 1;
+    }
+    for (int k = 0; k < 3; k++)
+        if (colours[k] < s->req_colour[k])
+            return 0;
+    return n >= s->req_cards;
+}
+
+static int combo_limit(const am_state *st, int mage)
+{
+    const am_mage *g = &st->mage[mage];
+    int limit = g->combo_max + st->ch[g->ch].status[AM_HASTE];
+    return limit > AM_COMBO ? AM_COMBO : limit;
+}
+
+/* Whether s may be the next card of the combo. */
+static int combo_can_add(const carta_rules *r, const am_state *st, int mage, const am_spell *s)
+{
+    const am_combo *combo = &st->mage[mage].combo;
+    if ((s->edge[0] == AM_BLACK && s->edge[1] == AM_BLACK) || combo->n >= combo_limit(st, mage))
+        return 0;
+    if (combo->n) {
+        const am_spell *last = am_spell_of(r, combo->cards[combo->n - 1]);
+        if (!am_edges_fit(last->edge[1], s->edge[0]))
+            return 0;
+    }
+    return combo_requirements(r, combo, s);
+}
+
+int am_fading(const am_state *st, int mage)
+{
+    const am_mage *g = &st->mage[mage];
+    return g->void_.n >= g->list.n / 2; /* Fading: "half or more of your deck (rounded down)" */
+}
+
+int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out)
+{
+    const am_mage *g = &st->mage[mage];
+    int n = 0;
+    if (st->ch[g->ch].flags & AM_C_KO)
+        return 0;
+    for (int i = 0; i < g->hand.n; i++) {
+        if (!am_first_copy(&g->hand, i))
+            continue;
+        const am_spell *s = am_spell_of(r, g->hand.cards[i]);
+        if (!g->cast && combo_can_add(r, st, mage, s))
+            out[n++] = AM_ACT(AM_A_CAST, 0, i);
+        if (s->keywords & AM_K_CANTRIP)
+            out[n++] = AM_ACT(AM_A_CANTRIP, 0, i);
+    }
+    if (!g->illuminated && am_fading(st, mage))
+        out[n++] = AM_ACT(AM_A_ILLUMINATE, 0, 0);
+    return n;
+}
+
+/* ---- targets ---- */
+
+static int combo_target_ok(const carta_rules *r, const am_state *st, const carta_pending *f,
+                           int t)
+{
+    int ch = f->arg[T_CH];
+    if (st->ch[t].side == st->ch[ch].side ||
+        !am_reaches(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]), t))
+        return 0;
+    for (int k = 0; k < f->arg[T_N]; k++)
+        if (f->arg[T_PICKED + k] == t)
+            return 0;
+    return 1;
+}
+
+static int combo_targets(const carta_rules *r, const am_state *st, const carta_pending *f,
+                         carta_action *out)
+{
+    int n = 0;
+    for (int t = 0; t < st->n_chars; t++)
+        if (combo_target_ok(r, st, f, t))
+            out[n++] = AM_ACT(AM_A_TARGET, t, 0);
+    if (f->arg[T_N])
+        out[n++] = AM_ACT(AM_A_TARGETS_DONE, 0, 0);
+    return n;
+}
+
+int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out)
+{
+    int n = 0;
+    switch (f->kind) {
+    case AM_F_COMBO: {
+        const am_mage *g = &st->mage[f->arg[0]];
+        for (int i = 0; i < g->hand.n; i++)
+            if (am_first_copy(&g->hand, i) &&
+                combo_can_add(r, st, f->arg[0], am_spell_of(r, g->hand.cards[i])))
+                out[n++] = AM_ACT(AM_A_ADD, 0, i);
+        out[n++] = AM_ACT(AM_A_RELEASE, 0, 0);
+        return n;
+    }
+    case AM_F_BETWEEN:
+        n = am_grid_actions(st, f->arg[0], out);
+        out[n++] = AM_ACT(AM_A_NEXT, 0, 0);
+        return n;
+    case AM_F_TARGET:
+        return combo_targets(r, st, f, out);
+    default: /* AM_F_SHIFT */
+        for (int d = 0; d < 8; d++)
+            if (am_can_enter(st, f->arg[0], am_step(st, st->ch[f->arg[0]].cell, d)))
+                out[n++] = AM_ACT(AM_A_SHIFT, d, 0);
+        out[n++] = AM_ACT(AM_A_STOP, 0, 0);
+        return n;
+    }
+}
+
+/* ---- resolving ---- */
+
+/* The spell the CAST frame resolves now, or NULL when it is done; *ref gets its reference. */
+static const am_spell *combo_current(const carta_rules *r, const am_state *st,
+                                     const carta_pending *f, int *ref)
+{
+    const am_char *c = &st->ch[f->arg[C_CH]];
+    if (f->arg[C_KIND] == KIND_TEMPLATE) {
+        if (f->arg[C_CARD] < 0)
+            return NULL;
+        const am_enemy *e = am_enemy_of(r, c->def);
+        *ref = e->templ[f->arg[C_CARD]];
+        return &r->spell[*ref];
+    }
+    const am_combo *combo = &st->mage[c->mage].combo;
+    if (f->arg[C_CARD] >= combo->n)
+        return NULL;
+    *ref = r->index[combo->cards[f->arg[C_CARD]]];
+    return &r->spell[*ref];
+}
+
+static void combo_say(am_state *st, int ch, int card, int word, int amount)
+{
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, card, CARTA_SEEN_ALL, -1,
+                    word, amount, 0);
+}
+
+static void combo_finish(am_state *st, carta_pending *f)
+{
+    const am_char *c = &st->ch[f->arg[C_CH]];
+    if (f->arg[C_ATTACK] >= 0)
+        st->n_attacks--;
+    if (f->arg[C_KIND] != KIND_TEMPLATE) {
+        am_mage *g = &st->mage[c->mage];
+        while (g->combo.n) {
+            uint16_t card = g->combo.cards[0];
+            carta_zone_move(CARTA_ZONE_REF(&g->combo), 0, CARTA_ZONE_REF(&g->void_));
+            carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID,
+                             0);
+        }
+    }
+    carta_pending_pop(&st->pending);
+}
+
+/* Whether an op's condition holds, given the stage's attack (or none). */
+static int combo_condition(const am_state *st, const carta_pending *f, const am_op *op)
+{
+    if (op->on == AM_ON_ALWAYS)
+        return 1;
+    int slot = f->arg[C_ATTACK];
+    int hits = slot >= 0 ? st->attack[slot].hits : 0;
+    return op->on == AM_ON_HIT ? hits > 0 : hits == 0;
+}
+
+static void combo_add_status(am_state *st, int ch, int status, int count)
+{
+    am_char *c = &st->ch[ch];
+    int v = c->status[status] + count;
+    c->status[status] = (uint8_t)(v > AM_COUNTERS ? AM_COUNTERS : v); /* R13 */
+    am_tell(st, ch, AM_W_STATUS + status, count, c->status[status]);
+}
+
+/* An effect other than an attack. */
+static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, const am_op *op)
+{
+    (void)r;
+    int ch = f->arg[C_CH], mage = st->ch[ch].mage;
+    switch (op->kind) {
+    case AM_OP_INFLICT: {
+        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
+        for (int i = 0; i < a->n; i++)
+            if ((a->roll[i].flags & AM_R_HIT) || (op->on == AM_ON_MISS && !(a->roll[i].flags &
+                                                                             AM_R_GONE)))
+                if (!(st->ch[a->roll[i].target].flags & AM_C_GONE))
+                    combo_add_status(st, a->roll[i].target, op->arg, op->count);
+        return;
+    }
+    case AM_OP_GAIN: combo_add_status(st, ch, op->arg, op->count); return;
+    case AM_OP_HEAL: am_heal(st, ch, op->count); return;
+    case AM_OP_DRAW:
+        if (mage != AM_NONE)
+            am_draw(st, mage, op->count);
+        return;
+    case AM_OP_MILL:
+        for (int k = 0; k < op->count && mage != AM_NONE && st->mage[mage].deck.n; k++) {
+            am_mage *g = &st->mage[mage];
+            uint16_t card = g->deck.cards[g->deck.n - 1];
+            carta_zone_move(CARTA_ZONE_REF(&g->deck), g->deck.n - 1, CARTA_ZONE_REF(&g->void_));
+            carta_event_move(&st->events, mage, card, CARTA_SEEN_ALL, AM_W_DECK, AM_W_VOID,
+                             AM_W_MILLS);
+        }
+        return;
+    case AM_OP_ARMOUR:
+        st->ch[ch].ap = (int16_t)(st->ch[ch].ap + op->count);
+        am_tell(st, ch, AM_W_AP_GAINED, op->count, st->ch[ch].ap);
+        return;
+    case AM_OP_TOKEN:
+        for (int k = 0; k < op->count && st->n_tokens < AM_TOKENS; k++)
+            st->token[st->n_tokens++] = (am_token){(uint8_t)ch, op->arg, op->range, op->value};
+        combo_say(st, ch, -1, AM_W_TOKENS, op->count);
+        return;
+    default: { /* AM_OP_SHIFT */
+        carta_pending *s = carta_pending_push(&st->pending, AM_F_SHIFT, am_seat_of(st, ch));
+        s->arg[0] = (int16_t)ch;
+        s->arg[1] = op->count;
+        return;
+    }
+    }
+}
+
+/* The attack op: its targets first (a TARGET frame), then the attack itself. */
+static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f, int ref,
+                            const am_op *op)
+{
+    carta_pending probe = {.kind = AM_F_TARGET};
+    probe.arg[T_CH] = f->arg[C_CH];
+    probe.arg[T_SPELL] = (int16_t)ref;
+    carta_action buf[AM_CHARS + 1];
+    if (combo_targets(r, st, &probe, buf) == 0) {
+        f->arg[C_FAILED] = 1; /* no target in reach: the stage fails */
+        f->arg[C_OP]++;
+        return;
+    }
+    f->arg[C_ATTACK] = ATTACK_TARGETING;
+    carta_pending *t = carta_pending_push(&st->pending, AM_F_TARGET, am_seat_of(st, f->arg[C_CH]));
+    *t = probe;
+    t->seat = (int8_t)am_seat_of(st, f->arg[C_CH]);
+    t->arg[T_MAX] = (int16_t)(op->count < T_CAP ? op->count : T_CAP);
+}
+
+void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
+{
+    int ref = 0;
+    const am_spell *s = combo_current(r, st, f, &ref);
+    int ch = f->arg[C_CH];
+    if (!s || (st->ch[ch].flags & AM_C_KO)) {
+        combo_finish(st, f);
+        return;
+    }
+    if (!f->arg[C_BEGUN]) {
+        f->arg[C_BEGUN] = 1;
+        f->arg[C_STAGE] = f->arg[C_OP] = f->arg[C_FAILED] = f->arg[C_CARD_FAILED] = 0;
+        f->arg[C_ATTACK] = ATTACK_NONE;
+        if (f->arg[C_KIND] == KIND_COMBO && f->arg[C_CARD] > 0) {
+            carta_pending *b = carta_pending_push(&st->pending, AM_F_BETWEEN, am_seat_of(st, ch));
+            b->arg[0] = (int16_t)ch; /* Moving & Casting */
+            return;
+        }
+    }
+    if (f->arg[C_ATTACK] == ATTACK_TARGETING)
+        return; /* the TARGET frame above declares the attack */
+    int stage = f->arg[C_STAGE];
+    if (stage >= s->n_stages) {
+        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] != KIND_TEMPLATE)
+            combo_say(st, ch, s->id,
+                      AM_W_CANNOT_RESOLVE, 0);
+        f->arg[C_BEGUN] = 0;
+        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE ? -1 : f->arg[C_CARD] + 1;
+        return;
+    }
+    int end = s->stage_end[stage];
+    if (f->arg[C_OP] >= end) {
+        if (f->arg[C_ATTACK] >= 0)
+            st->n_attacks--; /* attacks resolve last in, first out */
+        f->arg[C_ATTACK] = ATTACK_NONE;
+        if (f->arg[C_FAILED]) { /* Multi-Stage Cards: the stages below fail */
+            f->arg[C_CARD_FAILED] = 1;
+            f->arg[C_STAGE] = s->n_stages;
+            return;
+        }
+        f->arg[C_STAGE]++;
+        return;
+    }
+    const am_op *op = &s->op[f->arg[C_OP]];
+    if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE) {
+        combo_attack_op(r, st, f, ref, op);
+        return;
+    }
+    if (op->kind == AM_OP_ATTACK) { /* its attack has resolved */
+        if (!st->attack[f->arg[C_ATTACK]].hits)
+            f->arg[C_FAILED] = 1;
+        f->arg[C_OP]++;
+        return;
+    }
+    f->arg[C_OP]++;
+    if (combo_condition(st, f, op))
+        combo_effect(r, st, f, op);
+}
+
+/* ---- apply ---- */
+
+static carta_pending *combo_cast_frame(am_state *st, int ch, int kind, int card)
+{
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_CAST, am_seat_of(st, ch));
+    f->arg[C_CH] = (int16_t)ch;
+    f->arg[C_KIND] = (int16_t)kind;
+    f->arg[C_CARD] = (int16_t)card;
+    f->arg[C_ATTACK] = ATTACK_NONE;
+    return f;
+}
+
+static void combo_to_combo(am_state *st, int mage, int hand_index, int verb)
+{
+    am_mage *g = &st->mage[mage];
+    uint16_t card = g->hand.cards[hand_index];
+    carta_zone_move(CARTA_ZONE_REF(&g->hand), hand_index, CARTA_ZONE_REF(&g->combo));
+    carta_event_move(&st->events, mage, card, CARTA_SEEN_ALL, AM_W_HAND, AM_W_COMBO, verb);
+}
+
+static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending *t, int target)
+{
+    carta_action buf[AM_CHARS + 1];
+    if (target >= 0) {
+        t->arg[T_PICKED + t->arg[T_N]++] = (int16_t)target;
+        if (t->arg[T_N] < t->arg[T_MAX] && combo_targets(r, st, t, buf) > 1)
+            return;
+    }
+    uint8_t targets[T_CAP];
+    int n = t->arg[T_N];
+    for (int k = 0; k < n; k++)
+        targets[k] = (uint8_t)t->arg[T_PICKED + k];
+    int ch = t->arg[T_CH], ref = t->arg[T_SPELL];
+    carta_pending_pop(&st->pending);
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD] : 0;
+    f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+    am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
+}
+
+void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int ch = st->active;
+    int mage = ch != AM_NONE ? st->ch[ch].mage : AM_NONE;
+    switch (AM_KIND(a)) {
+    case AM_A_CAST: {
+        carta_pending *c = carta_pending_push(&st->pending, AM_F_COMBO, mage);
+        c->arg[0] = (int16_t)mage;
+        st->mage[mage].cast = 1;
+        combo_to_combo(st, mage, AM_B(a), AM_W_CASTS);
+        return;
+    }
+    case AM_A_ADD:
+        combo_to_combo(st, f->arg[0], AM_B(a), AM_W_ADDS);
+        return;
+    case AM_A_RELEASE: {
+        int m = f->arg[0];
+        carta_pending_pop(&st->pending);
+        combo_say(st, st->mage[m].ch, -1, AM_W_RELEASES, st->mage[m].combo.n);
+        st->ch[st->mage[m].ch].status[AM_HASTE] = 0; /* Haste: "the next combo you form" */
+        combo_cast_frame(st, st->mage[m].ch, KIND_COMBO, 0);
+        return;
+    }
+    case AM_A_CANTRIP:
+        combo_to_combo(st, mage, AM_B(a), AM_W_CASTS);
+        combo_cast_frame(st, ch, KIND_CANTRIP, 0);
+        return;
+    case AM_A_ILLUMINATE: {
+        am_mage *g = &st->mage[mage];
+        g->illuminated = 1;
+        while (g->void_.n)
+            carta_zone_move(CARTA_ZONE_REF(&g->void_), 0, CARTA_ZONE_REF(&g->deck));
+        carta_zone_shuffle(CARTA_ZONE_REF(&g->deck), &st->rng);
+        combo_say(st, ch, -1, AM_W_ILLUMINATES, 0);
+        return;
+    }
+    case AM_A_ATTACK: {
+        am_char *c = &st->ch[ch];
+        c->uses[AM_A(a)]++;
+        c->attacks_left--;
+        combo_cast_frame(st, ch, KIND_TEMPLATE, AM_A(a));
+        return;
+    }
+    case AM_A_NEXT:
+        carta_pending_pop(&st->pending);
+        return;
+    case AM_A_TARGET:
+        combo_target_pick(r, st, f, AM_A(a));
+        return;
+    case AM_A_TARGETS_DONE:
+        combo_target_pick(r, st, f, -1);
+        return;
+    case AM_A_SHIFT: {
+        am_char *c = &st->ch[f->arg[0]];
+        c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
+        am_tell_at(st, f->arg[0], AM_W_SHIFTED_TO);
+        if (--f->arg[1] > 0)
+            return;
+        carta_pending_pop(&st->pending);
+        return;
+    }
+    default: /* AM_A_STOP */
+        carta_pending_pop(&st->pending);
+        return;
+    }
+}

@@ -1,0 +1,144 @@
+/* state.h: the flat state of an Archmajesty combat encounter (docs/archmajesty-plan.md, section 3).
+ *
+ * One value, no pointers: clone is memcpy. Seats 0..n_mages-1 are the mages, the last seat is the
+ * Gamemaster. Every character (mage or enemy) is a slot of ch[]; the mages hold slots
+ * 0..n_mages-1. A mage's deck, hand, Void and combo are core zones; everything is public but the
+ * order of each deck pile (The Deck: "You cannot look at the cards in your deck") and the PRNG. */
+#ifndef AM_STATE_H
+#define AM_STATE_H
+
+#include <stdint.h>
+
+#include "core/event.h"
+#include "core/pending.h"
+#include "core/rng.h"
+#include "core/window.h"
+#include "core/zone.h"
+
+enum {
+    AM_MAGES = 3, AM_SEATS = 4,   /* 1-3 mages and the Gamemaster, the last seat */
+    AM_W = 16, AM_H = 16, AM_CELLS = AM_W * AM_H, /* cell = row * 16 + column; "A1" = 0 */
+    AM_CHARS = 24,                /* characters on the map at once */
+    AM_DECK = 32,                 /* cards in a mage's deck (docs/rulings/archmajesty.md R50) */
+    AM_HAND = 16, AM_COMBO = 8,
+    AM_STATUS = 13,               /* R5 */
+    AM_COUNTERS = 99,             /* R13 */
+    AM_TEMPLATES = 4,             /* attack templates of an enemy */
+    AM_TOKENS = 16,
+    AM_TARGETS = 8,               /* attacks of one multi-attack */
+    AM_ATTACKS = 3,               /* attacks resolving at once (one interrupting another) */
+    AM_ITEMS = 8, AM_ABILITIES = 8,
+    AM_DICE = 8                   /* D20 results a scenario forces, used before the PRNG */
+};
+
+#define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
+#define AM_NONE 0xFF       /* no character, no cell */
+
+enum am_side { AM_ALLIES = 0, AM_ENEMIES = 1 };
+
+/* STATUS EFFECTS: four positive, nine negative (R5). */
+enum am_status {
+    AM_EMPOWER, AM_SWIFT, AM_HASTE, AM_SURGE,
+    AM_BURN, AM_POISON, AM_WHIRLWIND, AM_SPLASH, AM_EXPOSE, AM_WEAKEN, AM_GRAVITY, AM_STUN,
+    AM_FREEZE
+};
+#define AM_POSITIVE(s) ((s) <= AM_SURGE)
+
+/* Ranks (R55): fodder .. boss for enemies, player for mages. */
+enum am_rank { AM_FODDER, AM_REGULAR, AM_ELITE, AM_MINIBOSS, AM_BOSS, AM_PLAYER };
+
+/* am_char.flags */
+enum {
+    AM_C_AIRBORNE = 1,  /* Grounded & Airborne */
+    AM_C_KO = 2,        /* knocked out, still on its square (Knocked Out; R26) */
+    AM_C_ACTED = 4,     /* has taken its turn this round */
+    AM_C_WEAKENED = 8,  /* its next attack deals half damage (Weaken) */
+    AM_C_EXPOSED = 16,  /* the next attack against it gains Piercing and Overwhelm (Expose) */
+    AM_C_GONE = 32      /* removed from the battlefield (R26); its slot is never reused */
+};
+
+typedef struct am_char {
+    uint16_t def;            /* the enemy's catalog id; a mage: its ancestry's */
+    uint8_t side, mage;      /* enum am_side; the mage's index, or AM_NONE */
+    uint8_t cell, flags;
+    uint8_t rank, mp;        /* enum am_rank; move points left this round */
+    int16_t hp, hp_max, ap;  /* AP: armour points, lost first (Hit Points & Armour Points) */
+    uint8_t attacks_left;    /* an enemy's attacks left this turn */
+    uint8_t uses[AM_TEMPLATES]; /* an enemy's uses of each attack template this round (R54) */
+    uint8_t status[AM_STATUS];
+    uint8_t pad[4];
+} am_char;
+
+/* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */
+enum am_token_kind { AM_TOKEN_STRIKE = 1, AM_TOKEN_GUARD, AM_TOKEN_PROTECT };
+typedef struct am_token {
+    uint8_t owner, kind, range, value;
+} am_token;
+
+/* One roll of an attack against one target (Multi-Attacks). */
+enum { AM_R_ROLLED = 1, AM_R_HIT = 2, AM_R_FIXED = 4, AM_R_GUARDED = 8, AM_R_GONE = 16 };
+typedef struct am_roll {
+    uint8_t target, natural, flags, guard; /* guard: Defence added by Guard and Protect */
+} am_roll;
+
+/* An attack being resolved: from a card stage, an enemy's template or a basic attack. */
+typedef struct am_attack {
+    uint8_t attacker, n, step, fixes;  /* fixes: seats that fixed already */
+    uint16_t source;          /* the card's or enemy's catalog id */
+    uint8_t templ, stage;     /* the template (enemies) or the stage (cards) it comes from */
+    uint8_t guarded;          /* bit per roll guarded by its target (Guard: once per attack) */
+    uint8_t protected_;       /* bit per ally character slot % 8 that protected (once per attack) */
+    uint8_t hits, pad;
+    am_roll roll[AM_TARGETS];
+} am_attack;
+
+typedef CARTA_ZONE(AM_DECK) am_pile;
+typedef CARTA_ZONE(AM_HAND) am_hand;
+typedef CARTA_ZONE(AM_COMBO) am_combo;
+
+typedef struct am_mage {
+    uint8_t ch;                   /* its character slot */
+    int8_t attr[4];               /* Might, Agility, Will, Defence points (Step 1) */
+    uint8_t hand_max, combo_max, mp_max;
+    uint8_t cast, illuminated, cycled; /* this turn: a Cast taken, an Illuminate taken; cycled */
+    uint8_t n_items, n_abilities;
+    uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
+    am_pile list;                 /* the deck as built: public (R32: Fading counts it) */
+    am_pile deck, void_;          /* deck top = cards[n - 1] */
+    am_hand hand;
+    am_combo combo;               /* the combo being formed or resolved, left first */
+} am_mage;
+
+/* The steps of the round (COMBAT, Rounds & Turns); what is decided in each is a pending frame. */
+enum am_phase {
+    AM_P_CYCLE = 0,  /* Cycling Step: mage `cycler` decides */
+    AM_P_SLOTS,      /* the next turn slot is to be given */
+    AM_P_MAIN,       /* the active character's Main Phase */
+    AM_P_DISCARD,    /* Discard Step: mage `cycler` discards down */
+    AM_P_OVER
+};
+
+typedef struct am_state {
+    carta_rng rng;
+    uint8_t n_seats, n_mages, phase, end;  /* end: why the game ended (an am_word), 0 before */
+    uint16_t round, encounter;             /* encounter: its catalog id */
+    uint8_t round_limit, next_wave, w, h;
+    uint8_t slot_side, active, cycler, winner; /* winner: enum am_side once over */
+    uint8_t group[3], n_group, group_i;    /* the enemies of this enemy turn, in order */
+    uint8_t gm_kind;                       /* the rank class of the group being picked */
+    carta_window window;
+    uint8_t window_attack;                 /* the attack whose window is open, or AM_NONE */
+    uint8_t n_chars, n_tokens, n_attacks;
+    uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
+    uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
+    am_char ch[AM_CHARS];
+    am_mage mage[AM_MAGES];
+    am_token token[AM_TOKENS];
+    am_attack attack[AM_ATTACKS];
+    carta_pending_stack pending;
+    carta_events events;
+} am_state;
+
+_Static_assert(sizeof(am_state) <= 16384, "an Archmajesty state is at most 16 KiB (issue 12)");
+
+#endif

@@ -1,0 +1,353 @@
+/* text.c: Archmajesty as people read it: event words, action texts, cards, the battle map. */
+#include "games/archmajesty/archmajesty.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const am_words[AM_W_COUNT] = {
+    [AM_W_DECK] = "deck", [AM_W_HAND] = "hand", [AM_W_VOID] = "Void", [AM_W_COMBO] = "combo",
+    [AM_W_DRAWS] = "draws", [AM_W_CYCLES] = "cycles", [AM_W_DISCARDS] = "discards",
+    [AM_W_CASTS] = "starts a combo with", [AM_W_ADDS] = "adds to the combo",
+    [AM_W_RELEASES] = "releases a combo of %d cards",
+    [AM_W_NOW_AT] = "now at %L%d", [AM_W_JUMPED_TO] = "airborne at %L%d",
+    [AM_W_SHIFTED_TO] = "shifted to %L%d", [AM_W_ARRIVED_AT] = "brought in at %L%d",
+    [AM_W_TAKING_TURN] = "taking its turn at %L%d", [AM_W_DONE_TURN] = "done with the turn",
+    [AM_W_ATTACKS] = "attacked", [AM_W_AN_ATTACK] = "the attack",
+    [AM_W_HIT] = "hit: %d against Defence %d", [AM_W_MISSED] = "missed: %d against Defence %d",
+    [AM_W_AUTO_HIT] = "hit automatically", [AM_W_OUT_OF_REACH] =
+        "out of reach: the attack on it fails to resolve",
+    [AM_W_CANNOT_RESOLVE] = "fails to resolve", [AM_W_FIXES] = "fixes the roll with",
+    [AM_W_GUARDS] = "guards with", [AM_W_PROTECTS] = "protects with",
+    [AM_W_TOKEN_FIX] = "fixes the roll at %d with a Strike token",
+    [AM_W_TOKEN_GUARD] = "guards with a Guard/%d token",
+    [AM_W_TOKEN_PROTECT] = "protects with a Protect token of Guard Value %d",
+    [AM_W_PASSES] = "passes", [AM_W_LETS_GO] = "lets another mage take the turn",
+    [AM_W_PICKS] = "picked for this enemy turn, at %L%d", [AM_W_KNOCKED_OUT] = "knocked out",
+    [AM_W_REMOVED] = "removed from the battlefield",
+    [AM_W_AP_LOST] = "down %d armour points (%d left)",
+    [AM_W_AP_GAINED] = "given %d armour points (%d in all)", [AM_W_TOKENS] = "gains %d token(s)",
+    [AM_W_ILLUMINATES] = "illuminates: the Void is shuffled back into the deck",
+    [AM_W_MILLS] = "mills",
+    [AM_W_MAGES_WIN] = "every enemy is defeated and no wave is left",
+    [AM_W_MAGES_FALL] = "every mage is knocked out",
+    [AM_W_ROUND_LIMIT] = "the round limit passed",
+    [AM_W_STATUS + AM_EMPOWER] = "given %d Empower (%d in all)",
+    [AM_W_STATUS + AM_SWIFT] = "given %d Swift (%d in all)",
+    [AM_W_STATUS + AM_HASTE] = "given %d Haste (%d in all)",
+    [AM_W_STATUS + AM_SURGE] = "given %d Surge (%d in all)",
+    [AM_W_STATUS + AM_BURN] = "given %d Burn (%d in all)",
+    [AM_W_STATUS + AM_POISON] = "given %d Poison (%d in all)",
+    [AM_W_STATUS + AM_WHIRLWIND] = "given %d Whirlwind (%d in all)",
+    [AM_W_STATUS + AM_SPLASH] = "given %d Splash (%d in all)",
+    [AM_W_STATUS + AM_EXPOSE] = "given %d Expose (%d in all)",
+    [AM_W_STATUS + AM_WEAKEN] = "given %d Weaken (%d in all)",
+    [AM_W_STATUS + AM_GRAVITY] = "given %d Gravity (%d in all)",
+    [AM_W_STATUS + AM_STUN] = "given %d Stun (%d in all)",
+    [AM_W_STATUS + AM_FREEZE] = "given %d Freeze (%d in all)",
+};
+
+const char *am_event_word(const carta_rules *r, int word)
+{
+    (void)r;
+    return word > 0 && word < AM_W_COUNT ? am_words[word] : NULL;
+}
+
+static const char *text_card(const carta_rules *r, uint16_t card)
+{
+    return card == AM_UNKNOWN ? "?" : carta_catalog_name(r->catalog, card);
+}
+
+void am_char_name(const carta_rules *r, const am_state *st, int ch, char *buf, size_t cap)
+{
+    char cell[8];
+    const am_char *c = &st->ch[ch];
+    am_cell_name(c->cell, cell, sizeof cell);
+    if (c->side == AM_ALLIES)
+        snprintf(buf, cap, "mage %d at %s", c->mage + 1, cell);
+    else
+        snprintf(buf, cap, "%s at %s", carta_catalog_name(r->catalog, c->def), cell);
+}
+
+/* What b pays with: a hand card of ch's mage, or a token. */
+static void text_payment(const carta_rules *r, const am_state *st, int ch, int b, char *buf,
+                         size_t cap)
+{
+    static const char *const kinds[] = {"", "Strike", "Guard", "Protect"};
+    if (b >= AM_TOKEN_PAY) {
+        const am_token *t = &st->token[b - AM_TOKEN_PAY];
+        if (t->kind == AM_TOKEN_PROTECT)
+            snprintf(buf, cap, "a Protect/%d/%d token", t->range, t->value);
+        else
+            snprintf(buf, cap, "a %s/%d token", kinds[t->kind], t->value);
+        return;
+    }
+    const am_mage *g = &st->mage[st->ch[ch].mage];
+    snprintf(buf, cap, "%s", b < g->hand.n ? text_card(r, g->hand.cards[b]) : "?");
+}
+
+static int text_hand_owner(const am_state *st, int seat)
+{
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    if (f && (f->kind == AM_F_CYCLE || f->kind == AM_F_DISCARD || f->kind == AM_F_COMBO))
+        return f->arg[0];
+    return seat < st->n_mages ? seat : 0;
+}
+
+void am_describe_action(const carta_rules *r, const void *state, carta_action a, char *buf,
+                        size_t cap)
+{
+    const am_state *st = state;
+    int seat = am_to_act(r, state);
+    const am_hand *hand = &st->mage[text_hand_owner(st, seat)].hand;
+    const char *card = AM_B(a) < hand->n ? text_card(r, hand->cards[AM_B(a)]) : "?";
+    char who[80], pay[80];
+    switch (AM_KIND(a)) {
+    case AM_A_CYCLE: snprintf(buf, cap, "cycle %s", card); return;
+    case AM_A_KEEP: snprintf(buf, cap, "keep the rest"); return;
+    case AM_A_TAKE_TURN: snprintf(buf, cap, "take this turn"); return;
+    case AM_A_LET_GO: snprintf(buf, cap, "let another mage go"); return;
+    case AM_A_PICK:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "pick %s", who);
+        return;
+    case AM_A_RUN: snprintf(buf, cap, "run %s", am_dir_names[AM_A(a)]); return;
+    case AM_A_JUMP: snprintf(buf, cap, "jump"); return;
+    case AM_A_STEP: snprintf(buf, cap, "move %s", am_dir_names[AM_A(a)]); return;
+    case AM_A_STAY: snprintf(buf, cap, "stay"); return;
+    case AM_A_CAST: snprintf(buf, cap, "cast %s", card); return;
+    case AM_A_ADD: snprintf(buf, cap, "add %s", card); return;
+    case AM_A_RELEASE: snprintf(buf, cap, "release the combo"); return;
+    case AM_A_NEXT: snprintf(buf, cap, "next card"); return;
+    case AM_A_TARGET:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "target %s", who);
+        return;
+    case AM_A_TARGETS_DONE: snprintf(buf, cap, "no more targets"); return;
+    case AM_A_ATTACK: {
+        const am_enemy *e = am_enemy_of(r, st->ch[st->active].def);
+        snprintf(buf, cap, "attack with %s", e ? r->spell[e->templ[AM_A(a)]].name : "?");
+        return;
+    }
+    case AM_A_END_TURN: snprintf(buf, cap, "end turn"); return;
+    case AM_A_PASS: snprintf(buf, cap, "pass"); return;
+    case AM_A_FIX:
+        text_payment(r, st, st->attack[st->window_attack].attacker, AM_B(a), pay, sizeof pay);
+        snprintf(buf, cap, "fix with %s", pay);
+        return;
+    case AM_A_GUARD: {
+        int t = st->attack[st->window_attack].roll[AM_A(a) & 7].target;
+        am_char_name(r, st, t, who, sizeof who);
+        text_payment(r, st, t, AM_B(a), pay, sizeof pay);
+        snprintf(buf, cap, "guard %s with %s", who, pay);
+        return;
+    }
+    case AM_A_PROTECT: {
+        int t = st->attack[st->window_attack].roll[AM_A(a) & 7].target, p = AM_A(a) >> 3;
+        am_char_name(r, st, t, who, sizeof who);
+        text_payment(r, st, p, AM_B(a), pay, sizeof pay);
+        snprintf(buf, cap, "protect %s with %s", who, pay);
+        return;
+    }
+    case AM_A_DISCARD: snprintf(buf, cap, "discard %s", card); return;
+    case AM_A_ILLUMINATE: snprintf(buf, cap, "illuminate"); return;
+    case AM_A_CANTRIP: snprintf(buf, cap, "cantrip %s", card); return;
+    case AM_A_SHIFT: snprintf(buf, cap, "shift %s", am_dir_names[AM_A(a)]); return;
+    default: snprintf(buf, cap, "stop shifting"); return;
+    }
+}
+
+/* ---- cards ---- */
+
+static void text_edge(int edge, carta_text *out)
+{
+    static const char *const names[] = {"red", "green", "blue", "gold", "black"};
+    int first = 1;
+    for (int k = 0; k < 5; k++)
+        if (edge & (1 << k)) {
+            carta_text_printf(out, "%s%s", first ? "" : "/", names[k]);
+            first = 0;
+        }
+}
+
+static void text_types(uint32_t types, carta_text *out)
+{
+    int first = 1;
+    for (int k = 0; am_type_names[k]; k++)
+        if (types & (1u << k)) {
+            carta_text_printf(out, "%s%s", first ? "" : ", ", am_type_names[k]);
+            first = 0;
+        }
+}
+
+static void text_spell_entries(const am_spell *s, carta_text *out)
+{
+    static const char *const rolls[] = {"-", "automatic hit", "D20 + Might", "D20 + Agility",
+                                        "D20 + Will", "D20 + Any"};
+    static const char *const attrs[] = {"", "", " + Might", " + Agility", " + Will", " + Any"};
+    static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
+                                      "token", "armour", "mill"};
+    static const char *const ons[] = {"", " on hit", " on miss"};
+    if (s->melee)
+        carta_text_printf(out, "  range Melee");
+    else
+        carta_text_printf(out, "  range %d", s->range);
+    carta_text_printf(out, "; attack %s; damage ", rolls[s->roll]);
+    if (s->dmg)
+        carta_text_printf(out, "%d%s", s->dmg, attrs[s->dmg_attr]);
+    else
+        carta_text_printf(out, "-");
+    if (s->x || s->y)
+        carta_text_printf(out, "; +%d/+%d", s->x, s->y);
+    carta_text_printf(out, "\n  types: ");
+    text_types(s->types, out);
+    carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
+                      s->keywords & AM_K_OVERWHELM ? "; [Overwhelm]" : "",
+                      s->keywords & AM_K_TRICK ? "; [Trick]" : "",
+                      s->keywords & AM_K_CANTRIP ? "; [Cantrip]" : "");
+    if (s->crit)
+        carta_text_printf(out, "; [Critical/%d]", s->crit);
+    if (s->protect)
+        carta_text_printf(out, "; [Protect/%d]", s->protect);
+    carta_text_printf(out, "\n");
+    for (int st = 0, op = 0; st < s->n_stages; st++) {
+        carta_text_printf(out, "  stage %d:", st + 1);
+        for (; op < s->stage_end[st]; op++) {
+            const am_op *o = &s->op[op];
+            carta_text_printf(out, " %s", ops[o->kind]);
+            if (o->kind == AM_OP_INFLICT || o->kind == AM_OP_GAIN)
+                carta_text_printf(out, " %d %s", o->count, am_status_names[o->arg]);
+            else if (o->kind == AM_OP_TOKEN)
+                carta_text_printf(out, " %d x %s/%d", o->count,
+                                  o->arg == AM_TOKEN_STRIKE ? "Strike" : o->arg == AM_TOKEN_GUARD
+                                  ? "Guard" : "Protect", o->value);
+            else
+                carta_text_printf(out, " %d", o->count);
+            carta_text_printf(out, "%s;", ons[o->on]);
+        }
+        carta_text_printf(out, "\n");
+    }
+}
+
+void am_describe_card(const carta_rules *r, int card, carta_text *out)
+{
+    const char *name = carta_catalog_name(r->catalog, card);
+    const am_spell *s = am_spell_of(r, card);
+    const am_enemy *e = am_enemy_of(r, card);
+    if (s) {
+        carta_text_printf(out, "%s: spell, main colour ", name);
+        text_edge(s->colour, out);
+        carta_text_printf(out, ", edges ");
+        text_edge(s->edge[0], out);
+        carta_text_printf(out, " | ");
+        text_edge(s->edge[1], out);
+        carta_text_printf(out, ", Strike %d, Guard %d\n", s->strike, s->guard);
+        if (s->req_cards || s->req_colour[0] || s->req_colour[1] || s->req_colour[2])
+            carta_text_printf(out, "  requires a combo of %d+ cards, %d red, %d green, %d blue\n",
+                              s->req_cards, s->req_colour[0], s->req_colour[1], s->req_colour[2]);
+        text_spell_entries(s, out);
+        return;
+    }
+    if (e) {
+        carta_text_printf(out, "%s: enemy (%s), MT %+d AG %+d WL %+d, Defence %d, %d HP%s, move %d, "
+                          "%d attack(s) a turn\n", name,
+                          (const char *[]){"Fodder", "Regular", "Elite", "Mini-boss",
+                                           "Boss"}[e->rank],
+                          e->attr[0], e->attr[1], e->attr[2], e->defence, e->hp,
+                          e->airborne ? ", airborne" : "", e->move, e->attacks);
+        for (int t = 0; t < e->n_templates; t++) {
+            carta_text_printf(out, " %s:", r->spell[e->templ[t]].name);
+            text_spell_entries(&r->spell[e->templ[t]], out);
+        }
+        return;
+    }
+    carta_text_printf(out, "%s\n", name);
+}
+
+/* ---- the board ---- */
+
+static char text_mark(const am_state *st, int ch)
+{
+    return st->ch[ch].side == AM_ALLIES ? (char)('1' + st->ch[ch].mage)
+                                        : (char)('a' + (ch - st->n_mages) % 26);
+}
+
+static void text_map(const am_state *st, carta_text *out)
+{
+    carta_text_printf(out, "    ");
+    for (int x = 0; x < st->w; x++)
+        carta_text_printf(out, " %c ", 'A' + x);
+    carta_text_printf(out, "\n");
+    for (int y = 0; y < st->h; y++) {
+        carta_text_printf(out, "%3d ", y + 1);
+        for (int x = 0; x < st->w; x++) {
+            int cell = am_cell(x, y), g = am_char_at(st, cell, 0), a = am_char_at(st, cell, 1);
+            char ground = st->terrain[cell] ? '#' : g >= 0 ? text_mark(st, g) : '.';
+            char air = a >= 0 ? text_mark(st, a) : ' ';
+            carta_text_printf(out, "%c%c ", ground, air);
+        }
+        carta_text_printf(out, "\n");
+    }
+}
+
+static void text_statuses(const am_char *c, carta_text *out)
+{
+    for (int s = 0; s < AM_STATUS; s++)
+        if (c->status[s])
+            carta_text_printf(out, ", %s %d", am_status_names[s], c->status[s]);
+}
+
+static void text_zone(const carta_rules *r, const char *label, const uint16_t *cards, int n,
+                      carta_text *out)
+{
+    carta_text_printf(out, "    %s (%d):", label, n);
+    for (int i = 0; i < n; i++)
+        carta_text_printf(out, "%s %s", i ? "," : "", text_card(r, cards[i]));
+    carta_text_printf(out, "\n");
+}
+
+void am_render(const carta_rules *r, const void *state, int seat, carta_text *out)
+{
+    const am_state *st = state;
+    carta_text_printf(out, "Archmajesty: %s, round %d of %d\n",
+                      carta_catalog_name(r->catalog, st->encounter), st->round, st->round_limit);
+    text_map(st, out);
+    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall)\n");
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_char *c = &st->ch[i];
+        if (c->flags & AM_C_GONE)
+            continue;
+        char name[80];
+        am_char_name(r, st, i, name, sizeof name);
+        carta_text_printf(out, "%c %s%s: %d/%d HP, %d AP, %d MP, Defence %d%s%s%s",
+                          text_mark(st, i), name,
+                          c->side == AM_ALLIES && c->mage == seat ? " (you)" : "", c->hp,
+                          c->hp_max, c->ap, c->mp, am_defence(r, st, i),
+                          c->flags & AM_C_AIRBORNE ? ", airborne" : "",
+                          c->flags & AM_C_KO ? ", knocked out" : "",
+                          c->flags & AM_C_ACTED ? ", has acted" : "");
+        text_statuses(c, out);
+        carta_text_printf(out, "\n");
+        if (c->side != AM_ALLIES)
+            continue;
+        const am_mage *g = &st->mage[c->mage];
+        carta_text_printf(out, "    deck %d, Void %d: %s%s\n", g->deck.n, g->void_.n,
+                          am_fading(st, c->mage) ? "Fading" : "Bright", g->deck.n ? "" : ", Dark");
+        text_zone(r, "hand", g->hand.cards, g->hand.n, out);
+        if (g->combo.n)
+            text_zone(r, "combo", g->combo.cards, g->combo.n, out);
+    }
+    for (int t = 0; t < st->n_tokens; t++)
+        carta_text_printf(out, "token: %c has %s/%d\n", text_mark(st, st->token[t].owner),
+                          st->token[t].kind == AM_TOKEN_STRIKE ? "Strike" : st->token[t].kind ==
+                          AM_TOKEN_GUARD ? "Guard" : "Protect", st->token[t].value);
+}
+
+void am_describe_state(const carta_rules *r, const void *state, char *buf, size_t cap)
+{
+    const am_state *st = state;
+    int seat = am_to_act(r, state);
+    if (seat == CARTA_NO_SEAT)
+        snprintf(buf, cap, "round %d, the encounter is over", st->round);
+    else
+        snprintf(buf, cap, "round %d, player %d to decide", st->round, seat + 1);
+}

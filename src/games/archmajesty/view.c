@@ -1,0 +1,149 @@
+/* view.c: Archmajesty's structured view (docs/view.md): the common keys, each mage's counters and
+ * zones, the battle map with its characters, and each action's parts. */
+#include "games/archmajesty/archmajesty.h"
+
+#include <stdio.h>
+
+#include "core/view.h"
+
+static const char *const phase_names[] = {"cycling step", "turn slot", "main phase",
+                                          "discard step", "over"};
+
+static void view_seat(const am_state *st, int p, carta_view *v)
+{
+    carta_view_map(v, NULL);
+    carta_view_int(v, "seat", p);
+    carta_view_str(v, "role", p == am_gm_seat(st) ? "gamemaster" : "mage");
+    carta_view_map(v, "counters");
+    if (p < st->n_mages) {
+        const am_char *c = &st->ch[st->mage[p].ch];
+        carta_view_int(v, "hp", c->hp);
+        carta_view_int(v, "ap", c->ap);
+        carta_view_int(v, "mp", c->mp);
+    }
+    carta_view_end(v);
+    carta_view_map(v, "zones");
+    if (p < st->n_mages) {
+        const am_mage *g = &st->mage[p];
+        carta_view_zone(v, "hand", g->hand.cards, g->hand.n, AM_UNKNOWN);
+        carta_view_zone(v, "deck", g->deck.cards, g->deck.n, AM_UNKNOWN);
+        carta_view_zone(v, "void", g->void_.cards, g->void_.n, AM_UNKNOWN);
+        carta_view_zone(v, "combo", g->combo.cards, g->combo.n, AM_UNKNOWN);
+    }
+    carta_view_end(v);
+    if (p < st->n_mages) {
+        carta_view_bool(v, "fading", am_fading(st, p));
+        carta_view_bool(v, "dark", st->mage[p].deck.n == 0);
+    }
+    carta_view_end(v);
+}
+
+static void view_char(const carta_rules *r, const am_state *st, int i, carta_view *v)
+{
+    const am_char *c = &st->ch[i];
+    char cell[8], name[80];
+    am_cell_name(c->cell, cell, sizeof cell);
+    am_char_name(r, st, i, name, sizeof name);
+    carta_view_map(v, NULL);
+    carta_view_int(v, "uid", i);
+    carta_view_str(v, "name", name);
+    carta_view_str(v, "side", c->side == AM_ALLIES ? "allies" : "enemies");
+    if (c->side == AM_ENEMIES)
+        carta_view_card(v, "card", c->def, AM_UNKNOWN);
+    else
+        carta_view_int(v, "mage", c->mage);
+    carta_view_str(v, "cell", cell);
+    carta_view_int(v, "hp", c->hp);
+    carta_view_int(v, "hp_max", c->hp_max);
+    carta_view_int(v, "ap", c->ap);
+    carta_view_int(v, "mp", c->mp);
+    carta_view_int(v, "defence", am_defence(r, st, i));
+    carta_view_bool(v, "airborne", (c->flags & AM_C_AIRBORNE) != 0);
+    carta_view_bool(v, "knocked_out", (c->flags & AM_C_KO) != 0);
+    carta_view_bool(v, "acted", (c->flags & AM_C_ACTED) != 0);
+    carta_view_bool(v, "gone", (c->flags & AM_C_GONE) != 0);
+    carta_view_map(v, "status");
+    for (int s = 0; s < AM_STATUS; s++)
+        if (c->status[s])
+            carta_view_int(v, am_status_names[s], c->status[s]);
+    carta_view_end(v);
+    carta_view_end(v);
+}
+
+static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
+{
+    carta_view_map(v, "board");
+    carta_view_int(v, "width", st->w);
+    carta_view_int(v, "height", st->h);
+    carta_view_list(v, "map");
+    for (int y = 0; y < st->h; y++) {
+        char row[AM_W + 1];
+        for (int x = 0; x < st->w; x++)
+            row[x] = st->terrain[am_cell(x, y)] ? '#' : '.';
+        row[st->w] = 0;
+        carta_view_str(v, NULL, row);
+    }
+    carta_view_end(v);
+    carta_view_list(v, "characters");
+    for (int i = 0; i < st->n_chars; i++)
+        view_char(r, st, i, v);
+    carta_view_end(v);
+    carta_view_end(v);
+}
+
+void am_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
+{
+    const am_state *st = obs;
+    int over = st->phase == AM_P_OVER;
+    int winner = over ? (st->winner == AM_ALLIES ? 0 : am_gm_seat(st)) : -1;
+    carta_view_head(v, seat, st->round, st->round, phase_names[st->phase]);
+    carta_view_int(v, "active", st->active == AM_NONE ? -1 : am_seat_of(st, st->active));
+    carta_view_progress(v, st, winner, am_event_word(r, st->end));
+    carta_view_str(v, "question", over ? NULL : "what do you do?");
+    carta_view_str(v, "encounter", carta_catalog_name(r->catalog, st->encounter));
+    carta_view_int(v, "round_limit", st->round_limit);
+    carta_view_list(v, "seats");
+    for (int p = 0; p < st->n_seats; p++)
+        view_seat(st, p, v);
+    carta_view_end(v);
+    view_board(r, st, v);
+    carta_view_list(v, "resolving");
+    carta_view_end(v);
+}
+
+int am_action_card(const carta_rules *r, const void *state, carta_action a)
+{
+    (void)r;
+    const am_state *st = state;
+    int kind = AM_KIND(a);
+    if (kind != AM_A_CAST && kind != AM_A_ADD && kind != AM_A_CANTRIP)
+        return -1;
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    int mage = f && f->kind == AM_F_COMBO ? f->arg[0] : st->ch[st->active].mage;
+    const am_hand *h = &st->mage[mage].hand;
+    return AM_B(a) < h->n && h->cards[AM_B(a)] != AM_UNKNOWN ? h->cards[AM_B(a)] : -1;
+}
+
+void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta_view *v)
+{
+    static const char *const verbs[] = {
+        "", "cycle", "keep", "take turn", "let go", "pick", "run", "jump", "move", "stay",
+        "cast", "add", "release", "next", "target", "targets done", "attack", "end turn",
+        "pass", "fix", "guard", "protect", "discard", "illuminate", "cantrip", "shift", "stop"};
+    const am_state *st = obs;
+    int kind = AM_KIND(a);
+    carta_view_str(v, "verb", kind > 0 && kind <= AM_A_STOP ? verbs[kind] : "?");
+    int card = am_action_card(r, obs, a);
+    if (card >= 0) {
+        carta_view_card(v, "card", card, AM_UNKNOWN);
+        carta_view_str(v, "from", "hand");
+    }
+    if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT)
+        carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
+    if (kind == AM_A_TARGET || kind == AM_A_PICK) {
+        carta_view_map(v, "target");
+        carta_view_int(v, "uid", AM_A(a));
+        carta_view_end(v);
+    }
+    (void)st;
+}
