@@ -136,9 +136,17 @@ static void test_random_games_end(void **unused)
             double returns[CARTA_MAX_SEATS] = {0}, sum = 0;
             g->returns(games[i].r, state, returns);
             int winner = carta_outcome_winner(g, games[i].r, state, n_seats(&games[i]));
+            /* The returns add up to 1 over the sides: each seat, or each team once (its seats
+             * share one return). */
             for (int s = 0; s < n_seats(&games[i]); s++) {
                 assert_true(returns[s] >= 0 && returns[s] <= 1);
-                sum += returns[s];
+                int first_of_team = 1;
+                for (int t = 0; t < s && g->team; t++)
+                    if (g->team(games[i].r, state, t) == g->team(games[i].r, state, s)) {
+                        assert_true(returns[t] == returns[s]);
+                        first_of_team = 0;
+                    }
+                sum += first_of_team ? returns[s] : 0;
             }
             assert_true(sum > 0.99 && sum < 1.01);
             if (winner != CARTA_NO_SEAT)

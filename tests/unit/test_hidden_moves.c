@@ -3,8 +3,9 @@
  *
  * For states along random games and a sample of the legal moves of the seat to act, as told to
  * each other seat v (describe_move): every card the text names is on v's board (render of v's
- * observation) before or after the move. A card played from a hidden hand is on the board after
- * it; a card searched for in a hidden deck is on neither. */
+ * observation) before or after the move, or in what the move's events tell v. A card played from
+ * a hidden hand is on the board after it (or in the events, if it went on to a hidden zone); a
+ * card searched for in a hidden deck is on neither. */
 #include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +18,8 @@
 #include <cmocka.h>
 
 #include "ai/perft.h"
+#include "core/event.h"
+#include "core/layout.h"
 #include "core/rng.h"
 #include "games/registry.h"
 
@@ -47,6 +50,9 @@ static void check_move(const carta_game *g, const carta_rules *r, const unsigned
         fail_msg("%s: a legal move was refused", g->id);
     g->observe(r, after, viewer, view);
     g->render(r, view, viewer, board);
+    const carta_events *told = carta_layout_events_of(g->layout(r), view);
+    if (told)
+        carta_events_text(g, r, told, viewer, "", board);
     for (int id = 0; g->card_id(r, g->card_name(r, id)) == id; id++) {
         const char *name = g->card_name(r, id);
         if (names(text, name) && !names(carta_text_str(board), name))

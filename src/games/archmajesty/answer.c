@@ -86,12 +86,33 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
                     out[n++] = buf[j];
         }
     }
+    n += am_interrupt_actions(r, st, seat, out + n);
     out[n++] = AM_ACT(AM_A_PASS, 0, 0);
     return n;
 }
 
-/* Pays b (a hand card, to the Void, or a token) and returns its Strike or Guard Value. */
-static int answer_pay(const carta_rules *r, am_state *st, int ch, int b, int strike, int word)
+/* What any seat may do at interruption speed: a Trick (Cantrip action, TRICK: "cast using the
+ * Cantrip action at Interruption speed"), an exploit, a Cleanse. Not with the stack nearly full. */
+int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out)
+{
+    int n = 0;
+    if (st->pending.n > CARTA_PENDING_MAX - 8)
+        return 0;
+    if (seat < st->n_mages && !(st->ch[st->mage[seat].ch].flags & AM_C_KO) &&
+        st->mage[seat].limbo.n < AM_LIMBO) {
+        const am_mage *g = &st->mage[seat];
+        for (int i = 0; i < g->hand.n; i++)
+            if (am_first_copy(&g->hand, i) &&
+                (am_spell_of(r, g->hand.cards[i])->keywords & AM_K_TRICK) &&
+                am_cantrip_allowed(st, seat))
+                out[n++] = AM_ACT(AM_A_CANTRIP, 0, i);
+    }
+    n += am_exploit_actions(r, st, seat, out + n);
+    n += am_cleanse_actions(r, st, seat, out + n);
+    return n;
+}
+
+int am_pay(const carta_rules *r, am_state *st, int ch, int b, int strike, int word)
 {
     if (b >= AM_TOKEN_PAY) {
         int t = b - AM_TOKEN_PAY, v = st->token[t].value;
@@ -101,7 +122,8 @@ static int answer_pay(const carta_rules *r, am_state *st, int ch, int b, int str
         memset(&st->token[st->n_tokens], 0, sizeof st->token[0]);
         carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, 0, -1,
                         word == AM_W_FIXES ? AM_W_TOKEN_FIX : word == AM_W_GUARDS
-                        ? AM_W_TOKEN_GUARD : AM_W_TOKEN_PROTECT, v, 0);
+                        ? AM_W_TOKEN_GUARD : word == AM_W_CLEANSES ? AM_W_CLEANSES
+                        : AM_W_TOKEN_PROTECT, v, 0);
         return v;
     }
     int mage = st->ch[ch].mage;
@@ -119,20 +141,38 @@ void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
             st->window_attack = AM_NONE;
         return;
     }
+    int kind = AM_KIND(a), seat = st->window.seat;
+    if (kind == AM_A_EXPLOIT || kind == AM_A_CLEANSE) {
+        carta_window_answer(&st->window, 0);
+        if (kind == AM_A_EXPLOIT)
+            am_exploit_apply(r, st, a, seat);
+        else
+            am_cleanse_apply(r, st, a, seat);
+        return;
+    }
+    if (kind == AM_A_CANTRIP) { /* a Trick goes on the stack */
+        int ch = st->mage[seat].ch;
+        am_cantrip_declare(st, seat, AM_B(a));
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_EFFECT, seat);
+        f->arg[E_KIND] = AM_A_CANTRIP;
+        f->arg[E_CH] = (int16_t)ch;
+        carta_window_answer(&st->window, 0);
+        return;
+    }
     am_attack *at = &st->attack[st->window_attack];
-    int kind = AM_KIND(a), roll = AM_A(a) & 7, ch, value;
+    int roll = AM_A(a) & 7, ch, value;
     if (kind == AM_A_FIX) {
         ch = at->attacker;
         at->fixes |= 1;
-        value = answer_pay(r, st, ch, AM_B(a), 1, AM_W_FIXES);
+        value = am_pay(r, st, ch, AM_B(a), 1, AM_W_FIXES);
     } else if (kind == AM_A_GUARD) {
         ch = at->roll[roll].target;
         at->guarded |= (uint8_t)(1u << roll);
-        value = answer_pay(r, st, ch, AM_B(a), 0, AM_W_GUARDS);
+        value = am_pay(r, st, ch, AM_B(a), 0, AM_W_GUARDS);
     } else {
         ch = AM_A(a) >> 3;
         at->protected_ |= (uint8_t)(1u << (ch & 7));
-        value = answer_pay(r, st, ch, AM_B(a), 0, AM_W_PROTECTS);
+        value = am_pay(r, st, ch, AM_B(a), 0, AM_W_PROTECTS);
     }
     carta_pending *f = carta_pending_push(&st->pending, AM_F_EFFECT, st->window.seat);
     f->arg[E_KIND] = (int16_t)kind;
@@ -149,6 +189,12 @@ void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
 void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f)
 {
     (void)r;
+    if (f->arg[E_KIND] == AM_A_CANTRIP) {
+        int ch = f->arg[E_CH];
+        carta_pending_pop(&st->pending);
+        am_cast_push(st, ch, AM_CAST_CANTRIP, 0);
+        return;
+    }
     am_attack *a = &st->attack[f->arg[E_ATTACK]];
     int value = f->arg[E_VALUE];
     if (f->arg[E_KIND] == AM_A_FIX) {

@@ -137,6 +137,7 @@ struct carta_rules {
 
 extern const char *const am_type_names[];   /* physical, magical, fire, ... NULL */
 extern const char *const am_status_names[]; /* empower, ... freeze */
+extern const char *const am_status_title[]; /* Empower, ... Freeze */
 
 static inline int am_type_of(const carta_rules *r, int id)
 {
@@ -179,8 +180,11 @@ enum am_word {
     AM_W_PICKS, AM_W_KNOCKED_OUT, AM_W_REMOVED, AM_W_AP_LOST, AM_W_AP_GAINED, AM_W_TOKENS,
     AM_W_ILLUMINATES, AM_W_MILLS,
     AM_W_MAGES_WIN, AM_W_MAGES_FALL, AM_W_ROUND_LIMIT,
+    AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
-    AM_W_COUNT = AM_W_STATUS + AM_STATUS
+    AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
+    AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
+    AM_W_COUNT = AM_W_CLEANSED + AM_STATUS
 };
 
 /* ---- actions: kind << 24 | a << 12 | b ---- */
@@ -189,7 +193,9 @@ enum am_act {
     AM_A_CYCLE = 1, AM_A_KEEP, AM_A_TAKE_TURN, AM_A_LET_GO, AM_A_PICK, AM_A_RUN, AM_A_JUMP,
     AM_A_STEP, AM_A_STAY, AM_A_CAST, AM_A_ADD, AM_A_RELEASE, AM_A_NEXT, AM_A_TARGET,
     AM_A_TARGETS_DONE, AM_A_ATTACK, AM_A_END_TURN, AM_A_PASS, AM_A_FIX, AM_A_GUARD,
-    AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP
+    AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
+    AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
+    AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_LAST = AM_A_CLEANSE_DONE
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -210,6 +216,9 @@ enum am_frame {
                          2: op, 3: picked, 4..: picked targets) */
     AM_F_SHIFT,       /* decision: one square of a shift (arg0: char, 1: squares left) */
     AM_F_DISCARD,     /* decision: discard down at the Discard Step (arg0: mage) */
+    AM_F_EMPOWER,     /* decision: exploit Empower on hit (arg0: attack) */
+    AM_F_CONVERT,     /* decision: Status Conversion (arg0: target, 1: status, 2: count) */
+    AM_F_CLEANSE,     /* decision: the counters a Cleanse removes (arg0: char, 1: removed) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -271,6 +280,7 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
                        int templ, int stage, const uint8_t *targets, int n);
 void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f);
 const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a);
+void am_empower_apply(am_state *st, carta_action a);
 const am_spell *am_spell_ref(const carta_rules *r, int ref);
 int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
               int piercing, int source);
@@ -280,6 +290,12 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 
 /* combo.c */
 int am_edges_fit(int right, int left);
+enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP };
+/* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
+ * mage's limbo). */
+carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
+/* Moves hand card i of mage to its limbo: a cantrip or Trick declared. */
+void am_cantrip_declare(am_state *st, int mage, int i);
 int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out);
 int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
@@ -289,11 +305,31 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 /* answer.c: windows, Fix, Guard, Protect */
 void am_window_open(const carta_rules *r, am_state *st, int attack, int declarer_seat);
 int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *out);
+int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
+/* Pays b (a hand card of ch's mage, to the Void, or token b - AM_TOKEN_PAY) and returns its
+ * Strike Value (strike) or Guard Value. */
+int am_pay(const carta_rules *r, am_state *st, int ch, int b, int strike, int word);
 void am_answer_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f);
 
-/* soul.c: the deck, the Void and the soul states */
+/* status.c */
+int am_stunned(const am_state *st, int ch);
+int am_attacks_per_turn(const carta_rules *r, const am_state *st, int ch);
+int am_move_cost(const am_state *st, int ch, int base);
+int am_shift_distance(const am_state *st, int ch, int n);
+int am_exploit_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
+void am_exploit_apply(const carta_rules *r, am_state *st, carta_action a, int seat);
+void am_offer_conversion(am_state *st, int attacker, int target, int status, int count);
+int am_convert_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_convert_apply(const carta_rules *r, am_state *st, carta_action a);
+int am_cleanse_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
+int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action *out);
+void am_cleanse_apply(const carta_rules *r, am_state *st, carta_action a, int seat);
+
+/* combo.c: the soul states */
 int am_fading(const am_state *st, int mage);
+/* Whether the mage may take a Cantrip action now (Stun, Player: one per turn). */
+int am_cantrip_allowed(const am_state *st, int mage);
 
 /* observe.c */
 int am_layout_build(carta_layout *l);

@@ -202,6 +202,7 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y;
     if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
         amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */
+    amount += a->empowered ? 10 : 0; /* Empower: "On hit: That attack gains a +0/+10 bonus" */
     if (st->ch[a->attacker].flags & AM_C_WEAKENED)
         amount /= 2;
     if (amount < 0)
@@ -215,6 +216,11 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
     int slot = f->arg[0];
     am_attack *a = &st->attack[slot];
     const am_spell *s = am_attack_spell(r, a);
+    if (st->ch[a->attacker].flags & AM_C_KO) { /* Knocked Out: "cannot take actions" */
+        a->hits = 0;
+        carta_pending_pop(&st->pending);
+        return;
+    }
     switch (a->step) {
     case 0: /* the window before the roll */
         a->step = 1;
@@ -225,7 +231,7 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         a->step = 2;
         am_window_open(r, st, slot, am_seat_of(st, a->attacker));
         return;
-    default: /* hits and damage */
+    case 2: /* hits, then Empower on hit (R10) */
         for (int i = 0; i < a->n; i++) {
             am_roll *ro = &a->roll[i];
             if (ro->flags & AM_R_GONE)
@@ -242,12 +248,27 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
                 am_tell(st, ro->target, AM_W_AUTO_HIT, 0, 0);
             else
                 am_tell(st, ro->target, AM_W_HIT, final, def);
+        }
+        a->step = 3;
+        if (a->hits && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
+            !(st->ch[a->attacker].flags & AM_C_KO)) {
+            carta_pending *e = carta_pending_push(&st->pending, AM_F_EMPOWER,
+                                                  am_seat_of(st, a->attacker));
+            e->arg[0] = (int16_t)slot;
+        }
+        return;
+    default: /* damage to each target hit */
+        for (int i = 0; i < a->n; i++) {
+            am_roll *ro = &a->roll[i];
+            if (!(ro->flags & AM_R_HIT))
+                continue;
             attack_damage(r, st, a, s, i);
             st->ch[ro->target].flags &= (uint8_t)~AM_C_EXPOSED;
         }
         st->ch[a->attacker].flags &= (uint8_t)~AM_C_WEAKENED;
-        a->step = 3;
+        a->step = 4;
         carta_pending_pop(&st->pending);
+        am_check_end(r, st);
         return;
     }
 }
@@ -272,4 +293,18 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
             }
     }
     return n;
+}
+
+/* Empower on hit: exploit one counter for +0/+10, once per attack (R10), or keep it. */
+void am_empower_apply(am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    am_attack *at = &st->attack[f->arg[0]];
+    carta_pending_pop(&st->pending);
+    if (AM_KIND(a) != AM_A_EMPOWER)
+        return;
+    st->ch[at->attacker].status[AM_EMPOWER]--;
+    at->empowered = 1;
+    am_tell(st, at->attacker, AM_W_EXPLOITED + AM_EMPOWER,
+            st->ch[at->attacker].status[AM_EMPOWER], 0);
 }

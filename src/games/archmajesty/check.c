@@ -19,6 +19,7 @@ static carta_status check_cards(const carta_rules *r, const am_state *st, carta_
         carta_census_add_all(&c, m, g->hand.cards, g->hand.n, "hand");
         carta_census_add_all(&c, m, g->void_.cards, g->void_.n, "Void");
         carta_census_add_all(&c, m, g->combo.cards, g->combo.n, "combo");
+        carta_census_add_all(&c, m, g->limbo.cards, g->limbo.n, "stack");
     }
     return carta_census_finish(&c, err);
 }
@@ -59,7 +60,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         return CHECK_FAIL(err, "%d seats, %d mages, phase %d, round %d of %d", st->n_seats,
                           st->n_mages, st->phase, st->round, st->round_limit);
     if (st->phase == AM_P_MAIN && (st->active >= st->n_chars ||
-                                   (st->ch[st->active].flags & AM_C_GONE)))
+                                   ((st->ch[st->active].flags & AM_C_KO) && !st->pending.n)))
         return CHECK_FAIL(err, "the active character %d cannot act", st->active);
     if (carta_window_is_open(&st->window) != (st->window_attack != AM_NONE) ||
         st->n_attacks > AM_ATTACKS || st->n_tokens > AM_TOKENS)

@@ -9,7 +9,8 @@
 
 /* CAST frame arguments */
 enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED };
-enum { KIND_COMBO = 0, KIND_TEMPLATE, KIND_CANTRIP };
+enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
+       KIND_CANTRIP = AM_CAST_CANTRIP };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, then them */
 enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_PICKED };
@@ -45,11 +46,18 @@ static int combo_requirements(const carta_rules *r, const am_combo *combo, const
     return n >= s->req_cards;
 }
 
+/* Combo Limit: five, one more per Haste exploited this round, two less while Stunned (Player). */
 static int combo_limit(const am_state *st, int mage)
 {
     const am_mage *g = &st->mage[mage];
-    int limit = g->combo_max + st->ch[g->ch].status[AM_HASTE];
-    return limit > AM_COMBO ? AM_COMBO : limit;
+    int limit = g->combo_max + g->haste - (am_stunned(st, g->ch) ? 2 : 0);
+    return limit > AM_COMBO ? AM_COMBO : limit < 0 ? 0 : limit;
+}
+
+int am_cantrip_allowed(const am_state *st, int mage)
+{
+    const am_mage *g = &st->mage[mage];
+    return !am_stunned(st, g->ch) || g->cantrips == 0; /* Stun, Player: one Cantrip a turn */
 }
 
 /* Whether s may be the next card of the combo. */
@@ -84,7 +92,8 @@ int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, car
         const am_spell *s = am_spell_of(r, g->hand.cards[i]);
         if (!g->cast && combo_can_add(r, st, mage, s))
             out[n++] = AM_ACT(AM_A_CAST, 0, i);
-        if (s->keywords & AM_K_CANTRIP)
+        if ((s->keywords & (AM_K_CANTRIP | AM_K_TRICK)) && am_cantrip_allowed(st, mage) &&
+            g->limbo.n < AM_LIMBO)
             out[n++] = AM_ACT(AM_A_CANTRIP, 0, i);
     }
     if (!g->illuminated && am_fading(st, mage))
@@ -143,7 +152,8 @@ int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pendi
         for (int d = 0; d < 8; d++)
             if (am_can_enter(st, f->arg[0], am_step(st, st->ch[f->arg[0]].cell, d)))
                 out[n++] = AM_ACT(AM_A_SHIFT, d, 0);
-        out[n++] = AM_ACT(AM_A_STOP, 0, 0);
+        if (f->arg[2] <= 0 || !n) /* a shift of "1-2 squares" takes its first square if it can */
+            out[n++] = AM_ACT(AM_A_STOP, 0, 0);
         return n;
     }
 }
@@ -162,10 +172,16 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
         *ref = e->templ[f->arg[C_CARD]];
         return &r->spell[*ref];
     }
-    const am_combo *combo = &st->mage[c->mage].combo;
-    if (f->arg[C_CARD] >= combo->n)
+    const am_mage *g = &st->mage[c->mage];
+    if (f->arg[C_KIND] == KIND_CANTRIP) {
+        if (f->arg[C_CARD] > 0 || !g->limbo.n)
+            return NULL;
+        *ref = r->index[g->limbo.cards[g->limbo.n - 1]];
+        return &r->spell[*ref];
+    }
+    if (f->arg[C_CARD] >= g->combo.n)
         return NULL;
-    *ref = r->index[combo->cards[f->arg[C_CARD]]];
+    *ref = r->index[g->combo.cards[f->arg[C_CARD]]];
     return &r->spell[*ref];
 }
 
@@ -180,7 +196,12 @@ static void combo_finish(am_state *st, carta_pending *f)
     const am_char *c = &st->ch[f->arg[C_CH]];
     if (f->arg[C_ATTACK] >= 0)
         st->n_attacks--;
-    if (f->arg[C_KIND] != KIND_TEMPLATE) {
+    if (f->arg[C_KIND] == KIND_CANTRIP) {
+        am_mage *g = &st->mage[c->mage];
+        uint16_t card = g->limbo.cards[g->limbo.n - 1];
+        carta_zone_move(CARTA_ZONE_REF(&g->limbo), g->limbo.n - 1, CARTA_ZONE_REF(&g->void_));
+        carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID, 0);
+    } else if (f->arg[C_KIND] == KIND_COMBO) {
         am_mage *g = &st->mage[c->mage];
         while (g->combo.n) {
             uint16_t card = g->combo.cards[0];
@@ -218,11 +239,17 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     switch (op->kind) {
     case AM_OP_INFLICT: {
         const am_attack *a = &st->attack[f->arg[C_ATTACK]];
-        for (int i = 0; i < a->n; i++)
-            if ((a->roll[i].flags & AM_R_HIT) || (op->on == AM_ON_MISS && !(a->roll[i].flags &
-                                                                             AM_R_GONE)))
-                if (!(st->ch[a->roll[i].target].flags & AM_C_GONE))
-                    combo_add_status(st, a->roll[i].target, op->arg, op->count);
+        for (int i = a->n - 1; i >= 0; i--) {
+            int t = a->roll[i].target;
+            if (!((a->roll[i].flags & AM_R_HIT) || (op->on == AM_ON_MISS && !(a->roll[i].flags &
+                                                                              AM_R_GONE))) ||
+                (st->ch[t].flags & AM_C_GONE))
+                continue;
+            combo_add_status(st, t, op->arg, op->count);
+            if (!AM_POSITIVE(op->arg) && st->ch[t].side != st->ch[ch].side &&
+                !(st->ch[t].flags & AM_C_KO))
+                am_offer_conversion(st, ch, t, op->arg, op->count); /* Status Conversion */
+        }
         return;
     }
     case AM_OP_GAIN: combo_add_status(st, ch, op->arg, op->count); return;
@@ -250,9 +277,12 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
         combo_say(st, ch, -1, AM_W_TOKENS, op->count);
         return;
     default: { /* AM_OP_SHIFT */
+        int squares = am_shift_distance(st, ch, op->count); /* Freeze halves a willing shift */
+        if (!squares)
+            return;
         carta_pending *s = carta_pending_push(&st->pending, AM_F_SHIFT, am_seat_of(st, ch));
         s->arg[0] = (int16_t)ch;
-        s->arg[1] = op->count;
+        s->arg[1] = (int16_t)squares;
         return;
     }
     }
@@ -339,7 +369,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
 
 /* ---- apply ---- */
 
-static carta_pending *combo_cast_frame(am_state *st, int ch, int kind, int card)
+carta_pending *am_cast_push(am_state *st, int ch, int kind, int card)
 {
     carta_pending *f = carta_pending_push(&st->pending, AM_F_CAST, am_seat_of(st, ch));
     f->arg[C_CH] = (int16_t)ch;
@@ -347,6 +377,16 @@ static carta_pending *combo_cast_frame(am_state *st, int ch, int kind, int card)
     f->arg[C_CARD] = (int16_t)card;
     f->arg[C_ATTACK] = ATTACK_NONE;
     return f;
+}
+
+void am_cantrip_declare(am_state *st, int mage, int i)
+{
+    am_mage *g = &st->mage[mage];
+    uint16_t card = g->hand.cards[i];
+    g->cantrips++;
+    carta_zone_move(CARTA_ZONE_REF(&g->hand), i, CARTA_ZONE_REF(&g->limbo));
+    carta_event_move(&st->events, mage, card, CARTA_SEEN_ALL, AM_W_HAND, AM_W_COMBO,
+                     AM_W_CANTRIPS);
 }
 
 static void combo_to_combo(am_state *st, int mage, int hand_index, int verb)
@@ -398,13 +438,13 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         int m = f->arg[0];
         carta_pending_pop(&st->pending);
         combo_say(st, st->mage[m].ch, -1, AM_W_RELEASES, st->mage[m].combo.n);
-        st->ch[st->mage[m].ch].status[AM_HASTE] = 0; /* Haste: "the next combo you form" */
-        combo_cast_frame(st, st->mage[m].ch, KIND_COMBO, 0);
+        st->mage[m].haste = 0; /* Haste: "the next combo you form this round" */
+        am_cast_push(st, st->mage[m].ch, KIND_COMBO, 0);
         return;
     }
     case AM_A_CANTRIP:
-        combo_to_combo(st, mage, AM_B(a), AM_W_CASTS);
-        combo_cast_frame(st, ch, KIND_CANTRIP, 0);
+        am_cantrip_declare(st, mage, AM_B(a));
+        am_cast_push(st, ch, KIND_CANTRIP, 0);
         return;
     case AM_A_ILLUMINATE: {
         am_mage *g = &st->mage[mage];
@@ -419,7 +459,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         am_char *c = &st->ch[ch];
         c->uses[AM_A(a)]++;
         c->attacks_left--;
-        combo_cast_frame(st, ch, KIND_TEMPLATE, AM_A(a));
+        am_cast_push(st, ch, KIND_TEMPLATE, AM_A(a));
         return;
     }
     case AM_A_NEXT:
@@ -435,6 +475,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         am_char *c = &st->ch[f->arg[0]];
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, f->arg[0], AM_W_SHIFTED_TO);
+        f->arg[2]--;
         if (--f->arg[1] > 0)
             return;
         carta_pending_pop(&st->pending);

@@ -73,8 +73,9 @@ int am_nearest_free(const am_state *st, int cell, int airborne)
 static int grid_can_run(const am_state *st, int ch, int dir)
 {
     const am_char *c = &st->ch[ch];
-    int to = am_step(st, c->cell, dir);
-    return c->mp >= 1 && to >= 0 && !st->terrain[to] && am_char_at(st, to, 0) < 0;
+    int to = am_step(st, c->cell, dir), cost = am_move_cost(st, ch, 1);
+    return cost >= 0 && c->mp >= cost && to >= 0 && !st->terrain[to] &&
+           am_char_at(st, to, 0) < 0;
 }
 
 int am_grid_actions(const am_state *st, int ch, carta_action *out)
@@ -86,7 +87,8 @@ int am_grid_actions(const am_state *st, int ch, carta_action *out)
     for (int d = 0; d < 8; d++)
         if (grid_can_run(st, ch, d))
             out[n++] = AM_ACT(AM_A_RUN, d, 0);
-    if (!(c->flags & AM_C_AIRBORNE) && c->mp >= 3 && am_char_at(st, c->cell, 1) < 0)
+    int jump = am_move_cost(st, ch, 3);
+    if (!(c->flags & AM_C_AIRBORNE) && jump >= 0 && c->mp >= jump && am_char_at(st, c->cell, 1) < 0)
         out[n++] = AM_ACT(AM_A_JUMP, 0, 0);
     return n;
 }
@@ -100,13 +102,13 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
     am_char *c = &st->ch[ch];
     switch (AM_KIND(a)) {
     case AM_A_RUN:
-        c->mp--;
+        c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, 1));
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         c->flags &= (uint8_t)~AM_C_AIRBORNE;
         am_tell_at(st, ch, AM_W_NOW_AT);
         break;
     case AM_A_JUMP: {
-        c->mp -= 3;
+        c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, 3));
         c->flags |= AM_C_AIRBORNE;
         am_tell_at(st, ch, AM_W_JUMPED_TO);
         carta_pending *f = carta_pending_push(&st->pending, AM_F_JUMP, am_seat_of(st, ch));

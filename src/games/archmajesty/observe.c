@@ -13,7 +13,8 @@ void am_zones_seen(am_state *st)
 {
     for (int m = 0; m < AM_MAGES; m++) {
         am_mage *g = &st->mage[m];
-        g->list.seen = g->void_.seen = g->hand.seen = g->combo.seen = CARTA_SEEN_ALL;
+        g->list.seen = g->void_.seen = g->hand.seen = g->combo.seen = g->limbo.seen =
+            CARTA_SEEN_ALL;
         g->deck.seen = 0;
     }
 }
@@ -32,7 +33,7 @@ int am_layout_build(carta_layout *l)
     for (int m = 0; m < AM_MAGES && ok; m++)
         ok = CARTA_LAYOUT_ZONE(l, st, mage[m].list) && CARTA_LAYOUT_ZONE(l, st, mage[m].deck) &&
              CARTA_LAYOUT_ZONE(l, st, mage[m].void_) && CARTA_LAYOUT_ZONE(l, st, mage[m].hand) &&
-             CARTA_LAYOUT_ZONE(l, st, mage[m].combo);
+             CARTA_LAYOUT_ZONE(l, st, mage[m].combo) && CARTA_LAYOUT_ZONE(l, st, mage[m].limbo);
     return ok;
 }
 
@@ -56,6 +57,7 @@ void am_determinize(const carta_rules *r, void *state, int seat, uint64_t seed)
         carta_pool_seen_all(&pool, g->hand.cards, g->hand.n, AM_UNKNOWN);
         carta_pool_seen_all(&pool, g->void_.cards, g->void_.n, AM_UNKNOWN);
         carta_pool_seen_all(&pool, g->combo.cards, g->combo.n, AM_UNKNOWN);
+        carta_pool_seen_all(&pool, g->limbo.cards, g->limbo.n, AM_UNKNOWN);
         carta_pool_deal(&pool, &st->rng);
         carta_pool_fill(&pool, g->deck.cards, g->deck.n, AM_UNKNOWN, AM_UNKNOWN);
     }

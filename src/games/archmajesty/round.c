@@ -148,13 +148,13 @@ static void round_end(const carta_rules *r, am_state *st)
          * counter." */
         c->status[AM_STUN] -= c->status[AM_STUN] > 0;
         c->status[AM_FREEZE] -= c->status[AM_FREEZE] > 0;
-        c->status[AM_SWIFT] = 0;
-        c->status[AM_HASTE] = 0;
         c->mp = 0;
         c->ap = 0;
     }
     memset(st->token, 0, sizeof st->token);
     st->n_tokens = 0;
+    for (int m = 0; m < st->n_mages; m++)
+        st->mage[m].haste = 0;
     for (int m = 0; m < st->n_mages; m++)
         if (st->mage[m].hand.n > st->mage[m].hand_max) {
             st->phase = AM_P_DISCARD;
@@ -174,9 +174,9 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
     st->phase = AM_P_MAIN;
     if (c->side == AM_ALLIES) {
         am_mage *g = &st->mage[c->mage];
-        g->cast = g->illuminated = 0;
+        g->cast = g->illuminated = g->cantrips = 0;
     } else {
-        c->attacks_left = am_enemy_of(r, c->def)->attacks;
+        c->attacks_left = (uint8_t)am_attacks_per_turn(r, st, ch);
     }
     carta_event_add(&st->events, CARTA_EV_TURN, am_seat_of(st, ch), -1, -1, 0, -1, 0, 0,
                     st->round);

@@ -165,11 +165,13 @@ static int rules_jump_steps(const am_state *st, int ch, carta_action *out)
 /* The active character's Main Phase. */
 static int rules_main_actions(const carta_rules *r, const am_state *st, carta_action *out)
 {
-    int ch = st->active, n = am_grid_actions(st, ch, out);
+    int ch = st->active, n = am_grid_actions(st, ch, out), seat = am_seat_of(st, ch);
     if (st->ch[ch].side == AM_ALLIES)
         n += am_main_cast_actions(r, st, st->ch[ch].mage, out + n);
     else
         n += am_enemy_actions(r, st, ch, out + n);
+    n += am_exploit_actions(r, st, seat, out + n);
+    n += am_cleanse_actions(r, st, seat, out + n);
     out[n++] = AM_ACT(AM_A_END_TURN, 0, 0);
     return n;
 }
@@ -185,6 +187,12 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_JUMP: return rules_jump_steps(st, f->arg[0], out);
         case AM_F_COMBO: case AM_F_BETWEEN: case AM_F_TARGET: case AM_F_SHIFT:
             return am_combo_actions(r, st, f, out);
+        case AM_F_EMPOWER:
+            out[0] = AM_ACT(AM_A_EMPOWER, 0, 0);
+            out[1] = AM_ACT(AM_A_KEEP_EMPOWER, 0, 0);
+            return 2;
+        case AM_F_CONVERT: return am_convert_actions(st, f, out);
+        case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -200,8 +208,30 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
     (void)err;
     am_state *st = state;
     CARTA_ASSERT(st->phase != AM_P_OVER);
+    const carta_pending *top = carta_pending_peek(&st->pending);
+    int answering = carta_window_is_open(&st->window) && !(top && am_frame_decides(top->kind));
+    int seat = am_to_act(r, st);
     carta_events_clear(&st->events);
     switch (AM_KIND(a)) {
+    case AM_A_EXPLOIT: case AM_A_CLEANSE: case AM_A_CANTRIP:
+        if (answering)
+            am_answer_apply(r, st, a);
+        else if (AM_KIND(a) == AM_A_EXPLOIT)
+            am_exploit_apply(r, st, a, seat);
+        else if (AM_KIND(a) == AM_A_CLEANSE)
+            am_cleanse_apply(r, st, a, seat);
+        else
+            am_combo_apply(r, st, a);
+        break;
+    case AM_A_REMOVE: case AM_A_CLEANSE_DONE:
+        am_cleanse_apply(r, st, a, seat);
+        break;
+    case AM_A_EMPOWER: case AM_A_KEEP_EMPOWER:
+        am_empower_apply(st, a);
+        break;
+    case AM_A_CONVERT: case AM_A_KEEP_STATUS:
+        am_convert_apply(r, st, a);
+        break;
     case AM_A_CYCLE: case AM_A_KEEP: case AM_A_TAKE_TURN: case AM_A_LET_GO: case AM_A_PICK:
     case AM_A_DISCARD:
         am_round_apply(r, st, a);
@@ -252,9 +282,12 @@ void am_settle(const carta_rules *r, am_state *st)
                 am_effect_resolve(r, st, f);
             continue;
         }
-        if (st->phase == AM_P_MAIN)
+        if (st->phase == AM_P_MAIN && !(st->ch[st->active].flags & AM_C_KO))
             return;
-        am_round_next(r, st);
+        if (st->phase == AM_P_MAIN) /* knocked out in its own turn: the turn ends */
+            am_turn_end(r, st);
+        else
+            am_round_next(r, st);
     }
 }
 

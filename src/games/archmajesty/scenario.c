@@ -226,7 +226,7 @@ static carta_status scen_turn(const carta_rules *r, am_state *st, struct fy_node
     st->phase = AM_P_MAIN;
     st->active = (uint8_t)active;
     if (c->side == AM_ENEMIES)
-        c->attacks_left = am_enemy_of(r, c->def)->attacks;
+        c->attacks_left = (uint8_t)am_attacks_per_turn(r, st, active);
     return CARTA_OK;
 }
 

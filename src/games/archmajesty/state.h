@@ -21,6 +21,7 @@ enum {
     AM_CHARS = 24,                /* characters on the map at once */
     AM_DECK = 32,                 /* cards in a mage's deck (docs/rulings/archmajesty.md R50) */
     AM_HAND = 16, AM_COMBO = 8,
+    AM_LIMBO = 4,                 /* a mage's Tricks and cantrips on the stack */
     AM_STATUS = 13,               /* R5 */
     AM_COUNTERS = 99,             /* R13 */
     AM_TEMPLATES = 4,             /* attack templates of an enemy */
@@ -88,25 +89,28 @@ typedef struct am_attack {
     uint8_t templ, stage;     /* the template (enemies) or the stage (cards) it comes from */
     uint8_t guarded;          /* bit per roll guarded by its target (Guard: once per attack) */
     uint8_t protected_;       /* bit per ally character slot % 8 that protected (once per attack) */
-    uint8_t hits, pad;
+    uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
     am_roll roll[AM_TARGETS];
 } am_attack;
 
 typedef CARTA_ZONE(AM_DECK) am_pile;
 typedef CARTA_ZONE(AM_HAND) am_hand;
 typedef CARTA_ZONE(AM_COMBO) am_combo;
+typedef CARTA_ZONE(AM_LIMBO) am_limbo;
 
 typedef struct am_mage {
     uint8_t ch;                   /* its character slot */
     int8_t attr[4];               /* Might, Agility, Will, Defence points (Step 1) */
     uint8_t hand_max, combo_max, mp_max;
-    uint8_t cast, illuminated, cycled; /* this turn: a Cast taken, an Illuminate taken; cycled */
+    uint8_t cast, illuminated, cantrips; /* this turn: a Cast, an Illuminate, Cantrip actions */
+    uint8_t haste;                /* Haste exploited: the next combo's limit is this much more */
     uint8_t n_items, n_abilities;
     uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
     am_pile list;                 /* the deck as built: public (R32: Fading counts it) */
     am_pile deck, void_;          /* deck top = cards[n - 1] */
     am_hand hand;
     am_combo combo;               /* the combo being formed or resolved, left first */
+    am_limbo limbo;               /* cantrips and Tricks declared, resolving last first */
 } am_mage;
 
 /* The steps of the round (COMBAT, Rounds & Turns); what is decided in each is a pending frame. */

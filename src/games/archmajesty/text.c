@@ -27,7 +27,34 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_AP_LOST] = "down %d armour points (%d left)",
     [AM_W_AP_GAINED] = "given %d armour points (%d in all)", [AM_W_TOKENS] = "gains %d token(s)",
     [AM_W_ILLUMINATES] = "illuminates: the Void is shuffled back into the deck",
-    [AM_W_MILLS] = "mills",
+    [AM_W_MILLS] = "mills", [AM_W_CANTRIPS] = "plays as a cantrip",
+    [AM_W_CONVERTED] = "converted: its new statuses become %d damage",
+    [AM_W_CLEANSES] = "cleanses, paying with", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
+    [AM_W_EXPLOITED + AM_EMPOWER] = "exploited: Empower (%d left)",
+    [AM_W_EXPLOITED + AM_SWIFT] = "exploited: Swift, 2 move points (%d left)",
+    [AM_W_EXPLOITED + AM_HASTE] = "exploited: Haste, the next combo 1 card longer (%d left)",
+    [AM_W_EXPLOITED + AM_SURGE] = "exploited: Surge, healing 5 (%d left)",
+    [AM_W_EXPLOITED + AM_BURN] = "exploited: Burn, 5 Fire damage (%d left)",
+    [AM_W_EXPLOITED + AM_POISON] = "exploited: Poison, 5 Toxic damage (%d left)",
+    [AM_W_EXPLOITED + AM_WHIRLWIND] = "exploited: Whirlwind, 5 Wind damage (%d left)",
+    [AM_W_EXPLOITED + AM_SPLASH] = "exploited: Splash, shifted 1-2 squares (%d left)",
+    [AM_W_EXPLOITED + AM_EXPOSE] = "exploited: Expose, the next attack on it Piercing and "
+                                   "Overwhelm (%d left)",
+    [AM_W_EXPLOITED + AM_WEAKEN] = "exploited: Weaken, its next attack deals half (%d left)",
+    [AM_W_EXPLOITED + AM_GRAVITY] = "exploited: Gravity, grounded (%d left)",
+    [AM_W_CLEANSED + AM_EMPOWER] = "cleansed of 1 Empower (%d left)",
+    [AM_W_CLEANSED + AM_SWIFT] = "cleansed of 1 Swift (%d left)",
+    [AM_W_CLEANSED + AM_HASTE] = "cleansed of 1 Haste (%d left)",
+    [AM_W_CLEANSED + AM_SURGE] = "cleansed of 1 Surge (%d left)",
+    [AM_W_CLEANSED + AM_BURN] = "cleansed of 1 Burn (%d left)",
+    [AM_W_CLEANSED + AM_POISON] = "cleansed of 1 Poison (%d left)",
+    [AM_W_CLEANSED + AM_WHIRLWIND] = "cleansed of 1 Whirlwind (%d left)",
+    [AM_W_CLEANSED + AM_SPLASH] = "cleansed of 1 Splash (%d left)",
+    [AM_W_CLEANSED + AM_EXPOSE] = "cleansed of 1 Expose (%d left)",
+    [AM_W_CLEANSED + AM_WEAKEN] = "cleansed of 1 Weaken (%d left)",
+    [AM_W_CLEANSED + AM_GRAVITY] = "cleansed of 1 Gravity (%d left)",
+    [AM_W_CLEANSED + AM_STUN] = "cleansed of 1 Stun (%d left)",
+    [AM_W_CLEANSED + AM_FREEZE] = "cleansed of 1 Freeze (%d left)",
     [AM_W_MAGES_WIN] = "every enemy is defeated and no wave is left",
     [AM_W_MAGES_FALL] = "every mage is knocked out",
     [AM_W_ROUND_LIMIT] = "the round limit passed",
@@ -51,6 +78,10 @@ const char *am_event_word(const carta_rules *r, int word)
     (void)r;
     return word > 0 && word < AM_W_COUNT ? am_words[word] : NULL;
 }
+
+const char *const am_status_title[AM_STATUS] = {
+    "Empower", "Swift", "Haste", "Surge", "Burn", "Poison", "Whirlwind", "Splash", "Expose",
+    "Weaken", "Gravity", "Stun", "Freeze"};
 
 static const char *text_card(const carta_rules *r, uint16_t card)
 {
@@ -152,7 +183,23 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_ILLUMINATE: snprintf(buf, cap, "illuminate"); return;
     case AM_A_CANTRIP: snprintf(buf, cap, "cantrip %s", card); return;
     case AM_A_SHIFT: snprintf(buf, cap, "shift %s", am_dir_names[AM_A(a)]); return;
-    default: snprintf(buf, cap, "stop shifting"); return;
+    case AM_A_STOP: snprintf(buf, cap, "stop shifting"); return;
+    case AM_A_EXPLOIT:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "exploit %s on %s", am_status_title[AM_B(a)], who);
+        return;
+    case AM_A_EMPOWER: snprintf(buf, cap, "exploit Empower (+10 damage)"); return;
+    case AM_A_KEEP_EMPOWER: snprintf(buf, cap, "keep Empower"); return;
+    case AM_A_CONVERT:
+        snprintf(buf, cap, "convert to 5 %s damage", AM_A(a) ? "Magical" : "Physical");
+        return;
+    case AM_A_KEEP_STATUS: snprintf(buf, cap, "keep the statuses"); return;
+    case AM_A_CLEANSE:
+        text_payment(r, st, seat < st->n_mages ? st->mage[seat].ch : 0, AM_B(a), pay, sizeof pay);
+        snprintf(buf, cap, "cleanse with %s", pay);
+        return;
+    case AM_A_REMOVE: snprintf(buf, cap, "remove 1 %s", am_status_title[AM_B(a)]); return;
+    default: snprintf(buf, cap, "done cleansing"); return;
     }
 }
 

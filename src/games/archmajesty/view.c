@@ -129,10 +129,12 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     static const char *const verbs[] = {
         "", "cycle", "keep", "take turn", "let go", "pick", "run", "jump", "move", "stay",
         "cast", "add", "release", "next", "target", "targets done", "attack", "end turn",
-        "pass", "fix", "guard", "protect", "discard", "illuminate", "cantrip", "shift", "stop"};
+        "pass", "fix", "guard", "protect", "discard", "illuminate", "cantrip", "shift", "stop",
+        "exploit", "empower", "keep empower", "convert", "keep statuses", "cleanse", "remove",
+        "done cleansing"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
-    carta_view_str(v, "verb", kind > 0 && kind <= AM_A_STOP ? verbs[kind] : "?");
+    carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
     int card = am_action_card(r, obs, a);
     if (card >= 0) {
         carta_view_card(v, "card", card, AM_UNKNOWN);
