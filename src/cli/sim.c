@@ -18,7 +18,8 @@ static const char sim_usage[] =
     "interval, the first seat's advantage, draws, the average game length, per-card statistics\n"
     "and, when decks differ, a deck-against-deck matrix. The players rotate seats from game to\n"
     "game so each plays each seat equally. The results depend only on the settings and the\n"
-    "seed, never on the number of threads.\n"
+    "seed, never on the number of threads. In a game of sides (Archmajesty's mages and\n"
+    "Gamemaster) the players keep their seats: player N's figures are its side's.\n"
     "  --games N        games to play (default 100)\n"
     "  --seats AI,...   the AI of each player, or one for all (default: greedy for player 1,\n"
     "                   random for the others); AI is random, greedy or mcts with options,\n"
@@ -92,6 +93,7 @@ static int sim_players(sim_settings *s, char *seats, sim_args *a)
     if (cli_game_opts_check(s->g, &a->game_opts, fallback))
         return CLI_EXIT_USAGE;
     s->n_players = a->game_opts.players;
+    s->rotate = s->g->team == NULL;
     if (!seats)
         n_ai = sim_default_ais(ai, s->n_players);
     if (n_ai != 1 && n_ai != s->n_players) {
@@ -156,7 +158,7 @@ static int sim_try_setup(const sim_settings *s)
     config.n_options = s->n_options;
     memcpy(config.options, s->options, sizeof config.options);
     for (int p = 0; p < s->n_players; p++)
-        if (sim_player_deck(s, 0, p, &config.decks[sim_player_seat(s->n_players, 0, p)], &err) !=
+        if (sim_player_deck(s, 0, p, &config.decks[sim_player_seat(s->n_players, s->rotate, 0, p)], &err) !=
             CARTA_OK) {
             cli_error("deck: %s", err.msg);
             return CLI_EXIT_FAIL;

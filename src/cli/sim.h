@@ -27,11 +27,14 @@ enum {
     SIM_PLAYED_OTHER = 64     /* distinct cards from outside the deck one player plays in a game */
 };
 
-/* What to simulate. Players are numbered 0..n_players-1 (shown 1..); they rotate seats. */
+/* What to simulate. Players are numbered 0..n_players-1 (shown 1..); they rotate seats, but in a
+ * game of sides (carta_game.team: Archmajesty's mages and Gamemaster) each keeps its seat, so a
+ * player's figures are its side's. */
 typedef struct sim_settings {
     const carta_game *g;
     const carta_rules *r;
     int n_players, n_games, threads;
+    int rotate;
     uint64_t seed;
     char mode[32];
     int n_options;                        /* rules variants (--option), for every game */
@@ -80,9 +83,10 @@ typedef struct sim_results {
 /* ---- sim_stats.c: seeds, seats, decks, statistics ---- */
 
 uint64_t sim_game_seed(uint64_t base, int game);
-/* The seat of player p in game i, and the player in seat of game i. */
-int sim_player_seat(int n_players, int game, int player);
-int sim_seat_player(int n_players, int game, int seat);
+/* The seat of player p in game i, and the player in seat of game i: players move one seat on
+ * from game to game when rotate is set, else keep their seats. */
+int sim_player_seat(int n_players, int rotate, int game, int player);
+int sim_seat_player(int n_players, int rotate, int game, int seat);
 /* The deck index of player p in game i. */
 int sim_deck_index(const sim_settings *s, int game, int player);
 /* The deck player p plays in game i (generated from the game seed for a "random" spec). */

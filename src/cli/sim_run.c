@@ -104,7 +104,7 @@ static int run_setup(sim_run_ctx *c, int i, carta_config *config, void *state)
     config->n_options = s->n_options;
     memcpy(config->options, s->options, sizeof config->options);
     for (int p = 0; p < s->n_players; p++) {
-        int seat = sim_player_seat(s->n_players, i, p);
+        int seat = sim_player_seat(s->n_players, s->rotate, i, p);
         c->res->games[i].deck[p] = (uint8_t)sim_deck_index(s, i, p);
         if (sim_player_deck(s, i, p, &config->decks[seat], &err) != CARTA_OK) {
             run_fail(c, i, &err, "a deck could not be made");
@@ -143,7 +143,7 @@ static void run_loop(sim_run_ctx *c, int i, carta_ai *const *ai, const carta_con
         }
         if (card >= 0)
             run_mark_played(&config->decks[seat], card,
-                            &played[sim_seat_player(s->n_players, i, seat)]);
+                            &played[sim_seat_player(s->n_players, s->rotate, i, seat)]);
         if (w->actions)
             w->actions[out->actions] = action;
         out->actions++;
@@ -163,7 +163,7 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
         return;
     int ok = 1;
     for (int seat = 0; seat < s->n_players; seat++) {
-        int p = sim_seat_player(s->n_players, i, seat);
+        int p = sim_seat_player(s->n_players, s->rotate, i, seat);
         carta_error err = {0};
         names[seat] = s->ai_spec[p];
         ai[seat] = carta_ai_new(g, s->r, s->ai_spec[p],
@@ -185,11 +185,11 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
         int seat = carta_outcome_winner(g, s->r, w->state, s->n_players); /* end: run_read_end */
         out->winner_seat = (int8_t)seat;
         out->winner_player =
-            (int8_t)(seat == CARTA_NO_SEAT ? -1 : sim_seat_player(s->n_players, i, seat));
+            (int8_t)(seat == CARTA_NO_SEAT ? -1 : sim_seat_player(s->n_players, s->rotate, i, seat));
         int pts[CARTA_MAX_SEATS];
         out->has_points = g->points && g->points(s->r, w->state, pts);
         for (int seat = 0; out->has_points && seat < s->n_players; seat++)
-            out->points[sim_seat_player(s->n_players, i, seat)] = (int16_t)pts[seat];
+            out->points[sim_seat_player(s->n_players, s->rotate, i, seat)] = (int16_t)pts[seat];
     }
     carta_error err = {0};
     if (c->sink && c->sink->game_done(c->sink->ctx, i, out, &config, names, w->actions,

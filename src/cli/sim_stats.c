@@ -12,14 +12,14 @@
 
 uint64_t sim_game_seed(uint64_t base, int game) { return carta_mix64(base ^ (uint64_t)game); }
 
-int sim_player_seat(int n_players, int game, int player)
+int sim_player_seat(int n_players, int rotate, int game, int player)
 {
-    return (int)(((long long)player + game) % n_players);
+    return (int)(((long long)player + (rotate ? game : 0)) % n_players);
 }
 
-int sim_seat_player(int n_players, int game, int seat)
+int sim_seat_player(int n_players, int rotate, int game, int seat)
 {
-    return (int)((((long long)seat - game) % n_players + n_players) % n_players);
+    return (int)((((long long)seat - (rotate ? game : 0)) % n_players + n_players) % n_players);
 }
 
 int sim_deck_index(const sim_settings *s, int game, int player)
@@ -42,7 +42,7 @@ carta_status sim_player_deck(const sim_settings *s, int game, int player, carta_
         *out = s->deck[d];
         return CARTA_OK;
     }
-    int seat = sim_player_seat(s->n_players, game, player);
+    int seat = sim_player_seat(s->n_players, s->rotate, game, player);
     uint64_t seed = cli_deck_seed(sim_game_seed(s->seed, game), seat);
     return s->g->deck_resolve(s->r, s->deck_spec[d], seed, out, err);
 }

@@ -80,7 +80,7 @@ static void synth_game(synth *t, int i, int winner_player, int finished, int act
     sim_game *g = &t->games[i];
     g->winner_player = (int8_t)winner_player;
     g->winner_seat =
-        (int8_t)(winner_player < 0 ? -1 : sim_player_seat(2, i, winner_player));
+        (int8_t)(winner_player < 0 ? -1 : sim_player_seat(2, 1, i, winner_player));
     g->finished = (uint8_t)finished;
     g->actions = actions;
     g->turns = turns;
@@ -110,6 +110,7 @@ static void synth_make(synth *t)
     s->g = &t->game;
     s->r = t->r;
     s->n_players = 2;
+    s->rotate = 1;
     s->n_games = 4;
     s->threads = 1;
     s->seed = 7;
@@ -201,14 +202,14 @@ static void test_aggregate_synthetic(void **unused)
 static void test_pool_rotation(void **unused)
 {
     (void)unused;
-    sim_settings s = {.n_players = 2, .n_decks = 3, .pool = 1};
+    sim_settings s = {.n_players = 2, .rotate = 1, .n_decks = 3, .pool = 1};
     int count[3][3] = {{0}}, seat_count[3][2] = {{0}};
     /* Over players * decks^players games every ordered pairing comes up once per seat order. */
     for (int i = 0; i < 2 * 9; i++) {
         int a = sim_deck_index(&s, i, 0), b = sim_deck_index(&s, i, 1);
         assert_true(a >= 0 && a < 3 && b >= 0 && b < 3);
         count[a][b]++;
-        seat_count[a][sim_player_seat(2, i, 0)]++;
+        seat_count[a][sim_player_seat(2, 1, i, 0)]++;
     }
     for (int a = 0; a < 3; a++) {
         for (int b = 0; b < 3; b++)
@@ -218,7 +219,7 @@ static void test_pool_rotation(void **unused)
     }
     for (int i = 0; i < 12; i++)
         for (int p = 0; p < 3; p++)
-            assert_int_equal(sim_seat_player(3, i, sim_player_seat(3, i, p)), p);
+            assert_int_equal(sim_seat_player(3, 1, i, sim_player_seat(3, 1, i, p)), p);
 }
 
 static void test_json_shape(void **unused)
@@ -319,6 +320,7 @@ static void real_settings(sim_settings *s, const carta_game *g, const carta_rule
     s->g = g;
     s->r = r;
     s->n_players = 2;
+    s->rotate = g->team == NULL;
     s->n_games = n;
     s->threads = threads;
     s->seed = 42;
@@ -596,7 +598,7 @@ static void test_db_round_trip(void **unused)
             fail_msg("%s", err.msg);
         assert_true(rec.config.seed == sim_game_seed(42, i));
         assert_int_equal(rec.n_actions, res.games[i].actions);
-        assert_string_equal(rec.seat_names[sim_player_seat(2, i, 0)], "greedy");
+        assert_string_equal(rec.seat_names[sim_player_seat(2, 1, i, 0)], "greedy");
         void *state = malloc(g->state_size);
         assert_int_equal(carta_record_replay(&rec, r, state, -1, 1, &err), CARTA_OK);
         assert_int_equal(carta_outcome_winner(g, r, state, 2), res.games[i].winner_seat);

@@ -406,7 +406,7 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
             return;
     }
     uint8_t targets[T_CAP];
-    int n = t->arg[T_N];
+    int n = t->arg[T_N] < T_CAP ? t->arg[T_N] : T_CAP;
     for (int k = 0; k < n; k++)
         targets[k] = (uint8_t)t->arg[T_PICKED + k];
     int ch = t->arg[T_CH], ref = t->arg[T_SPELL];

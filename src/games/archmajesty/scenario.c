@@ -176,6 +176,7 @@ static carta_status scen_list(struct fy_node *pos, const char *key, int lo, int 
                               struct fy_node **out, const char *file, carta_error *err)
 {
     struct fy_node *seq = carta_yaml_get(pos, key);
+    *out = NULL;
     int n = seq && fy_node_is_sequence(seq) ? fy_node_sequence_item_count(seq) : -1;
     if ((seq || lo > 0) && (n < lo || n > hi))
         return carta_yaml_error(err, file, seq ? seq : pos, "'%s' is a list of %d to %d", key, lo,
@@ -187,7 +188,7 @@ static carta_status scen_list(struct fy_node *pos, const char *key, int lo, int 
 static carta_status scen_dice(am_state *st, struct fy_node *pos, const char *file,
                               carta_error *err)
 {
-    struct fy_node *seq;
+    struct fy_node *seq = NULL;
     if (scen_list(pos, "dice", 0, AM_DICE, &seq, file, err))
         return CARTA_ERR_INPUT;
     for (int i = 0; seq && i < fy_node_sequence_item_count(seq); i++) {
@@ -238,7 +239,7 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
     am_state *st = state;
     uint64_t seed;
     int enc, round, waves;
-    struct fy_node *mages, *enemies;
+    struct fy_node *mages = NULL, *enemies = NULL;
     memset(st, 0, sizeof *st);
     if (carta_yaml_check_keys(pos, keys, "an Archmajesty position", file, err) ||
         carta_pos_u64(pos, "seed", 1, &seed, file, err) ||
