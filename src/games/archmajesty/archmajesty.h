@@ -356,6 +356,7 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
 void am_describe_card(const carta_rules *r, int card, carta_text *out);
 void am_render(const carta_rules *r, const void *state, int seat, carta_text *out);
 void am_describe_state(const carta_rules *r, const void *state, char *buf, size_t cap);
+void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap);
 struct carta_view;
 void am_view(const carta_rules *r, const void *obs, int seat, struct carta_view *out);
 int am_action_card(const carta_rules *r, const void *state, carta_action a);

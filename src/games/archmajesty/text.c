@@ -312,6 +312,38 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
 
 /* ---- the board ---- */
 
+/* One line a player reads a hand card by: colour, edges, values, entries, effects. */
+static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
+{
+    static const char *const rolls[] = {"utility", "auto-hit", "D20+MT", "D20+AG", "D20+WL",
+                                        "D20+Any"};
+    static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
+                                      "token", "armour", "mill"};
+    const am_spell *s = am_spell_of(r, card);
+    if (!s)
+        return;
+    carta_text_printf(out, "      %s: ", text_card(r, card));
+    text_edge(s->edge[0], out);
+    carta_text_printf(out, "|");
+    text_edge(s->edge[1], out);
+    carta_text_printf(out, " S%d G%d, %s", s->strike, s->guard, rolls[s->roll]);
+    if (s->range)
+        carta_text_printf(out, s->melee ? ", melee" : ", range %d", s->range);
+    static const char *const attrs[] = {"", "", "+MT", "+AG", "+WL", "+Any"};
+    if (s->dmg)
+        carta_text_printf(out, ", %d%s dmg", s->dmg, attrs[s->dmg_attr]);
+    for (int i = 0; i < s->n_ops; i++) {
+        const am_op *o = &s->op[i];
+        carta_text_printf(out, "%s%s", i ? "; " : ": ", ops[o->kind]);
+        if (o->kind == AM_OP_INFLICT || o->kind == AM_OP_GAIN)
+            carta_text_printf(out, " %d %s", o->count, am_status_title[o->arg]);
+        else if (o->kind != AM_OP_TOKEN)
+            carta_text_printf(out, " %d", o->count);
+    }
+    carta_text_printf(out, "%s%s\n", s->keywords & AM_K_TRICK ? " [Trick]" : "",
+                      s->keywords & AM_K_CANTRIP ? " [Cantrip]" : "");
+}
+
 static char text_mark(const am_state *st, int ch)
 {
     return st->ch[ch].side == AM_ALLIES ? (char)('1' + st->ch[ch].mage)
@@ -380,6 +412,9 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
         carta_text_printf(out, "    deck %d, Void %d: %s%s\n", g->deck.n, g->void_.n,
                           am_fading(st, c->mage) ? "Fading" : "Bright", g->deck.n ? "" : ", Dark");
         text_zone(r, "hand", g->hand.cards, g->hand.n, out);
+        for (int i = 0; i < g->hand.n && c->mage == seat; i++)
+            if (am_first_copy(&g->hand, i))
+                text_card_line(r, g->hand.cards[i], out);
         if (g->combo.n)
             text_zone(r, "combo", g->combo.cards, g->combo.n, out);
     }
@@ -397,4 +432,69 @@ void am_describe_state(const carta_rules *r, const void *state, char *buf, size_
         snprintf(buf, cap, "round %d, the encounter is over", st->round);
     else
         snprintf(buf, cap, "round %d, player %d to decide", st->round, seat + 1);
+}
+
+/* What the seat to act is asked, in the rulebook's words. */
+void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap)
+{
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    char who[80] = "";
+    if (st->phase == AM_P_OVER) {
+        snprintf(buf, cap, "the encounter is over");
+        return;
+    }
+    switch (f && am_frame_decides(f->kind) ? f->kind : 0) {
+    case AM_F_CYCLE:
+        snprintf(buf, cap, "Cycling Step: choose up to 3 cards to discard and draw again (%d so "
+                 "far), or keep the rest", f->arg[1]);
+        return;
+    case AM_F_REQUEST:
+        snprintf(buf, cap, "an allied turn: do you request this turn slot, or let another mage "
+                 "take it?");
+        return;
+    case AM_F_GROUP:
+        snprintf(buf, cap, "an enemy turn: choose 3 Fodder, 2 Regular, or 1 Elite, Mini-boss or "
+                 "Boss that has yet to take a turn (%d chosen)", st->n_group);
+        return;
+    case AM_F_JUMP: snprintf(buf, cap, "Jump: move up to 1 square while airborne?"); return;
+    case AM_F_COMBO:
+        snprintf(buf, cap, "Cast: add a card whose edge matches the combo's right edge, or "
+                 "release the combo (%d cards)", st->mage[f->arg[0]].combo.n);
+        return;
+    case AM_F_BETWEEN:
+        snprintf(buf, cap, "Moving & Casting: use Run or Jump before the next card, or go on");
+        return;
+    case AM_F_TARGET:
+        snprintf(buf, cap, "choose the targets of the attack (up to %d; %d chosen)",
+                 f->arg[2], f->arg[3]);
+        return;
+    case AM_F_SHIFT:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "shift %s: up to %d more square(s)", who, f->arg[1]);
+        return;
+    case AM_F_DISCARD:
+        snprintf(buf, cap, "Discard Step: discard down to your maximum hand size of %d",
+                 st->mage[f->arg[0]].hand_max);
+        return;
+    case AM_F_EMPOWER: snprintf(buf, cap, "the attack hits: exploit Empower for +10 damage?");
+        return;
+    case AM_F_CONVERT:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "Status Conversion: turn the statuses just inflicted on %s into 5 "
+                 "damage?", who);
+        return;
+    case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
+                                f->arg[1]);
+        return;
+    default: break;
+    }
+    if (carta_window_is_open(&st->window)) {
+        const am_attack *a = &st->attack[st->window_attack];
+        am_char_name(r, st, a->attacker, who, sizeof who);
+        snprintf(buf, cap, "%s attacks (%s its roll): fix, guard, protect, or another "
+                 "interrupt, or pass?", who, a->step <= 1 ? "before" : "after");
+        return;
+    }
+    am_char_name(r, st, st->active, who, sizeof who);
+    snprintf(buf, cap, "Main Phase of %s: cast, move, use an action, or end the turn", who);
 }

@@ -99,7 +99,9 @@ void am_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
     carta_view_head(v, seat, st->round, st->round, phase_names[st->phase]);
     carta_view_int(v, "active", st->active == AM_NONE ? -1 : am_seat_of(st, st->active));
     carta_view_progress(v, st, winner, am_event_word(r, st->end));
-    carta_view_str(v, "question", over ? NULL : "what do you do?");
+    char question[200];
+    am_question(r, st, question, sizeof question);
+    carta_view_str(v, "question", over ? NULL : question);
     carta_view_str(v, "encounter", carta_catalog_name(r->catalog, st->encounter));
     carta_view_int(v, "round_limit", st->round_limit);
     carta_view_list(v, "seats");
