@@ -183,12 +183,27 @@ void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
     carta_window_answer(&st->window, 0);
 }
 
-/* A declared Fix, Guard or Protect resolves: a Fix sets each roll it raises to the Strike Value
- * (before the roll: every roll; R19), a Guard or Protect adds its Guard Value to the Defence the
- * roll is against. */
+/* A declared Fix, Guard or Protect resolves: a Fix sets the natural result to the Strike Value
+ * (Fix Action), of a multi-attack each roll it raises (before the rolls: every one; R19: the
+ * attacker's choice of the rolls that use it); a Guard or Protect adds its Guard Value to the
+ * Defence the roll is against. */
+/* [Shield] items: "Whenever you guard yourself (or protect an ally), increase the Defence bonus
+ * by +2" (List: Melee Weapons: Buckler, Shield, Tower Shield). */
+static int answer_shield(const carta_rules *r, const am_state *st, int ch, int kind)
+{
+    if (st->ch[ch].side != AM_ALLIES)
+        return 0;
+    const am_mage *g = &st->mage[st->ch[ch].mage];
+    int bonus = 0;
+    for (int i = 0; i < g->n_items; i++) {
+        const am_thing *t = am_thing_of(r, g->item[i]);
+        bonus += kind == AM_A_GUARD ? t->guard_bonus : t->protect_bonus;
+    }
+    return bonus;
+}
+
 void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f)
 {
-    (void)r;
     if (f->arg[E_KIND] == AM_A_CANTRIP) {
         int ch = f->arg[E_CH];
         carta_pending_pop(&st->pending);
@@ -200,14 +215,15 @@ void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f)
     if (f->arg[E_KIND] == AM_A_FIX) {
         for (int i = 0; i < a->n; i++) {
             am_roll *ro = &a->roll[i];
-            if (!(ro->flags & AM_R_ROLLED) || ro->natural < value) {
+            if (a->n == 1 || !(ro->flags & AM_R_ROLLED) || ro->natural < value) {
                 ro->natural = (uint8_t)value;
                 ro->flags |= AM_R_FIXED;
             }
         }
     } else {
         am_roll *ro = &a->roll[f->arg[E_ROLL]];
-        ro->guard = (uint8_t)(ro->guard + value);
+        ro->guard = (uint8_t)(ro->guard + value + answer_shield(r, st, f->arg[E_CH],
+                                                                f->arg[E_KIND]));
         ro->flags |= AM_R_GUARDED;
     }
     carta_pending_pop(&st->pending);

@@ -97,8 +97,9 @@ typedef struct am_thing {
     uint8_t melee, ranged;       /* a weapon's reach; 0: none */
     int8_t x, y;                 /* a weapon's channelling bonus */
     uint8_t defence, round_ap;   /* armour */
-    uint8_t token_kind, token_value, token_range; /* a token gained each round */
-    uint8_t mp, hand;            /* passive gains (abilities) */
+    uint8_t token_kind, token_value, token_range, token_count; /* tokens gained each round */
+    uint8_t guard_bonus, protect_bonus; /* [Shield]: more Defence when guarding, protecting */
+    uint8_t mp, hand, es;        /* passive gains (abilities): move points, hand, equipment slots */
     int8_t hp;
     uint32_t resist;             /* passive resistances (abilities) */
     uint8_t n_abilities;

@@ -111,6 +111,7 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
             c->flags |= AM_C_GONE;
             am_tell(st, ch, AM_W_REMOVED, 0, 0);
         }
+        am_check_end(r, st); /* R57: the encounter ends as soon as a side is down */
     }
     return amount;
 }

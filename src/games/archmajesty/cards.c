@@ -520,6 +520,7 @@ static carta_status read_map(struct fy_node *map, am_encounter *e, const char *f
         return carta_yaml_error(err, file, rows ? rows : map, "'map' is a list of 2 to %d rows",
                                 AM_H);
     e->h = (uint8_t)fy_node_sequence_item_count(rows);
+    int starts = 0;
     for (int y = 0; y < e->h; y++) {
         struct fy_node *row = fy_node_sequence_get_by_index(rows, y);
         char text[AM_W + 2];
@@ -531,6 +532,9 @@ static carta_status read_map(struct fy_node *map, am_encounter *e, const char *f
         for (int x = 0; x < e->w; x++) {
             char c = text[x];
             if (c >= '1' && c <= '3') {
+                if (starts & (1 << (c - '1')))
+                    return carta_yaml_error(err, file, row, "start '%c' is on the map twice", c);
+                starts |= 1 << (c - '1');
                 e->start[c - '1'] = (uint8_t)am_cell(x, y);
                 e->n_starts = (uint8_t)(e->n_starts > c - '0' ? e->n_starts : c - '0');
             } else if (c != '.' && c != '#') {
@@ -543,8 +547,9 @@ static carta_status read_map(struct fy_node *map, am_encounter *e, const char *f
     if (e->n_starts < 1)
         return carta_yaml_error(err, file, rows, "the map needs the mages' starts '1' to '3'");
     for (int k = 0; k < e->n_starts; k++)
-        if (!e->start[k] && k && !e->start[k])
-            return carta_yaml_error(err, file, rows, "start '%d' is missing", k + 1);
+        if (!(starts & (1 << k)))
+            return carta_yaml_error(err, file, rows, "start '%d' is missing (the starts are '1' "
+                                    "up to the highest)", k + 1);
     return CARTA_OK;
 }
 
@@ -656,7 +661,8 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
 {
     static const char *const keys[] = {"name", "type", "attr", "bonus", "points", "slots",
                                        "wear", "melee", "ranged", "channel", "defence",
-                                       "round_armour", "token", "mode", "mp", "hand", "hp",
+                                       "round_armour", "token", "mode", "mp", "hand", "hp", "es",
+                                       "guard_bonus", "protect_bonus",
                                        "resist", "abilities", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
@@ -665,7 +671,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                 AM_THINGS_MAX);
     am_thing *t = &r->thing[r->n_things];
     memset(t, 0, sizeof *t);
-    int v[9] = {0}, ok = 1;
+    int v[12] = {0}, ok = 1;
     int attr = type == AM_T_ATTRIBUTE ? read_key_word(map, "attr", attr_names, -1, file, err)
                : type == AM_T_BONUS   ? read_key_word(map, "bonus", bonus_names, -1, file, err)
                                       : 0;
@@ -682,8 +688,14 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
         carta_yaml_int(map, "round_armour", 0, false, 0, 99, &v[5], file, err) ||
         carta_yaml_int(map, "mp", 0, false, 0, 10, &v[6], file, err) ||
         carta_yaml_int(map, "hand", 0, false, 0, 3, &v[7], file, err) ||
-        carta_yaml_int(map, "hp", 0, false, -50, 100, &v[8], file, err))
+        carta_yaml_int(map, "hp", 0, false, -50, 100, &v[8], file, err) ||
+        carta_yaml_int(map, "es", 0, false, 0, 4, &v[9], file, err) ||
+        carta_yaml_int(map, "guard_bonus", 0, false, 0, 10, &v[10], file, err) ||
+        carta_yaml_int(map, "protect_bonus", 0, false, 0, 10, &v[11], file, err))
         return CARTA_ERR_INPUT;
+    t->es = (uint8_t)v[9];
+    t->guard_bonus = (uint8_t)v[10];
+    t->protect_bonus = (uint8_t)v[11];
     t->attr = (uint8_t)attr;
     t->wear = (uint8_t)wear;
     t->points = (uint8_t)v[0];
@@ -710,14 +722,16 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     }
     struct fy_node *tok = carta_yaml_get(map, "token");
     if (tok) {
-        static const char *const tkeys[] = {"kind", "value", "range", NULL};
-        int kind, value = 0, range = 0;
+        static const char *const tkeys[] = {"kind", "value", "range", "count", NULL};
+        int kind, value = 0, range = 0, count = 1;
         if (carta_yaml_check_keys(tok, tkeys, "a token", file, err) ||
             (kind = read_key_word(tok, "kind", token_names, -1, file, err)) <= 0 ||
             carta_yaml_int(tok, "value", 0, true, 1, 20, &value, file, err) ||
-            carta_yaml_int(tok, "range", 0, false, 0, 16, &range, file, err))
+            carta_yaml_int(tok, "range", 0, false, 0, 16, &range, file, err) ||
+            carta_yaml_int(tok, "count", 1, false, 1, 3, &count, file, err))
             return carta_yaml_error(err, file, tok, "a token is {kind: strike|guard|protect, "
-                                    "value, range}");
+                                    "value, range, count}");
+        t->token_count = (uint8_t)count;
         t->token_kind = (uint8_t)kind;
         t->token_value = (uint8_t)value;
         t->token_range = (uint8_t)range;

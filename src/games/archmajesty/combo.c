@@ -238,6 +238,8 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     int ch = f->arg[C_CH], mage = st->ch[ch].mage;
     switch (op->kind) {
     case AM_OP_INFLICT: {
+        if (f->arg[C_ATTACK] < 0)
+            return; /* its attack had no target */
         const am_attack *a = &st->attack[f->arg[C_ATTACK]];
         for (int i = a->n - 1; i >= 0; i--) {
             int t = a->roll[i].target;

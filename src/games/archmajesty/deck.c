@@ -97,7 +97,10 @@ static carta_status deck_count(const carta_rules *r, const carta_deck *deck, con
             t->es += th->attr == AM_BONUS_ES ? 2 : 0;
             t->as += th->attr == AM_BONUS_AS ? 1 : 0;
             break;
-        case AM_T_ABILITY: t->ability_points += th->points; break;
+        case AM_T_ABILITY:
+            t->ability_points += th->points;
+            t->es += th->es; /* Heave Ho!: "+1 Equipment Slot" */
+            break;
         case AM_T_ARTEFACT:
             t->artefact_points += th->points;
             t->artefact_slots += th->slots;

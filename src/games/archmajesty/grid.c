@@ -44,7 +44,8 @@ int am_cell_parse(const char *s)
 int am_char_at(const am_state *st, int cell, int airborne)
 {
     for (int i = 0; i < st->n_chars; i++)
-        if (st->ch[i].cell == cell && !(st->ch[i].flags & AM_C_AIRBORNE) == !airborne)
+        if (st->ch[i].cell == cell && !(st->ch[i].flags & AM_C_AIRBORNE) == !airborne &&
+            !(st->ch[i].flags & AM_C_GONE)) /* removed from the battlefield (R26) */
             return i;
     return -1;
 }

@@ -103,11 +103,27 @@ static void round_tokens(const carta_rules *r, am_state *st, int ch, const am_ma
 {
     for (int i = 0; i < g->n_items; i++) {
         const am_thing *t = am_thing_of(r, g->item[i]);
-        if (t->token_kind && st->n_tokens < AM_TOKENS)
+        for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
             st->token[st->n_tokens++] = (am_token){(uint8_t)ch, t->token_kind, t->token_range,
                                                    t->token_value};
         st->ch[ch].ap = (int16_t)(st->ch[ch].ap + t->round_ap); /* R27 */
     }
+}
+
+/* The next mage to cycle (a knocked-out one cannot act), or the slots once all have. */
+static void round_next_cycler(am_state *st)
+{
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    if (f && f->kind == AM_F_CYCLE)
+        carta_pending_pop(&st->pending);
+    while ((uint8_t)++st->cycler < st->n_mages) {
+        if (st->ch[st->cycler].flags & AM_C_KO)
+            continue;
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_CYCLE, st->cycler);
+        f->arg[0] = st->cycler;
+        return;
+    }
+    st->phase = AM_P_SLOTS;
 }
 
 /* A new round: waves, move points, round armour and tokens, the Draw Step, then cycling. */
@@ -133,12 +149,25 @@ void am_round_start(const carta_rules *r, am_state *st)
         am_draw(st, m, st->mage[m].hand_max - st->mage[m].hand.n);
     st->slot_side = AM_ALLIES;
     st->phase = AM_P_CYCLE;
-    st->cycler = 0;
-    carta_pending *f = carta_pending_push(&st->pending, AM_F_CYCLE, 0);
-    f->arg[0] = 0;
+    st->cycler = 0xFF;
+    round_next_cycler(st);
 }
 
 /* ---- the round's end ---- */
+
+/* After the Discard Step (R38): unspent move points are lost (Move Points), round armour points
+ * and round tokens end, and so does Haste's longer combo. */
+static void round_expire(am_state *st)
+{
+    for (int i = 0; i < st->n_chars; i++) {
+        st->ch[i].mp = 0;
+        st->ch[i].ap = 0;
+    }
+    memset(st->token, 0, sizeof st->token);
+    st->n_tokens = 0;
+    for (int m = 0; m < st->n_mages; m++)
+        st->mage[m].haste = 0;
+}
 
 static void round_end(const carta_rules *r, am_state *st)
 {
@@ -148,13 +177,7 @@ static void round_end(const carta_rules *r, am_state *st)
          * counter." */
         c->status[AM_STUN] -= c->status[AM_STUN] > 0;
         c->status[AM_FREEZE] -= c->status[AM_FREEZE] > 0;
-        c->mp = 0;
-        c->ap = 0;
     }
-    memset(st->token, 0, sizeof st->token);
-    st->n_tokens = 0;
-    for (int m = 0; m < st->n_mages; m++)
-        st->mage[m].haste = 0;
     for (int m = 0; m < st->n_mages; m++)
         if (st->mage[m].hand.n > st->mage[m].hand_max) {
             st->phase = AM_P_DISCARD;
@@ -162,6 +185,7 @@ static void round_end(const carta_rules *r, am_state *st)
             f->arg[0] = (int16_t)m;
             return;
         }
+    round_expire(st);
     am_round_start(r, st);
 }
 
@@ -302,20 +326,6 @@ int am_round_actions(const carta_rules *r, const am_state *st, const carta_pendi
     }
 }
 
-/* The next mage to cycle, or the slots once all have. */
-static void round_next_cycler(am_state *st)
-{
-    carta_pending_pop(&st->pending);
-    while (++st->cycler < st->n_mages) {
-        if (st->ch[st->cycler].flags & AM_C_KO)
-            continue;
-        carta_pending *f = carta_pending_push(&st->pending, AM_F_CYCLE, st->cycler);
-        f->arg[0] = st->cycler;
-        return;
-    }
-    st->phase = AM_P_SLOTS;
-}
-
 void am_round_apply(const carta_rules *r, am_state *st, carta_action a)
 {
     carta_pending *f = carta_pending_top(&st->pending);
@@ -343,6 +353,7 @@ void am_round_apply(const carta_rules *r, am_state *st, carta_action a)
                 g->arg[0] = (int16_t)k;
                 return;
             }
+        round_expire(st);
         am_round_start(r, st);
         return;
     }
