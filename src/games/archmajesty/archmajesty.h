@@ -287,6 +287,8 @@ int am_nearest_free(const am_state *st, int cell, int airborne);
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry), or of the
  * caster ch (teleport, airborne, grounded). */
 void am_forced_op(am_state *st, int ch, int attack, const am_op *op);
+/* Whether ch is in the middle of a forced movement, passing through an occupied square. */
+int am_forced_passing(const am_state *st, int ch);
 int am_forced_actions(const am_state *st, const carta_pending *f, carta_action *out);
 void am_forced_apply(am_state *st, carta_action a);
 /* Asks the next airborne character to land or stay at the round's end (R38); 0 when none is

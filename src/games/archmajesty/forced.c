@@ -176,6 +176,12 @@ static int forced_teleports(const am_state *st, const carta_pending *f, carta_ac
     return n;
 }
 
+static int forced_ground_free(const am_state *st, int cell)
+{
+    return cell % AM_W < st->w && cell / AM_W < st->h && !st->terrain[cell] &&
+           am_char_at(st, cell, 0) < 0;
+}
+
 /* The free ground squares nearest ch's square (Falling onto Occupied Squares). */
 static int forced_landings(const am_state *st, int ch, carta_action *out)
 {
@@ -183,7 +189,7 @@ static int forced_landings(const am_state *st, int ch, carta_action *out)
     for (int d = 1; d < AM_W; d++) {
         int n = 0;
         for (int c = 0; c < AM_CELLS; c++)
-            if (am_dist(c, from) == d && forced_free(st, ch, c))
+            if (am_dist(c, from) == d && forced_ground_free(st, c))
                 out[n++] = AM_ACT(AM_A_LAND_AT, c, 0);
         if (n)
             return n;
@@ -196,15 +202,15 @@ static void forced_land(am_state *st, int ch)
 {
     carta_action buf[AM_CELLS];
     am_char *c = &st->ch[ch];
-    c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
-    int n = forced_blocked(st, ch, -1, c->cell) ? forced_landings(st, ch, buf) : 0;
-    if (n == 1)
-        c->cell = (uint8_t)AM_A(buf[0]);
-    if (n > 1) {
+    int n = am_char_at(st, c->cell, 0) >= 0 ? forced_landings(st, ch, buf) : 0;
+    if (n > 1) { /* airborne until the square is chosen */
         carta_pending *f = carta_pending_push(&st->pending, AM_F_LAND_AT, am_seat_of(st, ch));
         f->arg[0] = (int16_t)ch;
         return;
     }
+    c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
+    if (n == 1)
+        c->cell = (uint8_t)AM_A(buf[0]);
     am_tell_at(st, ch, AM_W_LANDED_AT);
 }
 
@@ -272,6 +278,14 @@ void am_landing_reset(am_state *st)
         st->ch[i].flags &= (uint8_t)~(AM_C_FORCED_AIR | AM_C_LAND_ASKED);
 }
 
+int am_forced_passing(const am_state *st, int ch)
+{
+    for (int i = 0; i < st->pending.n; i++)
+        if (st->pending.frame[i].kind == AM_F_FORCED && st->pending.frame[i].arg[F_MOVER] == ch)
+            return 1;
+    return 0;
+}
+
 /* ---- decisions ---- */
 
 int am_forced_actions(const am_state *st, const carta_pending *f, carta_action *out)
@@ -325,6 +339,7 @@ void am_forced_apply(am_state *st, carta_action a)
         return;
     default: /* AM_A_LAND_AT */
         carta_pending_pop(&st->pending);
+        st->ch[ch].flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
         st->ch[ch].cell = (uint8_t)AM_A(a);
         am_tell_at(st, ch, AM_W_LANDED_AT);
         return;
