@@ -32,7 +32,8 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 }
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
-                  AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED };
+                  AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
+                  AM_OP_LIFT };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
 typedef struct am_op {
     uint8_t kind, count, arg, on; /* arg: a status, a token kind */
@@ -284,8 +285,8 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_nearest_free(const am_state *st, int cell, int airborne);
 
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
-/* Starts op's forced movement: of each character attack slot hit (push, pull, carry), or of the
- * caster ch (teleport, airborne, grounded). */
+/* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
+ * the caster ch (teleport, airborne, grounded). */
 void am_forced_op(am_state *st, int ch, int attack, const am_op *op);
 /* Whether ch is in the middle of a forced movement, passing through an occupied square. */
 int am_forced_passing(const am_state *st, int ch);

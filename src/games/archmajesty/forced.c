@@ -214,6 +214,18 @@ static void forced_land(am_state *st, int ch)
     am_tell_at(st, ch, AM_W_LANDED_AT);
 }
 
+/* ch becomes airborne unless someone is airborne over its square; forced by an enemy: R38. */
+static void forced_lift(am_state *st, int ch, int by)
+{
+    am_char *c = &st->ch[ch];
+    if ((c->flags & AM_C_AIRBORNE) || am_char_at(st, c->cell, 1) >= 0)
+        return;
+    c->flags |= AM_C_AIRBORNE;
+    if (st->ch[by].side != c->side)
+        c->flags |= AM_C_FORCED_AIR;
+    am_tell(st, ch, AM_W_AIRBORNE, 0, 0);
+}
+
 static void forced_self(am_state *st, int ch, const am_op *op)
 {
     am_char *c = &st->ch[ch];
@@ -227,10 +239,8 @@ static void forced_self(am_state *st, int ch, const am_op *op)
     } else if (op->kind == AM_OP_GROUNDED) {
         if (c->flags & AM_C_AIRBORNE)
             forced_land(st, ch);
-    } else if (!(c->flags & AM_C_AIRBORNE) && !forced_other_at(st, ch, -1, c->cell) &&
-               am_char_at(st, c->cell, 1) < 0) {
-        c->flags |= AM_C_AIRBORNE;
-        am_tell(st, ch, AM_W_AIRBORNE, 0, 0);
+    } else {
+        forced_lift(st, ch, ch);
     }
 }
 
@@ -252,7 +262,11 @@ void am_forced_op(am_state *st, int ch, int attack, const am_op *op)
         if (on && !(a->roll[i].flags & AM_R_GONE) && !(st->ch[t].flags & AM_C_GONE))
             hit[n++] = (uint8_t)t;
     }
-    forced_start(st, ch, op, hit, n);
+    if (op->kind == AM_OP_LIFT)
+        for (int i = 0; i < n; i++)
+            forced_lift(st, hit[i], ch);
+    else
+        forced_start(st, ch, op, hit, n);
 }
 
 /* ---- landing at the round's end (R38) ---- */

@@ -267,7 +267,7 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
     static const char *const attrs[] = {"", "", " + Might", " + Agility", " + Will", " + Any"};
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
                                       "token", "armour", "mill", "push", "pull", "carry",
-                                      "teleport", "airborne", "grounded"};
+                                      "teleport", "airborne", "grounded", "lift"};
     static const char *const ons[] = {"", " on hit", " on miss"};
     if (s->melee)
         carta_text_printf(out, "  range Melee");
@@ -354,7 +354,7 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
                                         "D20+Any"};
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
                                       "token", "armour", "mill", "push", "pull", "carry",
-                                      "teleport", "airborne", "grounded"};
+                                      "teleport", "airborne", "grounded", "lift"};
     const am_spell *s = am_spell_of(r, card);
     if (!s)
         return;
