@@ -146,6 +146,11 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT) {
+        char cell[8];
+        am_cell_name(AM_A(a), cell, sizeof cell);
+        carta_view_str(v, "cell", cell);
+    }
     if (kind == AM_A_TARGET || kind == AM_A_PICK) {
         carta_view_map(v, "target");
         carta_view_int(v, "uid", AM_A(a));
