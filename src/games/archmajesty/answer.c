@@ -92,14 +92,15 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
 }
 
 /* What any seat may do at interruption speed: a Trick (Cantrip action, TRICK: "cast using the
- * Cantrip action at Interruption speed"), an exploit, a Cleanse. Not with the stack nearly full. */
+ * Cantrip action at Interruption speed"), an exploit, a Cleanse. Not with the stack nearly full,
+ * nor a Trick while AM_ATTACKS attacks resolve at once (it may declare another). */
 int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out)
 {
     int n = 0;
     if (st->pending.n > CARTA_PENDING_MAX - 8)
         return 0;
     if (seat < st->n_mages && !(st->ch[st->mage[seat].ch].flags & AM_C_KO) &&
-        st->mage[seat].limbo.n < AM_LIMBO) {
+        st->mage[seat].limbo.n < AM_LIMBO && st->n_attacks < AM_ATTACKS) {
         const am_mage *g = &st->mage[seat];
         for (int i = 0; i < g->hand.n; i++)
             if (am_first_copy(&g->hand, i) &&

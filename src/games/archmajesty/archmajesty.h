@@ -31,7 +31,9 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 }
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
-                  AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL };
+                  AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
+                  AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
+                  AM_OP_LIFT };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
 typedef struct am_op {
     uint8_t kind, count, arg, on; /* arg: a status, a token kind */
@@ -181,6 +183,8 @@ enum am_word {
     AM_W_PICKS, AM_W_KNOCKED_OUT, AM_W_REMOVED, AM_W_AP_LOST, AM_W_AP_GAINED, AM_W_TOKENS,
     AM_W_ILLUMINATES, AM_W_MILLS,
     AM_W_MAGES_WIN, AM_W_MAGES_FALL, AM_W_ROUND_LIMIT,
+    AM_W_PUSHED_TO, AM_W_PULLED_TO, AM_W_CARRIED_TO, AM_W_TELEPORTED_TO, AM_W_BASHES,
+    AM_W_PASSES_THROUGH, AM_W_LANDED_AT, AM_W_STAYS_AIRBORNE, AM_W_AIRBORNE, AM_W_GROUNDED,
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
@@ -196,7 +200,9 @@ enum am_act {
     AM_A_TARGETS_DONE, AM_A_ATTACK, AM_A_END_TURN, AM_A_PASS, AM_A_FIX, AM_A_GUARD,
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
-    AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_LAST = AM_A_CLEANSE_DONE
+    AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_PUSH, AM_A_PULL, AM_A_CARRY, AM_A_BASH,
+    AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT,
+    AM_A_LAST = AM_A_LAND_AT
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -220,6 +226,11 @@ enum am_frame {
     AM_F_EMPOWER,     /* decision: exploit Empower on hit (arg0: attack) */
     AM_F_CONVERT,     /* decision: Status Conversion (arg0: target, 1: status, 2: count) */
     AM_F_CLEANSE,     /* decision: the counters a Cleanse removes (arg0: char, 1: removed) */
+    AM_F_FORCED,      /* decision: the next square of a push, pull or carry (forced.c) */
+    AM_F_BASH,        /* decision: bash or pass through, moved by itself or an ally (forced.c) */
+    AM_F_TELEPORT,    /* decision: the square a teleport ends on (arg0: char, 1: squares) */
+    AM_F_LAND,        /* decision: land or stay airborne at the round's end (arg0: char) */
+    AM_F_LAND_AT,     /* decision: the nearest free square to land on, a tie (arg0: char) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -272,6 +283,20 @@ extern const char *const am_dir_names[8];
 int am_grid_actions(const am_state *st, int ch, carta_action *out);
 void am_grid_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_nearest_free(const am_state *st, int cell, int airborne);
+
+/* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
+/* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
+ * the caster ch (teleport, airborne, grounded). */
+void am_forced_op(am_state *st, int ch, int attack, const am_op *op);
+/* Whether ch is in the middle of a forced movement, passing through an occupied square. */
+int am_forced_passing(const am_state *st, int ch);
+int am_forced_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_forced_apply(am_state *st, carta_action a);
+/* Asks the next airborne character to land or stay at the round's end (R38); 0 when none is
+ * left to ask. */
+int am_landing_ask(am_state *st);
+/* Clears the round's landing marks (after the Discard Step). */
+void am_landing_reset(am_state *st);
 
 /* attack.c */
 int am_attr(const carta_rules *r, const am_state *st, int ch, int attr);

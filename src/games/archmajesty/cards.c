@@ -197,10 +197,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                             carta_error *err)
 {
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
-                                       "token", "armour", "mill", "count", "on", "value",
-                                       "range", NULL};
+                                       "token", "armour", "mill", "push", "pull", "carry",
+                                       "teleport", "airborne", "grounded", "lift", "count", "on",
+                                       "value", "range", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
-                                        "token", "armour", "mill", NULL};
+                                        "token", "armour", "mill", "push", "pull", "carry",
+                                        "teleport", "airborne", "grounded", "lift", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
@@ -214,7 +216,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
         }
     if (!kind)
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
-                                "heal, draw, shift, token, armour, mill");
+                                "heal, draw, shift, token, armour, mill, push, pull, carry, "
+                                "teleport, airborne, grounded, lift");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -234,14 +237,24 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             carta_yaml_int(map, "range", 0, false, 0, 16, &range, file, err) ||
             carta_yaml_int(map, "count", 1, false, 1, 4, &count, file, err))
             return CARTA_ERR_INPUT;
+    } else if (kind == AM_OP_AIRBORNE || kind == AM_OP_GROUNDED || kind == AM_OP_LIFT) {
+        char word[8];
+        if (!carta_yaml_scalar(head, word, sizeof word) || strcmp(word, "true"))
+            return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
     } else {
-        int hi = kind == AM_OP_ATTACK ? 6 : kind == AM_OP_SHIFT ? 8 : 99;
+        int hi = kind == AM_OP_ATTACK ? 6 : kind >= AM_OP_SHIFT && kind != AM_OP_TOKEN &&
+                 kind != AM_OP_ARMOUR && kind != AM_OP_MILL ? 8 : 99;
         if (carta_yaml_int(map, heads[kind - 1], 0, true, 1, hi, &count, file, err))
             return CARTA_ERR_INPUT;
     }
-    int on = read_key_word(map, "on", on_names, AM_ON_ALWAYS, file, err);
+    int moves_hit = kind == AM_OP_PUSH || kind == AM_OP_PULL || kind == AM_OP_CARRY ||
+                    kind == AM_OP_LIFT;
+    int on = read_key_word(map, "on", on_names, moves_hit ? AM_ON_HIT : AM_ON_ALWAYS, file, err);
     if (on < 0)
         return CARTA_ERR_INPUT;
+    if (moves_hit && (on == AM_ON_ALWAYS || !has_attack))
+        return carta_yaml_error(err, file, map, "'%s' needs an attack earlier in the stage: it "
+                                "moves the characters hit (on: hit or miss)", heads[kind - 1]);
     if (on != AM_ON_ALWAYS && !has_attack)
         return carta_yaml_error(err, file, map, "'on: %s' needs an attack earlier in the stage",
                                 on_names[on]);

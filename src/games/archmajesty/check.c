@@ -38,12 +38,13 @@ static carta_status check_chars(const am_state *st, carta_error *err)
             if (c->status[s] > AM_COUNTERS)
                 return CHECK_FAIL(err, "character %d has %d %s counters", i, c->status[s],
                                   am_status_names[s]);
-        if (c->flags & AM_C_GONE)
+        if ((c->flags & AM_C_GONE) || am_forced_passing(st, i))
             continue;
         if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h || st->terrain[c->cell])
             return CHECK_FAIL(err, "character %d stands on square %d, not floor", i, c->cell);
         for (int k = 0; k < i; k++)
-            if (!(st->ch[k].flags & AM_C_GONE) && st->ch[k].cell == c->cell &&
+            if (!(st->ch[k].flags & AM_C_GONE) && !am_forced_passing(st, k) &&
+                st->ch[k].cell == c->cell &&
                 !(st->ch[k].flags & AM_C_AIRBORNE) == !(c->flags & AM_C_AIRBORNE))
                 return CHECK_FAIL(err, "characters %d and %d share square %d on one layer", k, i,
                                   c->cell);

@@ -278,6 +278,10 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
             st->token[st->n_tokens++] = (am_token){(uint8_t)ch, op->arg, op->range, op->value};
         combo_say(st, ch, -1, AM_W_TOKENS, op->count);
         return;
+    case AM_OP_PUSH: case AM_OP_PULL: case AM_OP_CARRY: case AM_OP_TELEPORT:
+    case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
+        am_forced_op(st, ch, f->arg[C_ATTACK], op);
+        return;
     default: { /* AM_OP_SHIFT */
         int squares = am_shift_distance(st, ch, op->count); /* Freeze halves a willing shift */
         if (!squares)

@@ -105,7 +105,7 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
     case AM_A_RUN:
         c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, 1));
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
-        c->flags &= (uint8_t)~AM_C_AIRBORNE;
+        c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
         am_tell_at(st, ch, AM_W_NOW_AT);
         break;
     case AM_A_JUMP: {

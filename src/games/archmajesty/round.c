@@ -1,6 +1,6 @@
 /* round.c: the round (COMBAT, Rounds & Turns): waves, move points and armour at its start, the
  * Draw and Cycling Steps, the turn slots (ALLIED TURNS, ENEMY TURNS), the Turn Phases, and at its
- * end the Stun and Freeze decay and the Discard Step. */
+ * end landing (forced.c), the Stun and Freeze decay and the Discard Step. */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
@@ -167,10 +167,13 @@ static void round_expire(am_state *st)
     st->n_tokens = 0;
     for (int m = 0; m < st->n_mages; m++)
         st->mage[m].haste = 0;
+    am_landing_reset(st);
 }
 
 static void round_end(const carta_rules *r, am_state *st)
 {
+    if (am_landing_ask(st))
+        return; /* R38: landing comes first; the round ends again once it is decided */
     for (int i = 0; i < st->n_chars; i++) {
         am_char *c = &st->ch[i];
         /* Stun & Freeze: "At the end of each round, each character removes 1 Stun and 1 Freeze

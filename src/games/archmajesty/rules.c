@@ -193,6 +193,8 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
             return 2;
         case AM_F_CONVERT: return am_convert_actions(st, f, out);
         case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
+        case AM_F_FORCED: case AM_F_BASH: case AM_F_TELEPORT: case AM_F_LAND: case AM_F_LAND_AT:
+            return am_forced_actions(st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -244,6 +246,10 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_END_TURN:
         am_turn_end(r, st);
+        break;
+    case AM_A_PUSH: case AM_A_PULL: case AM_A_CARRY: case AM_A_BASH: case AM_A_NO_BASH:
+    case AM_A_TELEPORT: case AM_A_LAND: case AM_A_STAY_AIRBORNE: case AM_A_LAND_AT:
+        am_forced_apply(st, a);
         break;
     default:
         am_combo_apply(r, st, a);

@@ -55,7 +55,9 @@ enum {
     AM_C_ACTED = 4,     /* has taken its turn this round */
     AM_C_WEAKENED = 8,  /* its next attack deals half damage (Weaken) */
     AM_C_EXPOSED = 16,  /* the next attack against it gains Piercing and Overwhelm (Expose) */
-    AM_C_GONE = 32      /* removed from the battlefield (R26); its slot is never reused */
+    AM_C_GONE = 32,     /* removed from the battlefield (R26); its slot is never reused */
+    AM_C_FORCED_AIR = 64, /* made airborne by an enemy effect this round, airborne since (R38) */
+    AM_C_LAND_ASKED = 128 /* asked to land at this round's end (R38) */
 };
 
 typedef struct am_char {

@@ -58,6 +58,12 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_MAGES_WIN] = "every enemy is defeated and no wave is left",
     [AM_W_MAGES_FALL] = "every mage is knocked out",
     [AM_W_ROUND_LIMIT] = "the round limit passed",
+    [AM_W_PUSHED_TO] = "pushed to %L%d", [AM_W_PULLED_TO] = "pulled to %L%d",
+    [AM_W_CARRIED_TO] = "carried to %L%d", [AM_W_TELEPORTED_TO] = "teleported to %L%d",
+    [AM_W_BASHES] = "bashing into %L%d: the movement ends",
+    [AM_W_PASSES_THROUGH] = "passing through, not bashing", [AM_W_LANDED_AT] = "grounded at %L%d",
+    [AM_W_STAYS_AIRBORNE] = "staying airborne", [AM_W_AIRBORNE] = "airborne",
+    [AM_W_GROUNDED] = "grounded",
     [AM_W_STATUS + AM_EMPOWER] = "given %d Empower (%d in all)",
     [AM_W_STATUS + AM_SWIFT] = "given %d Swift (%d in all)",
     [AM_W_STATUS + AM_HASTE] = "given %d Haste (%d in all)",
@@ -122,6 +128,33 @@ static int text_hand_owner(const am_state *st, int seat)
     if (f && (f->kind == AM_F_CYCLE || f->kind == AM_F_DISCARD || f->kind == AM_F_COMBO))
         return f->arg[0];
     return seat < st->n_mages ? seat : 0;
+}
+
+/* Forced movement and landing (forced.c): "push Bandit Cutthroat at F2 east", "land at C4". */
+static void text_forced(const carta_rules *r, const am_state *st, carta_action a, char *buf,
+                        size_t cap)
+{
+    static const char *const verbs[] = {"push", "pull", "carry"};
+    char who[80], cell[8];
+    int kind = AM_KIND(a);
+    am_cell_name(AM_A(a) & 0xFF, cell, sizeof cell);
+    if (kind == AM_A_PUSH || kind == AM_A_PULL || kind == AM_A_CARRY) {
+        const carta_pending *f = carta_pending_peek(&st->pending);
+        int moved = kind == AM_A_CARRY && f ? f->arg[4] : AM_B(a);
+        am_char_name(r, st, moved, who, sizeof who);
+        snprintf(buf, cap, "%s %s %s", verbs[kind - AM_A_PUSH], who, am_dir_names[AM_A(a)]);
+        return;
+    }
+    if (kind == AM_A_BASH || kind == AM_A_NO_BASH) {
+        am_cell_name(am_step(st, st->ch[AM_B(a)].cell, AM_A(a)), cell, sizeof cell);
+        snprintf(buf, cap, "%s %s", kind == AM_A_BASH ? "bash into" : "pass through", cell);
+        return;
+    }
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT) {
+        snprintf(buf, cap, "%s %s", kind == AM_A_TELEPORT ? "teleport to" : "land at", cell);
+        return;
+    }
+    snprintf(buf, cap, "%s", kind == AM_A_LAND ? "land" : "stay airborne");
 }
 
 void am_describe_action(const carta_rules *r, const void *state, carta_action a, char *buf,
@@ -199,7 +232,8 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "cleanse with %s", pay);
         return;
     case AM_A_REMOVE: snprintf(buf, cap, "remove 1 %s", am_status_title[AM_B(a)]); return;
-    default: snprintf(buf, cap, "done cleansing"); return;
+    case AM_A_CLEANSE_DONE: snprintf(buf, cap, "done cleansing"); return;
+    default: text_forced(r, st, a, buf, cap); return;
     }
 }
 
@@ -232,7 +266,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
                                         "D20 + Will", "D20 + Any"};
     static const char *const attrs[] = {"", "", " + Might", " + Agility", " + Will", " + Any"};
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
-                                      "token", "armour", "mill"};
+                                      "token", "armour", "mill", "push", "pull", "carry",
+                                      "teleport", "airborne", "grounded", "lift"};
     static const char *const ons[] = {"", " on hit", " on miss"};
     if (s->melee)
         carta_text_printf(out, "  range Melee");
@@ -318,7 +353,8 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
     static const char *const rolls[] = {"utility", "auto-hit", "D20+MT", "D20+AG", "D20+WL",
                                         "D20+Any"};
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
-                                      "token", "armour", "mill"};
+                                      "token", "armour", "mill", "push", "pull", "carry",
+                                      "teleport", "airborne", "grounded", "lift"};
     const am_spell *s = am_spell_of(r, card);
     if (!s)
         return;
@@ -485,6 +521,25 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         return;
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
                                 f->arg[1]);
+        return;
+    case AM_F_FORCED:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "Forced Movement: the next square for %s (%d left)", who, f->arg[1]);
+        return;
+    case AM_F_BASH:
+        snprintf(buf, cap, "Bashing: you or an ally forces you into an occupied square; bash "
+                 "(the movement ends) or pass through?");
+        return;
+    case AM_F_TELEPORT: snprintf(buf, cap, "Teleportation: the square to teleport to (up to %d "
+                                 "squares)", f->arg[1]);
+        return;
+    case AM_F_LAND:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "the round ends: %s is airborne; become grounded, or stay airborne?",
+                 who);
+        return;
+    case AM_F_LAND_AT: snprintf(buf, cap, "Falling onto Occupied Squares: choose the nearest "
+                                "unoccupied square to land on");
         return;
     default: break;
     }

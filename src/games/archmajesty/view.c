@@ -133,7 +133,8 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "cast", "add", "release", "next", "target", "targets done", "attack", "end turn",
         "pass", "fix", "guard", "protect", "discard", "illuminate", "cantrip", "shift", "stop",
         "exploit", "empower", "keep empower", "convert", "keep statuses", "cleanse", "remove",
-        "done cleansing"};
+        "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
+        "stay airborne", "land at"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
@@ -142,8 +143,14 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         carta_view_card(v, "card", card, AM_UNKNOWN);
         carta_view_str(v, "from", "hand");
     }
-    if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT)
+    if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
+        kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT) {
+        char cell[8];
+        am_cell_name(AM_A(a), cell, sizeof cell);
+        carta_view_str(v, "cell", cell);
+    }
     if (kind == AM_A_TARGET || kind == AM_A_PICK) {
         carta_view_map(v, "target");
         carta_view_int(v, "uid", AM_A(a));
