@@ -56,6 +56,7 @@ typedef struct sim_settings {
 typedef struct sim_game {
     int8_t winner_player; /* -1: a draw or unfinished */
     int8_t winner_seat;
+    uint8_t won;          /* bit per player with a win: the winner, or every seat of its side */
     uint8_t finished;
     uint8_t deck[CARTA_MAX_SEATS]; /* deck index per player */
     int actions, turns, rounds;    /* turns, rounds: -1 if the game's view has none */

@@ -159,6 +159,7 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
     carta_ai *ai[CARTA_MAX_SEATS] = {0};
     const char *names[CARTA_MAX_SEATS] = {0};
     out->winner_player = out->winner_seat = -1;
+    out->won = 0;
     if (run_setup(c, i, &config, w->state))
         return;
     int ok = 1;
@@ -186,6 +187,11 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
         out->winner_seat = (int8_t)seat;
         out->winner_player =
             (int8_t)(seat == CARTA_NO_SEAT ? -1 : sim_seat_player(s->n_players, s->rotate, i, seat));
+        double ret[CARTA_MAX_SEATS] = {0};
+        g->returns(s->r, w->state, ret);
+        for (int k = 0; seat != CARTA_NO_SEAT && k < s->n_players; k++)
+            if (ret[k] >= 1.0) /* a side's seats share its win (carta_game.team) */
+                out->won |= (uint8_t)(1u << sim_seat_player(s->n_players, s->rotate, i, k));
         int pts[CARTA_MAX_SEATS];
         out->has_points = g->points && g->points(s->r, w->state, pts);
         for (int seat = 0; out->has_points && seat < s->n_players; seat++)

@@ -123,7 +123,7 @@ static void stats_matrix(sim_summary *sum, const sim_settings *s, const sim_game
                 continue;
             int a = g->deck[p], b = g->deck[q];
             sum->matrix_games[a][b]++;
-            sum->matrix_wins[a][b] += g->winner_player == p;
+            sum->matrix_wins[a][b] += (g->won >> p) & 1;
             sum->matrix_draws[a][b] += drew;
         }
 }
@@ -193,7 +193,8 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
     else if (drew)
         sum->draws++;
     else {
-        sum->wins[g->winner_player]++;
+        for (int p = 0; p < s->n_players; p++)
+            sum->wins[p] += (g->won >> p) & 1;
         sum->seat_wins[g->winner_seat]++;
     }
     if (g->has_points) {
@@ -210,7 +211,7 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
         if (st != CARTA_OK)
             return st;
         stats_cards(by_id, &deck, &res->played[(size_t)i * s->n_players + p],
-                    g->winner_player == p, drew);
+                    (g->won >> p) & 1, drew);
     }
     return CARTA_OK;
 }

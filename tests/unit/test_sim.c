@@ -79,6 +79,7 @@ static void synth_game(synth *t, int i, int winner_player, int finished, int act
 {
     sim_game *g = &t->games[i];
     g->winner_player = (int8_t)winner_player;
+    g->won = (uint8_t)(winner_player < 0 ? 0 : 1u << winner_player);
     g->winner_seat =
         (int8_t)(winner_player < 0 ? -1 : sim_player_seat(2, 1, i, winner_player));
     g->finished = (uint8_t)finished;
