@@ -99,6 +99,7 @@ typedef struct am_thing {
     uint8_t defence, round_ap;   /* armour */
     uint8_t token_kind, token_value, token_range, token_count; /* tokens gained each round */
     uint8_t guard_bonus, protect_bonus; /* [Shield]: more Defence when guarding, protecting */
+    uint8_t piercing;            /* a weapon's channelled attacks gain [Piercing] */
     uint8_t mp, hand, es;        /* passive gains (abilities): move points, hand, equipment slots */
     int8_t hp;
     uint32_t resist;             /* passive resistances (abilities) */
@@ -182,6 +183,8 @@ enum am_word {
     AM_W_ILLUMINATES, AM_W_MILLS,
     AM_W_MAGES_WIN, AM_W_MAGES_FALL, AM_W_ROUND_LIMIT,
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
+    AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
+    AM_W_USES = AM_W_CHANNELS + 3,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -196,7 +199,8 @@ enum am_act {
     AM_A_TARGETS_DONE, AM_A_ATTACK, AM_A_END_TURN, AM_A_PASS, AM_A_FIX, AM_A_GUARD,
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
-    AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_LAST = AM_A_CLEANSE_DONE
+    AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_CHANNEL, AM_A_NO_WEAPON,
+    AM_A_LAST = AM_A_NO_WEAPON
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -220,6 +224,7 @@ enum am_frame {
     AM_F_EMPOWER,     /* decision: exploit Empower on hit (arg0: attack) */
     AM_F_CONVERT,     /* decision: Status Conversion (arg0: target, 1: status, 2: count) */
     AM_F_CLEANSE,     /* decision: the counters a Cleanse removes (arg0: char, 1: removed) */
+    AM_F_CHANNEL,     /* decision: a weapon to channel the card through (arg0: char, 1: spell) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -326,6 +331,18 @@ void am_convert_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_cleanse_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
 int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action *out);
 void am_cleanse_apply(const carta_rules *r, am_state *st, carta_action a, int seat);
+
+/* item.c: weapons */
+int am_channel_offered(const carta_rules *r, const am_state *st, int ch, const am_spell *s);
+/* s as channelled (R29): channel is (item + 1) | added type << 4, 0 none; buf holds the copy. */
+const am_spell *am_channelled(const carta_rules *r, const am_state *st, int ch, const am_spell *s,
+                              int channel, am_spell *buf);
+int am_channel_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out);
+void am_channel_push(am_state *st, int ch, int ref);
+void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
+/* combo.c: sets the channel of the card the CAST frame on top resolves. */
+void am_cast_channel_set(am_state *st, int channel);
 
 /* combo.c: the soul states */
 int am_fading(const am_state *st, int mage);

@@ -216,7 +216,8 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
 {
     int slot = f->arg[0];
     am_attack *a = &st->attack[slot];
-    const am_spell *s = am_attack_spell(r, a);
+    am_spell buf;
+    const am_spell *s = am_channelled(r, st, a->attacker, am_attack_spell(r, a), a->channel, &buf);
     if (st->ch[a->attacker].flags & AM_C_KO) { /* Knocked Out: "cannot take actions" */
         a->hits = 0;
         carta_pending_pop(&st->pending);

@@ -662,7 +662,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     static const char *const keys[] = {"name", "type", "attr", "bonus", "points", "slots",
                                        "wear", "melee", "ranged", "channel", "defence",
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
-                                       "guard_bonus", "protect_bonus",
+                                       "guard_bonus", "protect_bonus", "piercing",
                                        "resist", "abilities", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
@@ -707,6 +707,10 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     t->mp = (uint8_t)v[6];
     t->hand = (uint8_t)v[7];
     t->hp = (int8_t)v[8];
+    bool piercing = false;
+    if (carta_yaml_bool(map, "piercing", false, &piercing, file, err))
+        return CARTA_ERR_INPUT;
+    t->piercing = piercing;
     t->resist = read_types(map, "resist", file, &ok, err);
     if (!ok)
         return CARTA_ERR_INPUT;

@@ -8,12 +8,15 @@
 #include "core/assert.h"
 
 /* CAST frame arguments */
-enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED };
+enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED,
+       C_CHANNEL };
+enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
        KIND_CANTRIP = AM_CAST_CANTRIP };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
-/* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, then them */
-enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_PICKED };
+/* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
+ * channel, then the targets picked */
+enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_CHANNEL, T_PICKED };
 enum { T_CAP = CARTA_PENDING_ARGS - T_PICKED };
 #define BASIC_REF 1024
 
@@ -107,8 +110,10 @@ static int combo_target_ok(const carta_rules *r, const am_state *st, const carta
                            int t)
 {
     int ch = f->arg[T_CH];
-    if (st->ch[t].side == st->ch[ch].side ||
-        !am_reaches(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]), t))
+    am_spell buf;
+    const am_spell *s = am_channelled(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]),
+                                      f->arg[T_CHANNEL], &buf);
+    if (st->ch[t].side == st->ch[ch].side || !am_reaches(r, st, ch, s, t))
         return 0;
     for (int k = 0; k < f->arg[T_N]; k++)
         if (f->arg[T_PICKED + k] == t)
@@ -297,6 +302,7 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
     carta_pending probe = {.kind = AM_F_TARGET};
     probe.arg[T_CH] = f->arg[C_CH];
     probe.arg[T_SPELL] = (int16_t)ref;
+    probe.arg[T_CHANNEL] = f->arg[C_CHANNEL];
     carta_action buf[AM_CHARS + 1];
     if (combo_targets(r, st, &probe, buf) == 0) {
         f->arg[C_FAILED] = 1; /* no target in reach: the stage fails */
@@ -323,6 +329,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         f->arg[C_BEGUN] = 1;
         f->arg[C_STAGE] = f->arg[C_OP] = f->arg[C_FAILED] = f->arg[C_CARD_FAILED] = 0;
         f->arg[C_ATTACK] = ATTACK_NONE;
+        f->arg[C_CHANNEL] = CHANNEL_UNASKED;
         if (f->arg[C_KIND] == KIND_COMBO && f->arg[C_CARD] > 0) {
             carta_pending *b = carta_pending_push(&st->pending, AM_F_BETWEEN, am_seat_of(st, ch));
             b->arg[0] = (int16_t)ch; /* Moving & Casting */
@@ -354,6 +361,13 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return;
     }
     const am_op *op = &s->op[f->arg[C_OP]];
+    if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE &&
+        f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
+        f->arg[C_CHANNEL] = 0;
+        if (f->arg[C_KIND] != KIND_TEMPLATE && am_channel_offered(r, st, ch, s))
+            am_channel_push(st, ch, ref);
+        return;
+    }
     if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE) {
         combo_attack_op(r, st, f, ref, op);
         return;
@@ -370,6 +384,13 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
 }
 
 /* ---- apply ---- */
+
+void am_cast_channel_set(am_state *st, int channel)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    f->arg[C_CHANNEL] = (int16_t)channel;
+}
 
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card)
 {
@@ -418,6 +439,7 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD] : 0;
     f->arg[C_ATTACK] = (int16_t)st->n_attacks;
     am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
+    st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];
 }
 
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)

@@ -193,6 +193,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
             return 2;
         case AM_F_CONVERT: return am_convert_actions(st, f, out);
         case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
+        case AM_F_CHANNEL: return am_channel_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -244,6 +245,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_END_TURN:
         am_turn_end(r, st);
+        break;
+    case AM_A_CHANNEL: case AM_A_NO_WEAPON:
+        am_channel_apply(r, st, a);
         break;
     default:
         am_combo_apply(r, st, a);

@@ -90,6 +90,7 @@ typedef struct am_attack {
     uint8_t guarded;          /* bit per roll guarded by its target (Guard: once per attack) */
     uint8_t protected_;       /* bit per ally character slot % 8 that protected (once per attack) */
     uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
+    uint8_t channel;          /* the weapon it is channelled through (am_channelled) */
     am_roll roll[AM_TARGETS];
 } am_attack;
 

@@ -29,7 +29,10 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_ILLUMINATES] = "illuminates: the Void is shuffled back into the deck",
     [AM_W_MILLS] = "mills", [AM_W_CANTRIPS] = "plays as a cantrip",
     [AM_W_CONVERTED] = "converted: its new statuses become %d damage",
-    [AM_W_CLEANSES] = "cleanses, paying with", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
+    [AM_W_CLEANSES] = "cleanses, paying with",
+    [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
+        "channels the card as Metal through", [AM_W_CHANNELS + 2] =
+        "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
     [AM_W_EXPLOITED + AM_EMPOWER] = "exploited: Empower (%d left)",
     [AM_W_EXPLOITED + AM_SWIFT] = "exploited: Swift, 2 move points (%d left)",
     [AM_W_EXPLOITED + AM_HASTE] = "exploited: Haste, the next combo 1 card longer (%d left)",
@@ -198,6 +201,13 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         text_payment(r, st, seat < st->n_mages ? st->mage[seat].ch : 0, AM_B(a), pay, sizeof pay);
         snprintf(buf, cap, "cleanse with %s", pay);
         return;
+    case AM_A_CHANNEL: {
+        static const char *const as[] = {"", " as Metal", " as Flora"};
+        const am_mage *g = &st->mage[st->ch[carta_pending_peek(&st->pending)->arg[0]].mage];
+        snprintf(buf, cap, "channel through %s%s", text_card(r, g->item[AM_A(a)]), as[AM_B(a) % 3]);
+        return;
+    }
+    case AM_A_NO_WEAPON: snprintf(buf, cap, "no weapon"); return;
     case AM_A_REMOVE: snprintf(buf, cap, "remove 1 %s", am_status_title[AM_B(a)]); return;
     default: snprintf(buf, cap, "done cleansing"); return;
     }
@@ -482,6 +492,10 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "Status Conversion: turn the statuses just inflicted on %s into 5 "
                  "damage?", who);
+        return;
+    case AM_F_CHANNEL:
+        snprintf(buf, cap, "channel %s through a weapon (its range and effect), or not?",
+                 text_card(r, am_spell_ref(r, f->arg[1])->id));
         return;
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
                                 f->arg[1]);
