@@ -100,12 +100,19 @@ typedef struct am_thing {
     uint8_t token_kind, token_value, token_range, token_count; /* tokens gained each round */
     uint8_t guard_bonus, protect_bonus; /* [Shield]: more Defence when guarding, protecting */
     uint8_t piercing;            /* a weapon's channelled attacks gain [Piercing] */
+    uint8_t use, uses, slow;     /* a consumable's effect (enum am_use), uses, [Slow] */
+    uint8_t reach, amount;       /* a consumable's range in squares; its heal or damage */
+    uint8_t handler;             /* an ability's built-in effect (ability.c), 0 none */
     uint8_t mp, hand, es;        /* passive gains (abilities): move points, hand, equipment slots */
     int8_t hp;
     uint32_t resist;             /* passive resistances (abilities) */
     uint8_t n_abilities;
     uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
 } am_thing;
+
+/* What expending a consumable does (List: Consumables). */
+enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
+              AM_USE_TOKEN };
 
 enum { AM_BONUS_HP = 0, AM_BONUS_ES, AM_BONUS_AS, AM_BONUS_COM };
 enum { AM_SPELLS_MAX = 1024, AM_ENEMIES_MAX = 64, AM_ENCOUNTERS_MAX = 16, AM_STYLES_MAX = 64,
@@ -140,6 +147,7 @@ struct carta_rules {
 extern const char *const am_type_names[];   /* physical, magical, fire, ... NULL */
 extern const char *const am_status_names[]; /* empower, ... freeze */
 extern const char *const am_status_title[]; /* Empower, ... Freeze */
+extern const char *const am_handler_names[]; /* none, ... NULL: abilities' built-in effects */
 
 static inline int am_type_of(const carta_rules *r, int id)
 {
@@ -184,7 +192,7 @@ enum am_word {
     AM_W_MAGES_WIN, AM_W_MAGES_FALL, AM_W_ROUND_LIMIT,
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
     AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
-    AM_W_USES = AM_W_CHANNELS + 3,
+    AM_W_USES = AM_W_CHANNELS + 3, AM_W_SMOKE, AM_W_ONE_HP, AM_W_FALLS,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -200,7 +208,7 @@ enum am_act {
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_CHANNEL, AM_A_NO_WEAPON,
-    AM_A_LAST = AM_A_NO_WEAPON
+    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_LAST = AM_A_FALL
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -225,6 +233,7 @@ enum am_frame {
     AM_F_CONVERT,     /* decision: Status Conversion (arg0: target, 1: status, 2: count) */
     AM_F_CLEANSE,     /* decision: the counters a Cleanse removes (arg0: char, 1: removed) */
     AM_F_CHANNEL,     /* decision: a weapon to channel the card through (arg0: char, 1: spell) */
+    AM_F_ZERO_HP,     /* decision: a mage reduced to 0 HP may stay at 1 HP (arg0: char) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -341,6 +350,27 @@ int am_channel_actions(const carta_rules *r, const am_state *st, const carta_pen
                        carta_action *out);
 void am_channel_push(am_state *st, int ch, int ref);
 void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
+/* ability.c: abilities with a built-in effect, named by their `handler:` key */
+enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
+                  AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_COUNT };
+/* The slot of mage's ability with that handler, or -1. */
+int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler);
+int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler);
+
+/* item.c: consumables (R52, R71) */
+int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_ok,
+                   carta_action *out);
+void am_use_apply(const carta_rules *r, am_state *st, carta_action a);
+int am_smoke_bonus(const am_state *st, int ch);
+/* Whether ch, just reduced to 0 HP, is asked to stay at 1 HP; if so the ZERO_HP frame is pushed. */
+int am_zero_hp_offer(const carta_rules *r, am_state *st, int ch);
+int am_zero_hp_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out);
+void am_zero_hp_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Knocked Out, and removed if fodder or regular (R26). */
+void am_knock_out(const carta_rules *r, am_state *st, int ch);
+int am_leaf_item(const carta_rules *r, const am_state *st, int mage);
+
 /* combo.c: sets the channel of the card the CAST frame on top resolves. */
 void am_cast_channel_set(am_state *st, int channel);
 

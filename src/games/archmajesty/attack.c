@@ -30,9 +30,9 @@ int am_defence(const carta_rules *r, const am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
     if (c->side == AM_ENEMIES)
-        return am_enemy_of(r, c->def)->defence;
+        return am_enemy_of(r, c->def)->defence + am_smoke_bonus(st, ch);
     const am_mage *g = &st->mage[c->mage];
-    int def = 10 + g->attr[AM_DEFENCE];
+    int def = 10 + g->attr[AM_DEFENCE] + am_smoke_bonus(st, ch);
     for (int i = 0; i < g->n_items; i++)
         def += am_thing_of(r, g->item[i])->defence;
     return def;
@@ -104,16 +104,21 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
                     CARTA_SEEN_ALL, source, 0, amount, 0);
     if (to_ap)
         am_tell(st, ch, AM_W_AP_LOST, to_ap, c->ap);
-    if (c->hp == 0 && !(c->flags & AM_C_KO)) {
-        c->flags |= AM_C_KO;
-        am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
-        if (c->rank <= AM_REGULAR) { /* R26 */
-            c->flags |= AM_C_GONE;
-            am_tell(st, ch, AM_W_REMOVED, 0, 0);
-        }
-        am_check_end(r, st); /* R57: the encounter ends as soon as a side is down */
-    }
+    if (c->hp == 0 && !(c->flags & AM_C_KO) && !am_zero_hp_offer(r, st, ch))
+        am_knock_out(r, st, ch);
     return amount;
+}
+
+void am_knock_out(const carta_rules *r, am_state *st, int ch)
+{
+    am_char *c = &st->ch[ch];
+    c->flags |= AM_C_KO;
+    am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
+    if (c->rank <= AM_REGULAR) { /* R26 */
+        c->flags |= AM_C_GONE;
+        am_tell(st, ch, AM_W_REMOVED, 0, 0);
+    }
+    am_check_end(r, st); /* R57: the encounter ends as soon as a side is down */
 }
 
 void am_heal(am_state *st, int ch, int amount)
@@ -259,8 +264,9 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
             e->arg[0] = (int16_t)slot;
         }
         return;
-    default: /* damage to each target hit */
-        for (int i = 0; i < a->n; i++) {
+    default: /* damage to each target hit; the frame goes first, so a 0 HP decision comes next */
+        carta_pending_pop(&st->pending);
+        for (int i = 0; i < a->n && st->phase != AM_P_OVER; i++) {
             am_roll *ro = &a->roll[i];
             if (!(ro->flags & AM_R_HIT))
                 continue;
@@ -269,8 +275,8 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         }
         st->ch[a->attacker].flags &= (uint8_t)~AM_C_WEAKENED;
         a->step = 4;
-        carta_pending_pop(&st->pending);
-        am_check_end(r, st);
+        if (st->phase != AM_P_OVER)
+            am_check_end(r, st);
         return;
     }
 }

@@ -103,6 +103,8 @@ static void round_tokens(const carta_rules *r, am_state *st, int ch, const am_ma
 {
     for (int i = 0; i < g->n_items; i++) {
         const am_thing *t = am_thing_of(r, g->item[i]);
+        if (t->use)
+            continue; /* a consumable's token comes when it is expended */
         for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
             st->token[st->n_tokens++] = (am_token){(uint8_t)ch, t->token_kind, t->token_range,
                                                    t->token_value};
@@ -165,6 +167,7 @@ static void round_expire(am_state *st)
     }
     memset(st->token, 0, sizeof st->token);
     st->n_tokens = 0;
+    st->n_smoke = 0;
     for (int m = 0; m < st->n_mages; m++)
         st->mage[m].haste = 0;
 }

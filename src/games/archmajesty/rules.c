@@ -172,6 +172,7 @@ static int rules_main_actions(const carta_rules *r, const am_state *st, carta_ac
         n += am_enemy_actions(r, st, ch, out + n);
     n += am_exploit_actions(r, st, seat, out + n);
     n += am_cleanse_actions(r, st, seat, out + n);
+    n += am_use_actions(r, st, seat, 1, out + n);
     out[n++] = AM_ACT(AM_A_END_TURN, 0, 0);
     return n;
 }
@@ -194,6 +195,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_CONVERT: return am_convert_actions(st, f, out);
         case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
         case AM_F_CHANNEL: return am_channel_actions(r, st, f, out);
+        case AM_F_ZERO_HP: return am_zero_hp_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -248,6 +250,12 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_CHANNEL: case AM_A_NO_WEAPON:
         am_channel_apply(r, st, a);
+        break;
+    case AM_A_USE:
+        am_use_apply(r, st, a);
+        break;
+    case AM_A_STAND: case AM_A_FALL:
+        am_zero_hp_apply(r, st, a);
         break;
     default:
         am_combo_apply(r, st, a);

@@ -106,6 +106,8 @@ typedef struct am_mage {
     uint8_t cast, illuminated, cantrips; /* this turn: a Cast, an Illuminate, Cantrip actions */
     uint8_t haste;                /* Haste exploited: the next combo's limit is this much more */
     uint8_t n_items, n_abilities;
+    uint8_t used[AM_ITEMS];       /* uses expended of each item this encounter */
+    uint8_t spent;                /* bit per ability slot: its once-per-encounter use is spent */
     uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
     am_pile list;                 /* the deck as built: public (R32: Fading counts it) */
     am_pile deck, void_;          /* deck top = cards[n - 1] */
@@ -134,6 +136,7 @@ typedef struct am_state {
     carta_window window;
     uint8_t window_attack;                 /* the attack whose window is open, or AM_NONE */
     uint8_t n_chars, n_tokens, n_attacks;
+    uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
     uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
     am_char ch[AM_CHARS];

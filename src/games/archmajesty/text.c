@@ -30,6 +30,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_MILLS] = "mills", [AM_W_CANTRIPS] = "plays as a cantrip",
     [AM_W_CONVERTED] = "converted: its new statuses become %d damage",
     [AM_W_CLEANSES] = "cleanses, paying with",
+    [AM_W_USES] = "expends, with %d use(s) left,",
+    [AM_W_SMOKE] = "places a smoke area centred on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
         "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
@@ -117,6 +119,24 @@ static void text_payment(const carta_rules *r, const am_state *st, int ch, int b
     }
     const am_mage *g = &st->mage[st->ch[ch].mage];
     snprintf(buf, cap, "%s", b < g->hand.n ? text_card(r, g->hand.cards[b]) : "?");
+}
+
+/* "use Ygg Sap on mage 2 at B8", "use Grenado, Fire centred on C4", "use Ward Stone". */
+static void text_use(const carta_rules *r, const am_state *st, int seat, carta_action a,
+                     char *buf, size_t cap)
+{
+    int id = st->mage[seat].item[AM_A(a)], use = am_thing_of(r, id)->use;
+    char where[80] = "";
+    if (use == AM_USE_FIRE || use == AM_USE_SMOKE) {
+        char cell[8];
+        am_cell_name(AM_B(a), cell, sizeof cell);
+        snprintf(where, sizeof where, " centred on %s", cell);
+    } else if (use != AM_USE_TOKEN) {
+        char who[64];
+        am_char_name(r, st, AM_B(a), who, sizeof who);
+        snprintf(where, sizeof where, " on %s", who);
+    }
+    snprintf(buf, cap, "use %s%s", text_card(r, id), where);
 }
 
 static int text_hand_owner(const am_state *st, int seat)
@@ -208,6 +228,16 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         return;
     }
     case AM_A_NO_WEAPON: snprintf(buf, cap, "no weapon"); return;
+    case AM_A_USE: text_use(r, st, seat, a, buf, cap); return;
+    case AM_A_STAND:
+        if (AM_A(a) == 0)
+            snprintf(buf, cap, "expend %s: 1 HP instead",
+                     text_card(r, st->mage[seat].item[AM_B(a)]));
+        else
+            snprintf(buf, cap, "%s: 2 Empower and 1 HP instead",
+                     text_card(r, st->mage[seat].ability[AM_B(a)]));
+        return;
+    case AM_A_FALL: snprintf(buf, cap, "be knocked out"); return;
     case AM_A_REMOVE: snprintf(buf, cap, "remove 1 %s", am_status_title[AM_B(a)]); return;
     default: snprintf(buf, cap, "done cleansing"); return;
     }
@@ -496,6 +526,11 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     case AM_F_CHANNEL:
         snprintf(buf, cap, "channel %s through a weapon (its range and effect), or not?",
                  text_card(r, am_spell_ref(r, f->arg[1])->id));
+        return;
+    case AM_F_ZERO_HP:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "%s is reduced to 0 HP: stay at 1 HP instead, or be knocked out?",
+                 who);
         return;
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
                                 f->arg[1]);
