@@ -21,3 +21,106 @@ int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler)
     const am_char *c = &st->ch[ch];
     return c->side == AM_ALLIES && am_ability_slot(r, st, c->mage, handler) >= 0;
 }
+
+void am_abilities_derive(const carta_rules *r, am_state *st, int m)
+{
+    static const uint8_t trait[AM_H_COUNT] = {[AM_H_CLAWS_WINGS] = AM_TRAIT_CLAWS,
+                                              [AM_H_KIN_COSMOS] = AM_TRAIT_COSMOS,
+                                              [AM_H_STEEL_SKIN] = AM_TRAIT_STEEL};
+    am_mage *g = &st->mage[m];
+    g->traits = 0;
+    for (int i = 0; i < g->n_abilities; i++)
+        g->traits |= trait[am_thing_of(r, g->ability[i])->handler];
+}
+
+static void ability_say(am_state *st, int ch, int word, int amount, int value)
+{
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
+                    word, amount, value);
+}
+
+/* Machine Heart: "At the start of each round you gain 1 Scrap, then for each Scrap you currently
+ * have you gain 5 armour points up to a maximum of 25" (R72). */
+void am_ability_round_start(const carta_rules *r, am_state *st, int m)
+{
+    am_mage *g = &st->mage[m];
+    if (am_ability_slot(r, st, m, AM_H_MACHINE_HEART) < 0 || (st->ch[g->ch].flags & AM_C_KO))
+        return;
+    if (g->scrap < 99)
+        g->scrap++;
+    int ap = g->scrap * 5 > 25 ? 25 : g->scrap * 5;
+    am_char *c = &st->ch[g->ch];
+    c->ap = (int16_t)(c->ap + ap);
+    ability_say(st, g->ch, AM_W_SCRAP, g->scrap, ap);
+}
+
+int am_status_gained(const am_state *st, int ch, int status, int count)
+{
+    const am_char *c = &st->ch[ch];
+    if (AM_POSITIVE(status) || c->side != AM_ALLIES ||
+        !(st->mage[c->mage].traits & AM_TRAIT_STEEL))
+        return count;
+    return count > 2 ? count - 2 : 0; /* Steel Skin, Stone Bones */
+}
+
+void am_add_status(am_state *st, int ch, int status, int count)
+{
+    am_char *c = &st->ch[ch];
+    count = am_status_gained(st, ch, status, count);
+    if (!count)
+        return;
+    int v = c->status[status] + count;
+    c->status[status] = (uint8_t)(v > AM_COUNTERS ? AM_COUNTERS : v); /* R13 */
+    am_tell(st, ch, AM_W_STATUS + status, count, c->status[status]);
+}
+
+/* Battle Tendency: "Whenever you form a combo with at least one card of each colour, you gain 1
+ * Empower, 2 Surge, and 3 Swift counters." */
+void am_ability_released(const carta_rules *r, am_state *st, int m)
+{
+    const am_mage *g = &st->mage[m];
+    if (am_ability_slot(r, st, m, AM_H_BATTLE_TENDENCY) < 0)
+        return;
+    int colours = 0;
+    for (int i = 0; i < g->combo.n; i++)
+        colours |= am_spell_of(r, g->combo.cards[i])->colour;
+    if ((colours & (AM_RED | AM_GREEN | AM_BLUE)) != (AM_RED | AM_GREEN | AM_BLUE))
+        return;
+    ability_say(st, g->ch, AM_W_TENDENCY, 0, 0);
+    am_add_status(st, g->ch, AM_EMPOWER, 1);
+    am_add_status(st, g->ch, AM_SURGE, 2);
+    am_add_status(st, g->ch, AM_SWIFT, 3);
+}
+
+int am_jump_cost(const am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    return c->side == AM_ALLIES && (st->mage[c->mage].traits & AM_TRAIT_CLAWS) ? 1 : 3;
+}
+
+int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side != AM_ALLIES || (c->flags & AM_C_KO) ||
+        !(st->mage[c->mage].traits & AM_TRAIT_COSMOS))
+        return 0;
+    int slot = am_ability_slot(r, st, c->mage, AM_H_KIN_COSMOS);
+    int air = !(c->flags & AM_C_AIRBORNE);
+    if ((st->mage[c->mage].turn_used & (1u << slot)) || am_char_at(st, c->cell, air) >= 0)
+        return 0;
+    out[0] = AM_ACT(AM_A_KIN, air, slot);
+    return 1;
+}
+
+void am_kin_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    (void)r;
+    int ch = st->active;
+    am_char *c = &st->ch[ch];
+    st->mage[c->mage].turn_used |= (uint8_t)(1u << AM_B(a));
+    if (AM_A(a))
+        c->flags |= AM_C_AIRBORNE;
+    else
+        c->flags &= (uint8_t)~AM_C_AIRBORNE;
+    am_tell_at(st, ch, AM_A(a) ? AM_W_KIN_AIR : AM_W_KIN_GROUND);
+}

@@ -99,7 +99,7 @@ int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, car
     if (st->pending.n > CARTA_PENDING_MAX - 8)
         return 0;
     if (seat < st->n_mages && !(st->ch[st->mage[seat].ch].flags & AM_C_KO) &&
-        st->mage[seat].limbo.n < AM_LIMBO) {
+        st->mage[seat].limbo.n < AM_LIMBO && st->n_attacks < AM_ATTACKS) { /* engine cap */
         const am_mage *g = &st->mage[seat];
         for (int i = 0; i < g->hand.n; i++)
             if (am_first_copy(&g->hand, i) &&

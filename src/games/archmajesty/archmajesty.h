@@ -193,6 +193,7 @@ enum am_word {
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
     AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
     AM_W_USES = AM_W_CHANNELS + 3, AM_W_SMOKE, AM_W_ONE_HP, AM_W_FALLS,
+    AM_W_SCRAP, AM_W_TENDENCY, AM_W_KIN_AIR, AM_W_KIN_GROUND,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -208,7 +209,7 @@ enum am_act {
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_CHANNEL, AM_A_NO_WEAPON,
-    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_LAST = AM_A_FALL
+    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_LAST = AM_A_KIN
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -353,6 +354,20 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 /* ability.c: abilities with a built-in effect, named by their `handler:` key */
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_COUNT };
+enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
+/* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
+void am_abilities_derive(const carta_rules *r, am_state *st, int m);
+/* Machine Heart at the start of the round. */
+void am_ability_round_start(const carta_rules *r, am_state *st, int m);
+/* Battle Tendency when mage releases its combo. */
+void am_ability_released(const carta_rules *r, am_state *st, int m);
+/* The count of status counters ch gains, after Steel Skin, Stone Bones. */
+int am_status_gained(const am_state *st, int ch, int status, int count);
+void am_add_status(am_state *st, int ch, int status, int count);
+int am_jump_cost(const am_state *st, int ch);
+/* Kin of the Cosmos: become airborne or grounded, once in the mage's turn. */
+int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
+void am_kin_apply(const carta_rules *r, am_state *st, carta_action a);
 /* The slot of mage's ability with that handler, or -1. */
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler);
 int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler);

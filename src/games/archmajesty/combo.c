@@ -228,14 +228,6 @@ static int combo_condition(const am_state *st, const carta_pending *f, const am_
     return op->on == AM_ON_HIT ? hits > 0 : hits == 0;
 }
 
-static void combo_add_status(am_state *st, int ch, int status, int count)
-{
-    am_char *c = &st->ch[ch];
-    int v = c->status[status] + count;
-    c->status[status] = (uint8_t)(v > AM_COUNTERS ? AM_COUNTERS : v); /* R13 */
-    am_tell(st, ch, AM_W_STATUS + status, count, c->status[status]);
-}
-
 /* An effect other than an attack. */
 static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, const am_op *op)
 {
@@ -252,14 +244,15 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
                                                                               AM_R_GONE))) ||
                 (st->ch[t].flags & AM_C_GONE))
                 continue;
-            combo_add_status(st, t, op->arg, op->count);
-            if (!AM_POSITIVE(op->arg) && st->ch[t].side != st->ch[ch].side &&
+            int gained = am_status_gained(st, t, op->arg, op->count);
+            am_add_status(st, t, op->arg, op->count);
+            if (!AM_POSITIVE(op->arg) && gained && st->ch[t].side != st->ch[ch].side &&
                 !(st->ch[t].flags & AM_C_KO))
-                am_offer_conversion(st, ch, t, op->arg, op->count); /* Status Conversion */
+                am_offer_conversion(st, ch, t, op->arg, gained); /* Status Conversion */
         }
         return;
     }
-    case AM_OP_GAIN: combo_add_status(st, ch, op->arg, op->count); return;
+    case AM_OP_GAIN: am_add_status(st, ch, op->arg, op->count); return;
     case AM_OP_HEAL: am_heal(st, ch, op->count); return;
     case AM_OP_DRAW:
         if (mage != AM_NONE)
@@ -463,6 +456,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         carta_pending_pop(&st->pending);
         combo_say(st, st->mage[m].ch, -1, AM_W_RELEASES, st->mage[m].combo.n);
         st->mage[m].haste = 0; /* Haste: "the next combo you form this round" */
+        am_ability_released(r, st, m);
         am_cast_push(st, st->mage[m].ch, KIND_COMBO, 0);
         return;
     }

@@ -39,6 +39,13 @@ const am_spell *am_channelled(const carta_rules *r, const am_state *st, int ch, 
                               int channel, am_spell *buf)
 {
     const am_thing *w = channel > 0 ? item_weapon(r, st, ch, (channel & 15) - 1) : NULL;
+    if (!w && s->melee && s->roll != AM_ROLL_NONE && st->ch[ch].side == AM_ALLIES &&
+        (st->mage[st->ch[ch].mage].traits & AM_TRAIT_CLAWS)) {
+        *buf = *s; /* Claws & Wings: an unchannelled melee attack gains +2/+2 */
+        buf->x = (int8_t)(buf->x + 2);
+        buf->y = (int8_t)(buf->y + 2);
+        return buf;
+    }
     if (!w)
         return s;
     *buf = *s;

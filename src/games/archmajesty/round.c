@@ -144,8 +144,10 @@ void am_round_start(const carta_rules *r, am_state *st)
         memset(c->uses, 0, sizeof c->uses);
         c->mp = c->side == AM_ALLIES ? st->mage[c->mage].mp_max : am_enemy_of(r, c->def)->move;
         c->ap = c->side == AM_ALLIES ? 0 : am_enemy_of(r, c->def)->armour;
-        if (c->side == AM_ALLIES)
+        if (c->side == AM_ALLIES) {
             round_tokens(r, st, i, &st->mage[c->mage]);
+            am_ability_round_start(r, st, c->mage);
+        }
     }
     for (int m = 0; m < st->n_mages; m++)
         am_draw(st, m, st->mage[m].hand_max - st->mage[m].hand.n);
@@ -201,7 +203,7 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
     st->phase = AM_P_MAIN;
     if (c->side == AM_ALLIES) {
         am_mage *g = &st->mage[c->mage];
-        g->cast = g->illuminated = g->cantrips = 0;
+        g->cast = g->illuminated = g->cantrips = g->turn_used = 0;
     } else {
         c->attacks_left = (uint8_t)am_attacks_per_turn(r, st, ch);
     }

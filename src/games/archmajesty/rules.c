@@ -70,6 +70,7 @@ void am_config_mage(const carta_rules *r, am_state *st, int m, const carta_deck 
     g->mp_max = (uint8_t)mp;
     g->hand_max = (uint8_t)(hand > AM_HAND ? AM_HAND : hand);
     g->combo_max = 5;
+    am_abilities_derive(r, st, m);
 }
 
 static carta_status setup_check(const carta_rules *r, const carta_config *c, int *encounter,
@@ -173,6 +174,7 @@ static int rules_main_actions(const carta_rules *r, const am_state *st, carta_ac
     n += am_exploit_actions(r, st, seat, out + n);
     n += am_cleanse_actions(r, st, seat, out + n);
     n += am_use_actions(r, st, seat, 1, out + n);
+    n += am_kin_actions(r, st, ch, out + n);
     out[n++] = AM_ACT(AM_A_END_TURN, 0, 0);
     return n;
 }
@@ -253,6 +255,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_USE:
         am_use_apply(r, st, a);
+        break;
+    case AM_A_KIN:
+        am_kin_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

@@ -133,6 +133,7 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
          carta_pos_cards(&scen_types, r, map, "abilities", ABILITIES, g->ability, AM_ABILITIES,
                          &g->n_abilities, false, file, err)))
         return CARTA_ERR_INPUT;
+    am_abilities_derive(r, st, m);
     if (carta_yaml_get(map, "hand") || carta_yaml_get(map, "deck") ||
         carta_yaml_get(map, "void")) {
         memset(&g->deck, 0, sizeof g->deck);
