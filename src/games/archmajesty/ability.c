@@ -5,7 +5,7 @@
 
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
-    "claws_and_wings", "kin_of_the_cosmos", NULL};
+    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
 {
@@ -123,4 +123,30 @@ void am_kin_apply(const carta_rules *r, am_state *st, carta_action a)
     else
         c->flags &= (uint8_t)~AM_C_AIRBORNE;
     am_tell_at(st, ch, AM_A(a) ? AM_W_KIN_AIR : AM_W_KIN_GROUND);
+}
+
+int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side != AM_ALLIES || (c->flags & AM_C_KO) || c->hp <= 5) /* R72: it leaves 1 HP */
+        return 0;
+    const am_mage *g = &st->mage[c->mage];
+    int slot = am_ability_slot(r, st, c->mage, AM_H_DRAGON_BREATH), n = 0;
+    if (slot < 0 || (g->round_used & (1u << slot)))
+        return 0;
+    for (int i = 0; i < g->hand.n; i++)
+        for (int k = 0; k < 2 && am_first_copy(&g->hand, i); k++)
+            out[n++] = AM_ACT(AM_A_BREATH, k, i);
+    return n;
+}
+
+void am_breath_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    int ch = st->active, mage = st->ch[ch].mage;
+    am_mage *g = &st->mage[mage];
+    g->round_used |= (uint8_t)(1u << am_ability_slot(r, st, mage, AM_H_DRAGON_BREATH));
+    st->ch[ch].hp = (int16_t)(st->ch[ch].hp - 5);
+    ability_say(st, ch, AM_W_BREATH, 5, st->ch[ch].hp);
+    am_to_void(st, mage, AM_B(a), AM_W_DISCARDS);
+    am_cast_push(st, ch, AM_CAST_BASIC, AM_A(a));
 }

@@ -193,7 +193,7 @@ enum am_word {
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
     AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
     AM_W_USES = AM_W_CHANNELS + 3, AM_W_SMOKE, AM_W_ONE_HP, AM_W_FALLS,
-    AM_W_SCRAP, AM_W_TENDENCY, AM_W_KIN_AIR, AM_W_KIN_GROUND,
+    AM_W_SCRAP, AM_W_TENDENCY, AM_W_KIN_AIR, AM_W_KIN_GROUND, AM_W_BREATH,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -209,7 +209,7 @@ enum am_act {
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_CHANNEL, AM_A_NO_WEAPON,
-    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_LAST = AM_A_KIN
+    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_LAST = AM_A_BREATH
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -306,7 +306,7 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 
 /* combo.c */
 int am_edges_fit(int right, int left);
-enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP };
+enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
@@ -353,7 +353,8 @@ void am_channel_push(am_state *st, int ch, int ref);
 void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 /* ability.c: abilities with a built-in effect, named by their `handler:` key */
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
-                  AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_COUNT };
+                  AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
+                  AM_H_COUNT };
 enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
@@ -368,6 +369,9 @@ int am_jump_cost(const am_state *st, int ch);
 /* Kin of the Cosmos: become airborne or grounded, once in the mage's turn. */
 int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
 void am_kin_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Dragon Breath: pay 5 HP and discard a card for a basic attack, once a round in the turn. */
+int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
+void am_breath_apply(const carta_rules *r, am_state *st, carta_action a);
 /* The slot of mage's ability with that handler, or -1. */
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler);
 int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler);

@@ -214,7 +214,7 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     if (amount < 0)
         amount = 0;
     int piercing = (s->keywords & AM_K_PIERCING) || (st->ch[ro->target].flags & AM_C_EXPOSED);
-    am_damage(r, st, ro->target, amount, s->types, piercing, a->source);
+    am_damage(r, st, ro->target, amount, s->types, piercing, a->templ >= 0x80 ? -1 : a->source);
 }
 
 void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)

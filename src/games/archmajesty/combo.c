@@ -12,7 +12,7 @@ enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_C
        C_CHANNEL };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
-       KIND_CANTRIP = AM_CAST_CANTRIP };
+       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -170,6 +170,12 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
                                      const carta_pending *f, int *ref)
 {
     const am_char *c = &st->ch[f->arg[C_CH]];
+    if (f->arg[C_KIND] == KIND_BASIC) {
+        if (f->arg[C_CARD] < 0)
+            return NULL;
+        *ref = BASIC_REF + f->arg[C_CARD];
+        return &r->basic[f->arg[C_CARD]];
+    }
     if (f->arg[C_KIND] == KIND_TEMPLATE) {
         if (f->arg[C_CARD] < 0)
             return NULL;
@@ -333,11 +339,12 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return; /* the TARGET frame above declares the attack */
     int stage = f->arg[C_STAGE];
     if (stage >= s->n_stages) {
-        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] != KIND_TEMPLATE)
+        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] < KIND_BASIC && f->arg[C_KIND] != KIND_TEMPLATE)
             combo_say(st, ch, s->id,
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
-        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE ? -1 : f->arg[C_CARD] + 1;
+        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC
+                             ? -1 : f->arg[C_CARD] + 1;
         return;
     }
     int end = s->stage_end[stage];
@@ -429,7 +436,8 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     carta_pending_pop(&st->pending);
     carta_pending *f = carta_pending_top(&st->pending);
     CARTA_ASSERT(f && f->kind == AM_F_CAST);
-    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD] : 0;
+    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
+                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | f->arg[C_CARD] : 0;
     f->arg[C_ATTACK] = (int16_t)st->n_attacks;
     am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
     st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];

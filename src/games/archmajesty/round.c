@@ -145,6 +145,7 @@ void am_round_start(const carta_rules *r, am_state *st)
         c->mp = c->side == AM_ALLIES ? st->mage[c->mage].mp_max : am_enemy_of(r, c->def)->move;
         c->ap = c->side == AM_ALLIES ? 0 : am_enemy_of(r, c->def)->armour;
         if (c->side == AM_ALLIES) {
+            st->mage[c->mage].round_used = 0;
             round_tokens(r, st, i, &st->mage[c->mage]);
             am_ability_round_start(r, st, c->mage);
         }

@@ -175,6 +175,7 @@ static int rules_main_actions(const carta_rules *r, const am_state *st, carta_ac
     n += am_cleanse_actions(r, st, seat, out + n);
     n += am_use_actions(r, st, seat, 1, out + n);
     n += am_kin_actions(r, st, ch, out + n);
+    n += am_breath_actions(r, st, ch, out + n);
     out[n++] = AM_ACT(AM_A_END_TURN, 0, 0);
     return n;
 }
@@ -258,6 +259,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_KIN:
         am_kin_apply(r, st, a);
+        break;
+    case AM_A_BREATH:
+        am_breath_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

@@ -110,6 +110,7 @@ typedef struct am_mage {
     uint8_t spent;                /* bit per ability slot: its once-per-encounter use is spent */
     uint8_t traits;               /* AM_TRAIT_*: what its abilities' handlers change (ability.c) */
     uint8_t scrap, turn_used;     /* Machine Heart's Scrap; bit per ability used this turn */
+    uint8_t round_used;           /* bit per ability slot used this round */
     uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
     am_pile list;                 /* the deck as built: public (R32: Fading counts it) */
     am_pile deck, void_;          /* deck top = cards[n - 1] */

@@ -35,6 +35,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_TENDENCY] = "forms a combo with a card of each colour (Battle Tendency)",
     [AM_W_KIN_AIR] = "airborne at %L%d (Kin of the Cosmos)",
     [AM_W_KIN_GROUND] = "grounded at %L%d (Kin of the Cosmos)",
+    [AM_W_BREATH] = "pays %d HP for Dragon Breath (%d left)",
     [AM_W_SMOKE] = "places a smoke area centred on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
@@ -242,6 +243,10 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
                      text_card(r, st->mage[seat].ability[AM_B(a)]));
         return;
     case AM_A_FALL: snprintf(buf, cap, "be knocked out"); return;
+    case AM_A_BREATH:
+        snprintf(buf, cap, "Dragon Breath: pay 5 HP, discard %s, basic %s attack", card,
+                 AM_A(a) ? "ranged" : "melee");
+        return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
