@@ -443,6 +443,16 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];
 }
 
+/* The SHIFT frame ends; an enemy that shifted sets off Swift Stride. */
+static void combo_shift_done(const carta_rules *r, am_state *st)
+{
+    const carta_pending *f = carta_pending_top(&st->pending);
+    int ch = f->arg[0], moved = f->arg[4];
+    carta_pending_pop(&st->pending);
+    if (moved)
+        am_enemy_moved(r, st, ch);
+}
+
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
 {
     carta_pending *f = carta_pending_top(&st->pending);
@@ -501,14 +511,15 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         am_char *c = &st->ch[f->arg[0]];
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, f->arg[0], AM_W_SHIFTED_TO);
+        am_shift_taken(r, st, f);
         f->arg[2]--;
         if (--f->arg[1] > 0)
             return;
-        carta_pending_pop(&st->pending);
+        combo_shift_done(r, st);
         return;
     }
     default: /* AM_A_STOP */
-        carta_pending_pop(&st->pending);
+        combo_shift_done(r, st);
         return;
     }
 }
