@@ -5,7 +5,7 @@
 
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
-    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", NULL};
+    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
 {
@@ -151,21 +151,31 @@ void am_breath_apply(const carta_rules *r, am_state *st, carta_action a)
     am_cast_push(st, ch, AM_CAST_BASIC, AM_A(a));
 }
 
-void am_enemy_moved(const carta_rules *r, am_state *st, int ch)
+/* Mage m's ability of handler offers a shift of who (up to squares), unless used this round. */
+static void ability_offer_shift(const carta_rules *r, am_state *st, int m, int handler, int who,
+                                int squares)
 {
-    if (st->ch[ch].side != AM_ENEMIES)
+    const am_mage *g = &st->mage[m];
+    int slot = am_ability_slot(r, st, m, handler);
+    if (slot < 0 || (g->round_used & (1u << slot)) || (st->ch[g->ch].flags & AM_C_KO) ||
+        squares <= 0 || st->pending.n >= CARTA_PENDING_MAX - 4)
         return;
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_SHIFT, m);
+    f->arg[0] = (int16_t)who;
+    f->arg[1] = (int16_t)squares;
+    f->arg[3] = (int16_t)(slot + 1);
+    f->arg[5] = (int16_t)m;
+}
+
+void am_char_moved(const carta_rules *r, am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
     for (int m = 0; m < st->n_mages; m++) {
-        const am_mage *g = &st->mage[m];
-        int slot = am_ability_slot(r, st, m, AM_H_SWIFT_STRIDE);
-        int squares = am_shift_distance(st, g->ch, 6);
-        if (slot < 0 || (g->round_used & (1u << slot)) || (st->ch[g->ch].flags & AM_C_KO) ||
-            squares <= 0 || st->pending.n >= CARTA_PENDING_MAX - 4)
-            continue;
-        carta_pending *f = carta_pending_push(&st->pending, AM_F_SHIFT, m);
-        f->arg[0] = (int16_t)g->ch;
-        f->arg[1] = (int16_t)squares;
-        f->arg[3] = (int16_t)(slot + 1);
+        int mine = st->mage[m].ch;
+        if (c->side == AM_ENEMIES)
+            ability_offer_shift(r, st, m, AM_H_SWIFT_STRIDE, mine, am_shift_distance(st, mine, 6));
+        else if (mine != ch && am_dist(st->ch[mine].cell, c->cell) == 1 && !(c->flags & AM_C_KO))
+            ability_offer_shift(r, st, m, AM_H_SEABORNE, ch, 6);
     }
 }
 
@@ -173,6 +183,6 @@ void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f)
 {
     (void)r;
     f->arg[4] = 1;
-    if (f->arg[3]) /* Swift Stride is used once it moves the mage */
-        st->mage[st->ch[f->arg[0]].mage].round_used |= (uint8_t)(1u << (f->arg[3] - 1));
+    if (f->arg[3]) /* the ability is used once it moves someone */
+        st->mage[f->arg[5]].round_used |= (uint8_t)(1u << (f->arg[3] - 1));
 }

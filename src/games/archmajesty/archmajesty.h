@@ -354,7 +354,7 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 /* ability.c: abilities with a built-in effect, named by their `handler:` key */
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
-                  AM_H_SWIFT_STRIDE, AM_H_COUNT };
+                  AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_COUNT };
 enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
@@ -369,9 +369,12 @@ int am_jump_cost(const am_state *st, int ch);
 /* Kin of the Cosmos: become airborne or grounded, once in the mage's turn. */
 int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
 void am_kin_apply(const carta_rules *r, am_state *st, carta_action a);
-/* Swift Stride: after enemy ch moved or shifted, each mage with it may shift 0-6 squares. */
-void am_enemy_moved(const carta_rules *r, am_state *st, int ch);
-/* A shift frame's square taken (arg3: the Swift Stride slot + 1, arg4: moved at all). */
+/* After ch moved or shifted: Swift Stride (an enemy moved: each mage with it may shift 0-6
+ * squares) and Seaborne Athleticism (an ally came next to a mage with it, who may shift that
+ * ally 1-6 squares). */
+void am_char_moved(const carta_rules *r, am_state *st, int ch);
+/* A shift frame's square taken (arg3: the ability's slot + 1, arg4: moved at all, arg5: the
+ * mage whose ability it is). */
 void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f);
 /* Dragon Breath: pay 5 HP and discard a card for a basic attack, once a round in the turn. */
 int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);

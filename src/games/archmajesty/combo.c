@@ -443,14 +443,14 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];
 }
 
-/* The SHIFT frame ends; an enemy that shifted sets off Swift Stride. */
+/* The SHIFT frame ends; a character that shifted may set off an ability (am_char_moved). */
 static void combo_shift_done(const carta_rules *r, am_state *st)
 {
     const carta_pending *f = carta_pending_top(&st->pending);
     int ch = f->arg[0], moved = f->arg[4];
     carta_pending_pop(&st->pending);
     if (moved)
-        am_enemy_moved(r, st, ch);
+        am_char_moved(r, st, ch);
 }
 
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
