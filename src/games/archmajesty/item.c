@@ -1,5 +1,6 @@
 /* item.c: personal equipment in combat (PERSONAL EQUIPMENT): channelling a card's attacks through
- * a weapon (CHANNELING SPELLS THROUGH WEAPONS; R29, R70). */
+ * a weapon (CHANNELING SPELLS THROUGH WEAPONS; R29, R70), expending consumables (CONSUMABLE ITEMS;
+ * R52, R71), and the choice at 0 HP that Sacred Leaf and Now Is Not My Time give. */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
