@@ -5,7 +5,8 @@
 
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
-    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", NULL};
+    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", "ichor_guard",
+    NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
 {
@@ -185,4 +186,59 @@ void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f)
     f->arg[4] = 1;
     if (f->arg[3]) /* the ability is used once it moves someone */
         st->mage[f->arg[5]].round_used |= (uint8_t)(1u << (f->arg[3] - 1));
+}
+
+/* PARRYING: "If you guard or protect against an attack that fails to hit, you parry it." */
+static int ability_parried(const am_state *st, const am_attack *a, int ch)
+{
+    for (int i = 0; i < a->n; i++) {
+        const am_roll *ro = &a->roll[i];
+        if ((ro->flags & (AM_R_HIT | AM_R_GONE)) || !ro->guard)
+            continue;
+        if ((ro->target == ch && (a->guarded & (1u << i))) || (a->protected_ & (1u << (ch % 8))))
+            return 1;
+    }
+    (void)st;
+    return 0;
+}
+
+void am_ichor_offer(const carta_rules *r, am_state *st, int slot, const am_spell *s)
+{
+    const am_attack *a = &st->attack[slot];
+    if (!s->melee || st->ch[a->attacker].side != AM_ENEMIES ||
+        (st->ch[a->attacker].flags & AM_C_KO) || st->n_attacks >= AM_ATTACKS)
+        return;
+    for (int m = 0; m < st->n_mages; m++) {
+        int k = am_ability_slot(r, st, m, AM_H_ICHOR_GUARD), ch = st->mage[m].ch;
+        if (k < 0 || (st->mage[m].round_used & (1u << k)) || (st->ch[ch].flags & AM_C_KO) ||
+            !ability_parried(st, a, ch) || st->pending.n >= CARTA_PENDING_MAX - 4)
+            continue;
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_ICHOR, m);
+        f->arg[0] = (int16_t)ch;
+        f->arg[1] = a->attacker;
+    }
+}
+
+int am_ichor_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out)
+{
+    int n = 0, attacker = f->arg[1];
+    for (int t = st->n_mages; t < st->n_chars; t++)
+        for (int k = 0; k < 2; k++)
+            if (t != attacker && st->ch[t].side == AM_ENEMIES &&
+                am_reaches(r, st, attacker, &r->basic[k], t))
+                out[n++] = AM_ACT(AM_A_ICHOR, t, k);
+    out[n++] = AM_ACT(AM_A_ICHOR, 0, 2);
+    return n;
+}
+
+void am_ichor_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int mage = st->ch[f->arg[0]].mage, attacker = f->arg[1];
+    carta_pending_pop(&st->pending);
+    if (AM_B(a) == 2)
+        return;
+    st->mage[mage].round_used |= (uint8_t)(1u << am_ability_slot(r, st, mage, AM_H_ICHOR_GUARD));
+    am_cast_push(st, attacker, AM_CAST_BASIC, AM_B(a) | (AM_A(a) + 1) << 1);
 }

@@ -209,7 +209,8 @@ enum am_act {
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_CHANNEL, AM_A_NO_WEAPON,
-    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_LAST = AM_A_BREATH
+    AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
+    AM_A_LAST = AM_A_ICHOR
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -235,6 +236,7 @@ enum am_frame {
     AM_F_CLEANSE,     /* decision: the counters a Cleanse removes (arg0: char, 1: removed) */
     AM_F_CHANNEL,     /* decision: a weapon to channel the card through (arg0: char, 1: spell) */
     AM_F_ZERO_HP,     /* decision: a mage reduced to 0 HP may stay at 1 HP (arg0: char) */
+    AM_F_ICHOR,       /* decision: Ichor Guard (arg0: the parrying mage's char, 1: attacker) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -354,7 +356,7 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 /* ability.c: abilities with a built-in effect, named by their `handler:` key */
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
-                  AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_COUNT };
+                  AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_COUNT };
 enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
@@ -376,6 +378,12 @@ void am_char_moved(const carta_rules *r, am_state *st, int ch);
 /* A shift frame's square taken (arg3: the ability's slot + 1, arg4: moved at all, arg5: the
  * mage whose ability it is). */
 void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f);
+/* Ichor Guard: after attack slot's rolls, each parrying mage with it may force the attacker's
+ * basic attack on another enemy (AM_F_ICHOR). */
+void am_ichor_offer(const carta_rules *r, am_state *st, int slot, const am_spell *s);
+int am_ichor_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out);
+void am_ichor_apply(const carta_rules *r, am_state *st, carta_action a);
 /* Dragon Breath: pay 5 HP and discard a card for a basic attack, once a round in the turn. */
 int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
 void am_breath_apply(const carta_rules *r, am_state *st, carta_action a);

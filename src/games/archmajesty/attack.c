@@ -257,6 +257,7 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
                 am_tell(st, ro->target, AM_W_HIT, final, def);
         }
         a->step = 3;
+        am_ichor_offer(r, st, slot, s);
         if (a->hits && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
             !(st->ch[a->attacker].flags & AM_C_KO)) {
             carta_pending *e = carta_pending_push(&st->pending, AM_F_EMPOWER,

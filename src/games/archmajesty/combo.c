@@ -173,8 +173,8 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
     if (f->arg[C_KIND] == KIND_BASIC) {
         if (f->arg[C_CARD] < 0)
             return NULL;
-        *ref = BASIC_REF + f->arg[C_CARD];
-        return &r->basic[f->arg[C_CARD]];
+        *ref = BASIC_REF + (f->arg[C_CARD] & 1); /* the rest: a forced target + 1 */
+        return &r->basic[f->arg[C_CARD] & 1];
     }
     if (f->arg[C_KIND] == KIND_TEMPLATE) {
         if (f->arg[C_CARD] < 0)
@@ -298,6 +298,18 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
 static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f, int ref,
                             const am_op *op)
 {
+    if (f->arg[C_KIND] == KIND_BASIC && f->arg[C_CARD] >> 1) { /* Ichor Guard's forced target */
+        uint8_t t = (uint8_t)((f->arg[C_CARD] >> 1) - 1);
+        int ch = f->arg[C_CH], k = f->arg[C_CARD] & 1;
+        if (!am_reaches(r, st, ch, &r->basic[k], t) || st->n_attacks >= AM_ATTACKS) {
+            f->arg[C_FAILED] = 1;
+            f->arg[C_OP]++;
+            return;
+        }
+        f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+        am_attack_declare(r, st, ch, &r->basic[k], 0x80 | k, 0, &t, 1);
+        return;
+    }
     carta_pending probe = {.kind = AM_F_TARGET};
     probe.arg[T_CH] = f->arg[C_CH];
     probe.arg[T_SPELL] = (int16_t)ref;
@@ -437,7 +449,7 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     carta_pending *f = carta_pending_top(&st->pending);
     CARTA_ASSERT(f && f->kind == AM_F_CAST);
     int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
-                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | f->arg[C_CARD] : 0;
+                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
     f->arg[C_ATTACK] = (int16_t)st->n_attacks;
     am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
     st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];

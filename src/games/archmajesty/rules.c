@@ -199,6 +199,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
         case AM_F_CHANNEL: return am_channel_actions(r, st, f, out);
         case AM_F_ZERO_HP: return am_zero_hp_actions(r, st, f, out);
+        case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -262,6 +263,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_BREATH:
         am_breath_apply(r, st, a);
+        break;
+    case AM_A_ICHOR:
+        am_ichor_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

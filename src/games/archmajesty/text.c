@@ -247,6 +247,15 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "Dragon Breath: pay 5 HP, discard %s, basic %s attack", card,
                  AM_A(a) ? "ranged" : "melee");
         return;
+    case AM_A_ICHOR:
+        if (AM_B(a) == 2) {
+            snprintf(buf, cap, "Ichor Guard: no");
+            return;
+        }
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "Ichor Guard: a basic %s attack on %s", AM_B(a) ? "ranged" : "melee",
+                 who);
+        return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
@@ -544,6 +553,11 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "%s is reduced to 0 HP: stay at 1 HP instead, or be knocked out?",
                  who);
+        return;
+    case AM_F_ICHOR:
+        am_char_name(r, st, f->arg[1], who, sizeof who);
+        snprintf(buf, cap, "Ichor Guard: force %s to make a basic attack on an enemy of your "
+                 "choice?", who);
         return;
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
                                 f->arg[1]);
