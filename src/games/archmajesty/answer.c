@@ -110,6 +110,7 @@ int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, car
     }
     n += am_exploit_actions(r, st, seat, out + n);
     n += am_cleanse_actions(r, st, seat, out + n);
+    n += am_use_actions(r, st, seat, 0, out + n);
     return n;
 }
 

@@ -101,12 +101,20 @@ typedef struct am_thing {
     uint8_t defence, round_ap;   /* armour */
     uint8_t token_kind, token_value, token_range, token_count; /* tokens gained each round */
     uint8_t guard_bonus, protect_bonus; /* [Shield]: more Defence when guarding, protecting */
+    uint8_t piercing;            /* a weapon's channelled attacks gain [Piercing] */
+    uint8_t use, uses, slow;     /* a consumable's effect (enum am_use), uses, [Slow] */
+    uint8_t reach, amount;       /* a consumable's range in squares; its heal or damage */
+    uint8_t handler;             /* an ability's built-in effect (ability.c), 0 none */
     uint8_t mp, hand, es;        /* passive gains (abilities): move points, hand, equipment slots */
     int8_t hp;
     uint32_t resist;             /* passive resistances (abilities) */
     uint8_t n_abilities;
     uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
 } am_thing;
+
+/* What expending a consumable does (List: Consumables). */
+enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
+              AM_USE_TOKEN };
 
 enum { AM_BONUS_HP = 0, AM_BONUS_ES, AM_BONUS_AS, AM_BONUS_COM };
 enum { AM_SPELLS_MAX = 1024, AM_ENEMIES_MAX = 64, AM_ENCOUNTERS_MAX = 16, AM_STYLES_MAX = 64,
@@ -141,6 +149,7 @@ struct carta_rules {
 extern const char *const am_type_names[];   /* physical, magical, fire, ... NULL */
 extern const char *const am_status_names[]; /* empower, ... freeze */
 extern const char *const am_status_title[]; /* Empower, ... Freeze */
+extern const char *const am_handler_names[]; /* none, ... NULL: abilities' built-in effects */
 
 static inline int am_type_of(const carta_rules *r, int id)
 {
@@ -186,6 +195,9 @@ enum am_word {
     AM_W_PUSHED_TO, AM_W_PULLED_TO, AM_W_CARRIED_TO, AM_W_TELEPORTED_TO, AM_W_BASHES,
     AM_W_PASSES_THROUGH, AM_W_LANDED_AT, AM_W_STAYS_AIRBORNE, AM_W_AIRBORNE, AM_W_GROUNDED,
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS,
+    AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
+    AM_W_USES = AM_W_CHANNELS + 3, AM_W_SMOKE, AM_W_ONE_HP, AM_W_FALLS,
+    AM_W_SCRAP, AM_W_TENDENCY, AM_W_KIN_AIR, AM_W_KIN_GROUND, AM_W_BREATH,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -201,8 +213,9 @@ enum am_act {
     AM_A_PROTECT, AM_A_DISCARD, AM_A_ILLUMINATE, AM_A_CANTRIP, AM_A_SHIFT, AM_A_STOP,
     AM_A_EXPLOIT, AM_A_EMPOWER, AM_A_KEEP_EMPOWER, AM_A_CONVERT, AM_A_KEEP_STATUS,
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_PUSH, AM_A_PULL, AM_A_CARRY, AM_A_BASH,
-    AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT,
-    AM_A_LAST = AM_A_LAND_AT
+    AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT, AM_A_CHANNEL,
+    AM_A_NO_WEAPON, AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
+    AM_A_LAST = AM_A_ICHOR
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -231,6 +244,9 @@ enum am_frame {
     AM_F_TELEPORT,    /* decision: the square a teleport ends on (arg0: char, 1: squares) */
     AM_F_LAND,        /* decision: land or stay airborne at the round's end (arg0: char) */
     AM_F_LAND_AT,     /* decision: the nearest free square to land on, a tie (arg0: char) */
+    AM_F_CHANNEL,     /* decision: a weapon to channel the card through (arg0: char, 1: spell) */
+    AM_F_ZERO_HP,     /* decision: a mage reduced to 0 HP may stay at 1 HP (arg0: char) */
+    AM_F_ICHOR,       /* decision: Ichor Guard (arg0: the parrying mage's char, 1: attacker) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -316,7 +332,7 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 
 /* combo.c */
 int am_edges_fit(int right, int left);
-enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP };
+enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
@@ -351,6 +367,70 @@ void am_convert_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_cleanse_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
 int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action *out);
 void am_cleanse_apply(const carta_rules *r, am_state *st, carta_action a, int seat);
+
+/* item.c: weapons */
+int am_channel_offered(const carta_rules *r, const am_state *st, int ch, const am_spell *s);
+/* s as channelled (R29): channel is (item + 1) | added type << 4, 0 none; buf holds the copy. */
+const am_spell *am_channelled(const carta_rules *r, const am_state *st, int ch, const am_spell *s,
+                              int channel, am_spell *buf);
+int am_channel_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out);
+void am_channel_push(am_state *st, int ch, int ref);
+void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
+/* ability.c: abilities with a built-in effect, named by their `handler:` key */
+enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
+                  AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
+                  AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_COUNT };
+enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
+/* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
+void am_abilities_derive(const carta_rules *r, am_state *st, int m);
+/* Machine Heart at the start of the round. */
+void am_ability_round_start(const carta_rules *r, am_state *st, int m);
+/* Battle Tendency when mage releases its combo. */
+void am_ability_released(const carta_rules *r, am_state *st, int m);
+/* The count of status counters ch gains, after Steel Skin, Stone Bones. */
+int am_status_gained(const am_state *st, int ch, int status, int count);
+void am_add_status(am_state *st, int ch, int status, int count);
+int am_jump_cost(const am_state *st, int ch);
+/* Kin of the Cosmos: become airborne or grounded, once in the mage's turn. */
+int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
+void am_kin_apply(const carta_rules *r, am_state *st, carta_action a);
+/* After ch moved or shifted: Swift Stride (an enemy moved: each mage with it may shift 0-6
+ * squares) and Seaborne Athleticism (an ally came next to a mage with it, who may shift that
+ * ally 1-6 squares). */
+void am_char_moved(const carta_rules *r, am_state *st, int ch);
+/* A shift frame's square taken (arg3: the ability's slot + 1, arg4: moved at all, arg5: the
+ * mage whose ability it is). */
+void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f);
+/* Ichor Guard: after attack slot's rolls, each parrying mage with it may force the attacker's
+ * basic attack on another enemy (AM_F_ICHOR). */
+void am_ichor_offer(const carta_rules *r, am_state *st, int slot, const am_spell *s);
+int am_ichor_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out);
+void am_ichor_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Dragon Breath: pay 5 HP and discard a card for a basic attack, once a round in the turn. */
+int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
+void am_breath_apply(const carta_rules *r, am_state *st, carta_action a);
+/* The slot of mage's ability with that handler, or -1. */
+int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler);
+int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler);
+
+/* item.c: consumables (R52, R71) */
+int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_ok,
+                   carta_action *out);
+void am_use_apply(const carta_rules *r, am_state *st, carta_action a);
+int am_smoke_bonus(const am_state *st, int ch);
+/* Whether ch, just reduced to 0 HP, is asked to stay at 1 HP; if so the ZERO_HP frame is pushed. */
+int am_zero_hp_offer(const carta_rules *r, am_state *st, int ch);
+int am_zero_hp_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out);
+void am_zero_hp_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Knocked Out, and removed if fodder or regular (R26). */
+void am_knock_out(const carta_rules *r, am_state *st, int ch);
+int am_leaf_item(const carta_rules *r, const am_state *st, int mage);
+
+/* combo.c: sets the channel of the card the CAST frame on top resolves. */
+void am_cast_channel_set(am_state *st, int channel);
 
 /* combo.c: the soul states */
 int am_fading(const am_state *st, int mage);

@@ -30,9 +30,9 @@ int am_defence(const carta_rules *r, const am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
     if (c->side == AM_ENEMIES)
-        return am_enemy_of(r, c->def)->defence;
+        return am_enemy_of(r, c->def)->defence + am_smoke_bonus(st, ch);
     const am_mage *g = &st->mage[c->mage];
-    int def = 10 + g->attr[AM_DEFENCE];
+    int def = 10 + g->attr[AM_DEFENCE] + am_smoke_bonus(st, ch);
     for (int i = 0; i < g->n_items; i++)
         def += am_thing_of(r, g->item[i])->defence;
     return def;
@@ -104,16 +104,21 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
                     CARTA_SEEN_ALL, source, 0, amount, 0);
     if (to_ap)
         am_tell(st, ch, AM_W_AP_LOST, to_ap, c->ap);
-    if (c->hp == 0 && !(c->flags & AM_C_KO)) {
-        c->flags |= AM_C_KO;
-        am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
-        if (c->rank <= AM_REGULAR) { /* R26 */
-            c->flags |= AM_C_GONE;
-            am_tell(st, ch, AM_W_REMOVED, 0, 0);
-        }
-        am_check_end(r, st); /* R57: the encounter ends as soon as a side is down */
-    }
+    if (c->hp == 0 && !(c->flags & AM_C_KO) && !am_zero_hp_offer(r, st, ch))
+        am_knock_out(r, st, ch);
     return amount;
+}
+
+void am_knock_out(const carta_rules *r, am_state *st, int ch)
+{
+    am_char *c = &st->ch[ch];
+    c->flags |= AM_C_KO;
+    am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
+    if (c->rank <= AM_REGULAR) { /* R26 */
+        c->flags |= AM_C_GONE;
+        am_tell(st, ch, AM_W_REMOVED, 0, 0);
+    }
+    am_check_end(r, st); /* R57: the encounter ends as soon as a side is down */
 }
 
 void am_heal(am_state *st, int ch, int amount)
@@ -209,14 +214,15 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     if (amount < 0)
         amount = 0;
     int piercing = (s->keywords & AM_K_PIERCING) || (st->ch[ro->target].flags & AM_C_EXPOSED);
-    am_damage(r, st, ro->target, amount, s->types, piercing, a->source);
+    am_damage(r, st, ro->target, amount, s->types, piercing, a->templ >= 0x80 ? -1 : a->source);
 }
 
 void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
 {
     int slot = f->arg[0];
     am_attack *a = &st->attack[slot];
-    const am_spell *s = am_attack_spell(r, a);
+    am_spell buf;
+    const am_spell *s = am_channelled(r, st, a->attacker, am_attack_spell(r, a), a->channel, &buf);
     if (st->ch[a->attacker].flags & AM_C_KO) { /* Knocked Out: "cannot take actions" */
         a->hits = 0;
         carta_pending_pop(&st->pending);
@@ -251,6 +257,7 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
                 am_tell(st, ro->target, AM_W_HIT, final, def);
         }
         a->step = 3;
+        am_ichor_offer(r, st, slot, s);
         if (a->hits && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
             !(st->ch[a->attacker].flags & AM_C_KO)) {
             carta_pending *e = carta_pending_push(&st->pending, AM_F_EMPOWER,
@@ -258,8 +265,9 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
             e->arg[0] = (int16_t)slot;
         }
         return;
-    default: /* damage to each target hit */
-        for (int i = 0; i < a->n; i++) {
+    default: /* damage to each target hit; the frame goes first, so a 0 HP decision comes next */
+        carta_pending_pop(&st->pending);
+        for (int i = 0; i < a->n && st->phase != AM_P_OVER; i++) {
             am_roll *ro = &a->roll[i];
             if (!(ro->flags & AM_R_HIT))
                 continue;
@@ -268,8 +276,8 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         }
         st->ch[a->attacker].flags &= (uint8_t)~AM_C_WEAKENED;
         a->step = 4;
-        carta_pending_pop(&st->pending);
-        am_check_end(r, st);
+        if (st->phase != AM_P_OVER)
+            am_check_end(r, st);
         return;
     }
 }

@@ -31,6 +31,8 @@ static const char *const rank_names[] = {"fodder", "regular", "elite", "miniboss
 static const char *const wear_names[] = {"none", "head", "body", "shield", NULL};
 static const char *const token_names[] = {"none", "strike", "guard", "protect", NULL};
 static const char *const mode_names[] = {"passive", "active", "movement", NULL};
+static const char *const use_names[] = {"none", "heal", "draw", "leaf", "fire", "smoke", "token",
+                                        NULL};
 
 const am_thing *am_thing_of(const carta_rules *r, int id)
 {
@@ -668,6 +670,25 @@ static carta_status compile_style(carta_rules *r, int id, struct fy_node *map, c
     return CARTA_OK;
 }
 
+/* use, uses (Expendable/N), slow, range, amount: what expending a consumable does. */
+static carta_status compile_consumable(struct fy_node *map, am_thing *t, const char *file,
+                                       carta_error *err)
+{
+    int use = read_key_word(map, "use", use_names, AM_USE_NONE, file, err), v[3];
+    bool slow = false;
+    if (use < 0 || carta_yaml_int(map, "uses", 1, false, 1, 9, &v[0], file, err) ||
+        carta_yaml_int(map, "range", 0, false, 0, 16, &v[1], file, err) ||
+        carta_yaml_int(map, "amount", 0, false, 0, 99, &v[2], file, err) ||
+        carta_yaml_bool(map, "slow", false, &slow, file, err))
+        return CARTA_ERR_INPUT;
+    t->use = (uint8_t)use;
+    t->uses = (uint8_t)(use ? v[0] : 0);
+    t->reach = (uint8_t)v[1];
+    t->amount = (uint8_t)v[2];
+    t->slow = slow;
+    return CARTA_OK;
+}
+
 /* Everything else is a thing: the build's entries, ancestries, abilities, items, artefacts. */
 static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_node *map,
                                   const char *file, carta_error *err)
@@ -675,7 +696,8 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     static const char *const keys[] = {"name", "type", "attr", "bonus", "points", "slots",
                                        "wear", "melee", "ranged", "channel", "defence",
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
-                                       "guard_bonus", "protect_bonus",
+                                       "guard_bonus", "protect_bonus", "piercing",
+                                       "use", "uses", "slow", "range", "amount", "handler",
                                        "resist", "abilities", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
@@ -720,6 +742,15 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     t->mp = (uint8_t)v[6];
     t->hand = (uint8_t)v[7];
     t->hp = (int8_t)v[8];
+    bool piercing = false;
+    if (carta_yaml_bool(map, "piercing", false, &piercing, file, err) ||
+        compile_consumable(map, t, file, err))
+        return CARTA_ERR_INPUT;
+    t->piercing = piercing;
+    int handler = read_key_word(map, "handler", am_handler_names, 0, file, err);
+    if (handler < 0)
+        return CARTA_ERR_INPUT;
+    t->handler = (uint8_t)handler;
     t->resist = read_types(map, "resist", file, &ok, err);
     if (!ok)
         return CARTA_ERR_INPUT;

@@ -5,6 +5,15 @@
 
 #include "core/census.h"
 
+/* A mage reduced to 0 HP and asked whether to stay at 1 HP is not yet knocked out. */
+static int check_at_zero(const am_state *st, int ch)
+{
+    for (int k = 0; k < st->pending.n; k++)
+        if (st->pending.frame[k].kind == AM_F_ZERO_HP && st->pending.frame[k].arg[0] == ch)
+            return st->ch[ch].hp == 0;
+    return 0;
+}
+
 #define CHECK_FAIL(err, ...) carta_error_set((err), CARTA_ERR_STATE, "archmajesty: " __VA_ARGS__)
 
 static carta_status check_cards(const carta_rules *r, const am_state *st, carta_error *err)
@@ -31,7 +40,7 @@ static carta_status check_chars(const am_state *st, carta_error *err)
     for (int i = 0; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
         if ((i < st->n_mages) != (c->side == AM_ALLIES) || c->hp < 0 || c->hp > c->hp_max ||
-            c->ap < 0 || (c->hp == 0) != ((c->flags & AM_C_KO) != 0))
+            c->ap < 0 || ((c->hp == 0) != ((c->flags & AM_C_KO) != 0) && !check_at_zero(st, i)))
             return CHECK_FAIL(err, "character %d: side %d, %d of %d HP, %d AP, flags %d", i,
                               c->side, c->hp, c->hp_max, c->ap, c->flags);
         for (int s = 0; s < AM_STATUS; s++)

@@ -8,12 +8,15 @@
 #include "core/assert.h"
 
 /* CAST frame arguments */
-enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED };
+enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED,
+       C_CHANNEL };
+enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
-       KIND_CANTRIP = AM_CAST_CANTRIP };
+       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
-/* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, then them */
-enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_PICKED };
+/* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
+ * channel, then the targets picked */
+enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_CHANNEL, T_PICKED };
 enum { T_CAP = CARTA_PENDING_ARGS - T_PICKED };
 #define BASIC_REF 1024
 
@@ -107,8 +110,10 @@ static int combo_target_ok(const carta_rules *r, const am_state *st, const carta
                            int t)
 {
     int ch = f->arg[T_CH];
-    if (st->ch[t].side == st->ch[ch].side ||
-        !am_reaches(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]), t))
+    am_spell buf;
+    const am_spell *s = am_channelled(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]),
+                                      f->arg[T_CHANNEL], &buf);
+    if (st->ch[t].side == st->ch[ch].side || !am_reaches(r, st, ch, s, t))
         return 0;
     for (int k = 0; k < f->arg[T_N]; k++)
         if (f->arg[T_PICKED + k] == t)
@@ -165,6 +170,12 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
                                      const carta_pending *f, int *ref)
 {
     const am_char *c = &st->ch[f->arg[C_CH]];
+    if (f->arg[C_KIND] == KIND_BASIC) {
+        if (f->arg[C_CARD] < 0)
+            return NULL;
+        *ref = BASIC_REF + (f->arg[C_CARD] & 1); /* the rest: a forced target + 1 */
+        return &r->basic[f->arg[C_CARD] & 1];
+    }
     if (f->arg[C_KIND] == KIND_TEMPLATE) {
         if (f->arg[C_CARD] < 0)
             return NULL;
@@ -223,14 +234,6 @@ static int combo_condition(const am_state *st, const carta_pending *f, const am_
     return op->on == AM_ON_HIT ? hits > 0 : hits == 0;
 }
 
-static void combo_add_status(am_state *st, int ch, int status, int count)
-{
-    am_char *c = &st->ch[ch];
-    int v = c->status[status] + count;
-    c->status[status] = (uint8_t)(v > AM_COUNTERS ? AM_COUNTERS : v); /* R13 */
-    am_tell(st, ch, AM_W_STATUS + status, count, c->status[status]);
-}
-
 /* An effect other than an attack. */
 static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, const am_op *op)
 {
@@ -247,14 +250,15 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
                                                                               AM_R_GONE))) ||
                 (st->ch[t].flags & AM_C_GONE))
                 continue;
-            combo_add_status(st, t, op->arg, op->count);
-            if (!AM_POSITIVE(op->arg) && st->ch[t].side != st->ch[ch].side &&
+            int gained = am_status_gained(st, t, op->arg, op->count);
+            am_add_status(st, t, op->arg, op->count);
+            if (!AM_POSITIVE(op->arg) && gained && st->ch[t].side != st->ch[ch].side &&
                 !(st->ch[t].flags & AM_C_KO))
-                am_offer_conversion(st, ch, t, op->arg, op->count); /* Status Conversion */
+                am_offer_conversion(st, ch, t, op->arg, gained); /* Status Conversion */
         }
         return;
     }
-    case AM_OP_GAIN: combo_add_status(st, ch, op->arg, op->count); return;
+    case AM_OP_GAIN: am_add_status(st, ch, op->arg, op->count); return;
     case AM_OP_HEAL: am_heal(st, ch, op->count); return;
     case AM_OP_DRAW:
         if (mage != AM_NONE)
@@ -298,9 +302,22 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
 static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f, int ref,
                             const am_op *op)
 {
+    if (f->arg[C_KIND] == KIND_BASIC && f->arg[C_CARD] >> 1) { /* Ichor Guard's forced target */
+        uint8_t t = (uint8_t)((f->arg[C_CARD] >> 1) - 1);
+        int ch = f->arg[C_CH], k = f->arg[C_CARD] & 1;
+        if (!am_reaches(r, st, ch, &r->basic[k], t) || st->n_attacks >= AM_ATTACKS) {
+            f->arg[C_FAILED] = 1;
+            f->arg[C_OP]++;
+            return;
+        }
+        f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+        am_attack_declare(r, st, ch, &r->basic[k], 0x80 | k, 0, &t, 1);
+        return;
+    }
     carta_pending probe = {.kind = AM_F_TARGET};
     probe.arg[T_CH] = f->arg[C_CH];
     probe.arg[T_SPELL] = (int16_t)ref;
+    probe.arg[T_CHANNEL] = f->arg[C_CHANNEL];
     carta_action buf[AM_CHARS + 1];
     if (combo_targets(r, st, &probe, buf) == 0) {
         f->arg[C_FAILED] = 1; /* no target in reach: the stage fails */
@@ -327,6 +344,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         f->arg[C_BEGUN] = 1;
         f->arg[C_STAGE] = f->arg[C_OP] = f->arg[C_FAILED] = f->arg[C_CARD_FAILED] = 0;
         f->arg[C_ATTACK] = ATTACK_NONE;
+        f->arg[C_CHANNEL] = CHANNEL_UNASKED;
         if (f->arg[C_KIND] == KIND_COMBO && f->arg[C_CARD] > 0) {
             carta_pending *b = carta_pending_push(&st->pending, AM_F_BETWEEN, am_seat_of(st, ch));
             b->arg[0] = (int16_t)ch; /* Moving & Casting */
@@ -337,11 +355,12 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return; /* the TARGET frame above declares the attack */
     int stage = f->arg[C_STAGE];
     if (stage >= s->n_stages) {
-        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] != KIND_TEMPLATE)
+        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] < KIND_BASIC && f->arg[C_KIND] != KIND_TEMPLATE)
             combo_say(st, ch, s->id,
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
-        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE ? -1 : f->arg[C_CARD] + 1;
+        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC
+                             ? -1 : f->arg[C_CARD] + 1;
         return;
     }
     int end = s->stage_end[stage];
@@ -358,6 +377,13 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return;
     }
     const am_op *op = &s->op[f->arg[C_OP]];
+    if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE &&
+        f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
+        f->arg[C_CHANNEL] = 0;
+        if (f->arg[C_KIND] != KIND_TEMPLATE && am_channel_offered(r, st, ch, s))
+            am_channel_push(st, ch, ref);
+        return;
+    }
     if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE) {
         combo_attack_op(r, st, f, ref, op);
         return;
@@ -374,6 +400,13 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
 }
 
 /* ---- apply ---- */
+
+void am_cast_channel_set(am_state *st, int channel)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    f->arg[C_CHANNEL] = (int16_t)channel;
+}
 
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card)
 {
@@ -419,9 +452,21 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     carta_pending_pop(&st->pending);
     carta_pending *f = carta_pending_top(&st->pending);
     CARTA_ASSERT(f && f->kind == AM_F_CAST);
-    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD] : 0;
+    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
+                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
     f->arg[C_ATTACK] = (int16_t)st->n_attacks;
     am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
+    st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];
+}
+
+/* The SHIFT frame ends; a character that shifted may set off an ability (am_char_moved). */
+static void combo_shift_done(const carta_rules *r, am_state *st)
+{
+    const carta_pending *f = carta_pending_top(&st->pending);
+    int ch = f->arg[0], moved = f->arg[4];
+    carta_pending_pop(&st->pending);
+    if (moved)
+        am_char_moved(r, st, ch);
 }
 
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
@@ -445,6 +490,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         carta_pending_pop(&st->pending);
         combo_say(st, st->mage[m].ch, -1, AM_W_RELEASES, st->mage[m].combo.n);
         st->mage[m].haste = 0; /* Haste: "the next combo you form this round" */
+        am_ability_released(r, st, m);
         am_cast_push(st, st->mage[m].ch, KIND_COMBO, 0);
         return;
     }
@@ -481,14 +527,15 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         am_char *c = &st->ch[f->arg[0]];
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, f->arg[0], AM_W_SHIFTED_TO);
+        am_shift_taken(r, st, f);
         f->arg[2]--;
         if (--f->arg[1] > 0)
             return;
-        carta_pending_pop(&st->pending);
+        combo_shift_done(r, st);
         return;
     }
     default: /* AM_A_STOP */
-        carta_pending_pop(&st->pending);
+        combo_shift_done(r, st);
         return;
     }
 }

@@ -88,7 +88,7 @@ int am_grid_actions(const am_state *st, int ch, carta_action *out)
     for (int d = 0; d < 8; d++)
         if (grid_can_run(st, ch, d))
             out[n++] = AM_ACT(AM_A_RUN, d, 0);
-    int jump = am_move_cost(st, ch, 3);
+    int jump = am_move_cost(st, ch, am_jump_cost(st, ch));
     if (!(c->flags & AM_C_AIRBORNE) && jump >= 0 && c->mp >= jump && am_char_at(st, c->cell, 1) < 0)
         out[n++] = AM_ACT(AM_A_JUMP, 0, 0);
     return n;
@@ -96,7 +96,6 @@ int am_grid_actions(const am_state *st, int ch, carta_action *out)
 
 void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
 {
-    (void)r;
     const carta_pending *top = carta_pending_peek(&st->pending);
     int ch = top && (top->kind == AM_F_JUMP || top->kind == AM_F_BETWEEN) ? top->arg[0]
                                                                           : st->active;
@@ -107,9 +106,10 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
         am_tell_at(st, ch, AM_W_NOW_AT);
+        am_char_moved(r, st, ch);
         break;
     case AM_A_JUMP: {
-        c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, 3));
+        c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, am_jump_cost(st, ch)));
         c->flags |= AM_C_AIRBORNE;
         am_tell_at(st, ch, AM_W_JUMPED_TO);
         carta_pending *f = carta_pending_push(&st->pending, AM_F_JUMP, am_seat_of(st, ch));
@@ -120,6 +120,7 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         carta_pending_pop(&st->pending);
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, ch, AM_W_NOW_AT);
+        am_char_moved(r, st, ch);
         break;
     default: /* AM_A_STAY */
         carta_pending_pop(&st->pending);

@@ -103,6 +103,8 @@ static void round_tokens(const carta_rules *r, am_state *st, int ch, const am_ma
 {
     for (int i = 0; i < g->n_items; i++) {
         const am_thing *t = am_thing_of(r, g->item[i]);
+        if (t->use)
+            continue; /* a consumable's token comes when it is expended */
         for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
             st->token[st->n_tokens++] = (am_token){(uint8_t)ch, t->token_kind, t->token_range,
                                                    t->token_value};
@@ -142,8 +144,11 @@ void am_round_start(const carta_rules *r, am_state *st)
         memset(c->uses, 0, sizeof c->uses);
         c->mp = c->side == AM_ALLIES ? st->mage[c->mage].mp_max : am_enemy_of(r, c->def)->move;
         c->ap = c->side == AM_ALLIES ? 0 : am_enemy_of(r, c->def)->armour;
-        if (c->side == AM_ALLIES)
+        if (c->side == AM_ALLIES) {
+            st->mage[c->mage].round_used = 0;
             round_tokens(r, st, i, &st->mage[c->mage]);
+            am_ability_round_start(r, st, c->mage);
+        }
     }
     for (int m = 0; m < st->n_mages; m++)
         am_draw(st, m, st->mage[m].hand_max - st->mage[m].hand.n);
@@ -165,6 +170,7 @@ static void round_expire(am_state *st)
     }
     memset(st->token, 0, sizeof st->token);
     st->n_tokens = 0;
+    st->n_smoke = 0;
     for (int m = 0; m < st->n_mages; m++)
         st->mage[m].haste = 0;
     am_landing_reset(st);
@@ -201,7 +207,7 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
     st->phase = AM_P_MAIN;
     if (c->side == AM_ALLIES) {
         am_mage *g = &st->mage[c->mage];
-        g->cast = g->illuminated = g->cantrips = 0;
+        g->cast = g->illuminated = g->cantrips = g->turn_used = 0;
     } else {
         c->attacks_left = (uint8_t)am_attacks_per_turn(r, st, ch);
     }

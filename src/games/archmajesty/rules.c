@@ -70,6 +70,7 @@ void am_config_mage(const carta_rules *r, am_state *st, int m, const carta_deck 
     g->mp_max = (uint8_t)mp;
     g->hand_max = (uint8_t)(hand > AM_HAND ? AM_HAND : hand);
     g->combo_max = 5;
+    am_abilities_derive(r, st, m);
 }
 
 static carta_status setup_check(const carta_rules *r, const carta_config *c, int *encounter,
@@ -172,6 +173,9 @@ static int rules_main_actions(const carta_rules *r, const am_state *st, carta_ac
         n += am_enemy_actions(r, st, ch, out + n);
     n += am_exploit_actions(r, st, seat, out + n);
     n += am_cleanse_actions(r, st, seat, out + n);
+    n += am_use_actions(r, st, seat, 1, out + n);
+    n += am_kin_actions(r, st, ch, out + n);
+    n += am_breath_actions(r, st, ch, out + n);
     out[n++] = AM_ACT(AM_A_END_TURN, 0, 0);
     return n;
 }
@@ -195,6 +199,9 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
         case AM_F_FORCED: case AM_F_BASH: case AM_F_TELEPORT: case AM_F_LAND: case AM_F_LAND_AT:
             return am_forced_actions(st, f, out);
+        case AM_F_CHANNEL: return am_channel_actions(r, st, f, out);
+        case AM_F_ZERO_HP: return am_zero_hp_actions(r, st, f, out);
+        case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -250,6 +257,24 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
     case AM_A_PUSH: case AM_A_PULL: case AM_A_CARRY: case AM_A_BASH: case AM_A_NO_BASH:
     case AM_A_TELEPORT: case AM_A_LAND: case AM_A_STAY_AIRBORNE: case AM_A_LAND_AT:
         am_forced_apply(st, a);
+        break;
+    case AM_A_CHANNEL: case AM_A_NO_WEAPON:
+        am_channel_apply(r, st, a);
+        break;
+    case AM_A_USE:
+        am_use_apply(r, st, a);
+        break;
+    case AM_A_KIN:
+        am_kin_apply(r, st, a);
+        break;
+    case AM_A_BREATH:
+        am_breath_apply(r, st, a);
+        break;
+    case AM_A_ICHOR:
+        am_ichor_apply(r, st, a);
+        break;
+    case AM_A_STAND: case AM_A_FALL:
+        am_zero_hp_apply(r, st, a);
         break;
     default:
         am_combo_apply(r, st, a);

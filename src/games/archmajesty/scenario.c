@@ -29,6 +29,8 @@ static const char *const scen_type_names[] = {"spell", "style", "ability", "ance
 static const carta_pos_types scen_types = {&carta_game_archmajesty, scen_type_of,
                                            scen_type_names};
 #define SPELLS (1u << (AM_T_SPELL - 1))
+#define ITEMS (1u << (AM_T_WEAPON - 1) | 1u << (AM_T_ARMOUR - 1) | 1u << (AM_T_CONSUMABLE - 1))
+#define ABILITIES (1u << (AM_T_ABILITY - 1))
 
 static carta_status scen_cell(struct fy_node *map, const am_state *st, int *out,
                               const char *file, carta_error *err)
@@ -100,7 +102,7 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
 {
     static const char *const keys[] = {"mage", "at", "hp", "hp_max", "ap", "mp", "airborne",
                                        "acted", "status", "tokens", "attributes", "hand", "deck",
-                                       "void", NULL};
+                                       "void", "equipment", "abilities", NULL};
     char spec[CARTA_NAME_MAX];
     carta_deck deck;
     if (carta_yaml_check_keys(map, keys, "a mage", file, err) ||
@@ -123,6 +125,15 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
         g->attr[a] = (int8_t)v;
     }
     st->ch[m].mp = g->mp_max;
+    /* equipment, abilities: the mage's own replaced; its HP, Move Points and hand size kept */
+    if ((carta_yaml_get(map, "equipment") &&
+         carta_pos_cards(&scen_types, r, map, "equipment", ITEMS, g->item, AM_ITEMS, &g->n_items,
+                         false, file, err)) ||
+        (carta_yaml_get(map, "abilities") &&
+         carta_pos_cards(&scen_types, r, map, "abilities", ABILITIES, g->ability, AM_ABILITIES,
+                         &g->n_abilities, false, file, err)))
+        return CARTA_ERR_INPUT;
+    am_abilities_derive(r, st, m);
     if (carta_yaml_get(map, "hand") || carta_yaml_get(map, "deck") ||
         carta_yaml_get(map, "void")) {
         memset(&g->deck, 0, sizeof g->deck);

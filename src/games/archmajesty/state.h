@@ -92,6 +92,7 @@ typedef struct am_attack {
     uint8_t guarded;          /* bit per roll guarded by its target (Guard: once per attack) */
     uint8_t protected_;       /* bit per ally character slot % 8 that protected (once per attack) */
     uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
+    uint8_t channel;          /* the weapon it is channelled through (am_channelled) */
     am_roll roll[AM_TARGETS];
 } am_attack;
 
@@ -107,6 +108,11 @@ typedef struct am_mage {
     uint8_t cast, illuminated, cantrips; /* this turn: a Cast, an Illuminate, Cantrip actions */
     uint8_t haste;                /* Haste exploited: the next combo's limit is this much more */
     uint8_t n_items, n_abilities;
+    uint8_t used[AM_ITEMS];       /* uses expended of each item this encounter */
+    uint8_t spent;                /* bit per ability slot: its once-per-encounter use is spent */
+    uint8_t traits;               /* AM_TRAIT_*: what its abilities' handlers change (ability.c) */
+    uint8_t scrap, turn_used;     /* Machine Heart's Scrap; bit per ability used this turn */
+    uint8_t round_used;           /* bit per ability slot used this round */
     uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
     am_pile list;                 /* the deck as built: public (R32: Fading counts it) */
     am_pile deck, void_;          /* deck top = cards[n - 1] */
@@ -135,6 +141,7 @@ typedef struct am_state {
     carta_window window;
     uint8_t window_attack;                 /* the attack whose window is open, or AM_NONE */
     uint8_t n_chars, n_tokens, n_attacks;
+    uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
     uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
     am_char ch[AM_CHARS];

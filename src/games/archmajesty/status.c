@@ -68,7 +68,9 @@ static int status_can_exploit(const am_state *st, int exploiter, int target, int
     case AM_SPLASH: return st->active != AM_NONE && st->ch[st->active].side == x->side;
     case AM_EXPOSE: return !(t->flags & AM_C_EXPOSED);   /* "doesn't stack" */
     case AM_WEAKEN: return !(t->flags & AM_C_WEAKENED);
-    case AM_GRAVITY: return (t->flags & AM_C_AIRBORNE) != 0; /* R6 */
+    case AM_GRAVITY: /* R6; Kin of the Cosmos: "Enemies cannot exploit Gravity ... on you" */
+        return (t->flags & AM_C_AIRBORNE) &&
+               !(t->side == AM_ALLIES && (st->mage[t->mage].traits & AM_TRAIT_COSMOS));
     default: return 1;
     }
 }

@@ -29,7 +29,17 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_ILLUMINATES] = "illuminates: the Void is shuffled back into the deck",
     [AM_W_MILLS] = "mills", [AM_W_CANTRIPS] = "plays as a cantrip",
     [AM_W_CONVERTED] = "converted: its new statuses become %d damage",
-    [AM_W_CLEANSES] = "cleanses, paying with", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
+    [AM_W_CLEANSES] = "cleanses, paying with",
+    [AM_W_USES] = "expends, with %d use(s) left,",
+    [AM_W_SCRAP] = "has %d Scrap (Machine Heart): %d armour points",
+    [AM_W_TENDENCY] = "forms a combo with a card of each colour (Battle Tendency)",
+    [AM_W_KIN_AIR] = "airborne at %L%d (Kin of the Cosmos)",
+    [AM_W_KIN_GROUND] = "grounded at %L%d (Kin of the Cosmos)",
+    [AM_W_BREATH] = "pays %d HP for Dragon Breath (%d left)",
+    [AM_W_SMOKE] = "places a smoke area centred on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
+    [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
+        "channels the card as Metal through", [AM_W_CHANNELS + 2] =
+        "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
     [AM_W_EXPLOITED + AM_EMPOWER] = "exploited: Empower (%d left)",
     [AM_W_EXPLOITED + AM_SWIFT] = "exploited: Swift, 2 move points (%d left)",
     [AM_W_EXPLOITED + AM_HASTE] = "exploited: Haste, the next combo 1 card longer (%d left)",
@@ -120,6 +130,24 @@ static void text_payment(const carta_rules *r, const am_state *st, int ch, int b
     }
     const am_mage *g = &st->mage[st->ch[ch].mage];
     snprintf(buf, cap, "%s", b < g->hand.n ? text_card(r, g->hand.cards[b]) : "?");
+}
+
+/* "use Ygg Sap on mage 2 at B8", "use Grenado, Fire centred on C4", "use Ward Stone". */
+static void text_use(const carta_rules *r, const am_state *st, int seat, carta_action a,
+                     char *buf, size_t cap)
+{
+    int id = st->mage[seat].item[AM_A(a)], use = am_thing_of(r, id)->use;
+    char where[80] = "";
+    if (use == AM_USE_FIRE || use == AM_USE_SMOKE) {
+        char cell[8];
+        am_cell_name(AM_B(a), cell, sizeof cell);
+        snprintf(where, sizeof where, " centred on %s", cell);
+    } else if (use != AM_USE_TOKEN) {
+        char who[64];
+        am_char_name(r, st, AM_B(a), who, sizeof who);
+        snprintf(where, sizeof where, " on %s", who);
+    }
+    snprintf(buf, cap, "use %s%s", text_card(r, id), where);
 }
 
 static int text_hand_owner(const am_state *st, int seat)
@@ -230,6 +258,40 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_CLEANSE:
         text_payment(r, st, seat < st->n_mages ? st->mage[seat].ch : 0, AM_B(a), pay, sizeof pay);
         snprintf(buf, cap, "cleanse with %s", pay);
+        return;
+    case AM_A_CHANNEL: {
+        static const char *const as[] = {"", " as Metal", " as Flora"};
+        const am_mage *g = &st->mage[st->ch[carta_pending_peek(&st->pending)->arg[0]].mage];
+        snprintf(buf, cap, "channel through %s%s", text_card(r, g->item[AM_A(a)]), as[AM_B(a) % 3]);
+        return;
+    }
+    case AM_A_NO_WEAPON: snprintf(buf, cap, "no weapon"); return;
+    case AM_A_USE: text_use(r, st, seat, a, buf, cap); return;
+    case AM_A_STAND:
+        if (AM_A(a) == 0)
+            snprintf(buf, cap, "expend %s: 1 HP instead",
+                     text_card(r, st->mage[seat].item[AM_B(a)]));
+        else
+            snprintf(buf, cap, "%s: 2 Empower and 1 HP instead",
+                     text_card(r, st->mage[seat].ability[AM_B(a)]));
+        return;
+    case AM_A_FALL: snprintf(buf, cap, "be knocked out"); return;
+    case AM_A_BREATH:
+        snprintf(buf, cap, "Dragon Breath: pay 5 HP, discard %s, basic %s attack", card,
+                 AM_A(a) ? "ranged" : "melee");
+        return;
+    case AM_A_ICHOR:
+        if (AM_B(a) == 2) {
+            snprintf(buf, cap, "Ichor Guard: no");
+            return;
+        }
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "Ichor Guard: a basic %s attack on %s", AM_B(a) ? "ranged" : "melee",
+                 who);
+        return;
+    case AM_A_KIN:
+        snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
+                 AM_A(a) ? "airborne" : "grounded");
         return;
     case AM_A_REMOVE: snprintf(buf, cap, "remove 1 %s", am_status_title[AM_B(a)]); return;
     case AM_A_CLEANSE_DONE: snprintf(buf, cap, "done cleansing"); return;
@@ -518,6 +580,20 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "Status Conversion: turn the statuses just inflicted on %s into 5 "
                  "damage?", who);
+        return;
+    case AM_F_CHANNEL:
+        snprintf(buf, cap, "channel %s through a weapon (its range and effect), or not?",
+                 text_card(r, am_spell_ref(r, f->arg[1])->id));
+        return;
+    case AM_F_ZERO_HP:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "%s is reduced to 0 HP: stay at 1 HP instead, or be knocked out?",
+                 who);
+        return;
+    case AM_F_ICHOR:
+        am_char_name(r, st, f->arg[1], who, sizeof who);
+        snprintf(buf, cap, "Ichor Guard: force %s to make a basic attack on an enemy of your "
+                 "choice?", who);
         return;
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
                                 f->arg[1]);

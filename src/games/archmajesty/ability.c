@@ -1,0 +1,244 @@
+/* ability.c: ancestry abilities with a built-in effect (CREATE-A-MAGE, Step 5; R39-R47). An
+ * ability names its effect with the data key `handler:`; this file holds the one table of them,
+ * and the rules ask for a handler, never for an ability's name. */
+#include "games/archmajesty/archmajesty.h"
+
+const char *const am_handler_names[] = {
+    "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
+    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", "ichor_guard",
+    NULL};
+
+int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
+{
+    const am_mage *g = &st->mage[mage];
+    for (int i = 0; i < g->n_abilities; i++)
+        if (am_thing_of(r, g->ability[i])->handler == handler)
+            return i;
+    return -1;
+}
+
+int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler)
+{
+    const am_char *c = &st->ch[ch];
+    return c->side == AM_ALLIES && am_ability_slot(r, st, c->mage, handler) >= 0;
+}
+
+void am_abilities_derive(const carta_rules *r, am_state *st, int m)
+{
+    static const uint8_t trait[AM_H_COUNT] = {[AM_H_CLAWS_WINGS] = AM_TRAIT_CLAWS,
+                                              [AM_H_KIN_COSMOS] = AM_TRAIT_COSMOS,
+                                              [AM_H_STEEL_SKIN] = AM_TRAIT_STEEL};
+    am_mage *g = &st->mage[m];
+    g->traits = 0;
+    for (int i = 0; i < g->n_abilities; i++)
+        g->traits |= trait[am_thing_of(r, g->ability[i])->handler];
+}
+
+static void ability_say(am_state *st, int ch, int word, int amount, int value)
+{
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
+                    word, amount, value);
+}
+
+/* Machine Heart: "At the start of each round you gain 1 Scrap, then for each Scrap you currently
+ * have you gain 5 armour points up to a maximum of 25" (R72). */
+void am_ability_round_start(const carta_rules *r, am_state *st, int m)
+{
+    am_mage *g = &st->mage[m];
+    if (am_ability_slot(r, st, m, AM_H_MACHINE_HEART) < 0 || (st->ch[g->ch].flags & AM_C_KO))
+        return;
+    if (g->scrap < 99)
+        g->scrap++;
+    int ap = g->scrap * 5 > 25 ? 25 : g->scrap * 5;
+    am_char *c = &st->ch[g->ch];
+    c->ap = (int16_t)(c->ap + ap);
+    ability_say(st, g->ch, AM_W_SCRAP, g->scrap, ap);
+}
+
+int am_status_gained(const am_state *st, int ch, int status, int count)
+{
+    const am_char *c = &st->ch[ch];
+    if (AM_POSITIVE(status) || c->side != AM_ALLIES ||
+        !(st->mage[c->mage].traits & AM_TRAIT_STEEL))
+        return count;
+    return count > 2 ? count - 2 : 0; /* Steel Skin, Stone Bones */
+}
+
+void am_add_status(am_state *st, int ch, int status, int count)
+{
+    am_char *c = &st->ch[ch];
+    count = am_status_gained(st, ch, status, count);
+    if (!count)
+        return;
+    int v = c->status[status] + count;
+    c->status[status] = (uint8_t)(v > AM_COUNTERS ? AM_COUNTERS : v); /* R13 */
+    am_tell(st, ch, AM_W_STATUS + status, count, c->status[status]);
+}
+
+/* Battle Tendency: "Whenever you form a combo with at least one card of each colour, you gain 1
+ * Empower, 2 Surge, and 3 Swift counters." */
+void am_ability_released(const carta_rules *r, am_state *st, int m)
+{
+    const am_mage *g = &st->mage[m];
+    if (am_ability_slot(r, st, m, AM_H_BATTLE_TENDENCY) < 0)
+        return;
+    int colours = 0;
+    for (int i = 0; i < g->combo.n; i++)
+        colours |= am_spell_of(r, g->combo.cards[i])->colour;
+    if ((colours & (AM_RED | AM_GREEN | AM_BLUE)) != (AM_RED | AM_GREEN | AM_BLUE))
+        return;
+    ability_say(st, g->ch, AM_W_TENDENCY, 0, 0);
+    am_add_status(st, g->ch, AM_EMPOWER, 1);
+    am_add_status(st, g->ch, AM_SURGE, 2);
+    am_add_status(st, g->ch, AM_SWIFT, 3);
+}
+
+int am_jump_cost(const am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    return c->side == AM_ALLIES && (st->mage[c->mage].traits & AM_TRAIT_CLAWS) ? 1 : 3;
+}
+
+int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side != AM_ALLIES || (c->flags & AM_C_KO) ||
+        !(st->mage[c->mage].traits & AM_TRAIT_COSMOS))
+        return 0;
+    int slot = am_ability_slot(r, st, c->mage, AM_H_KIN_COSMOS);
+    int air = !(c->flags & AM_C_AIRBORNE);
+    if ((st->mage[c->mage].turn_used & (1u << slot)) || am_char_at(st, c->cell, air) >= 0)
+        return 0;
+    out[0] = AM_ACT(AM_A_KIN, air, slot);
+    return 1;
+}
+
+void am_kin_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    (void)r;
+    int ch = st->active;
+    am_char *c = &st->ch[ch];
+    st->mage[c->mage].turn_used |= (uint8_t)(1u << AM_B(a));
+    if (AM_A(a))
+        c->flags |= AM_C_AIRBORNE;
+    else
+        c->flags &= (uint8_t)~AM_C_AIRBORNE;
+    am_tell_at(st, ch, AM_A(a) ? AM_W_KIN_AIR : AM_W_KIN_GROUND);
+}
+
+int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side != AM_ALLIES || (c->flags & AM_C_KO) || c->hp <= 5) /* R72: it leaves 1 HP */
+        return 0;
+    const am_mage *g = &st->mage[c->mage];
+    int slot = am_ability_slot(r, st, c->mage, AM_H_DRAGON_BREATH), n = 0;
+    if (slot < 0 || (g->round_used & (1u << slot)))
+        return 0;
+    for (int i = 0; i < g->hand.n; i++)
+        for (int k = 0; k < 2 && am_first_copy(&g->hand, i); k++)
+            out[n++] = AM_ACT(AM_A_BREATH, k, i);
+    return n;
+}
+
+void am_breath_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    int ch = st->active, mage = st->ch[ch].mage;
+    am_mage *g = &st->mage[mage];
+    g->round_used |= (uint8_t)(1u << am_ability_slot(r, st, mage, AM_H_DRAGON_BREATH));
+    st->ch[ch].hp = (int16_t)(st->ch[ch].hp - 5);
+    ability_say(st, ch, AM_W_BREATH, 5, st->ch[ch].hp);
+    am_to_void(st, mage, AM_B(a), AM_W_DISCARDS);
+    am_cast_push(st, ch, AM_CAST_BASIC, AM_A(a));
+}
+
+/* Mage m's ability of handler offers a shift of who (up to squares), unless used this round. */
+static void ability_offer_shift(const carta_rules *r, am_state *st, int m, int handler, int who,
+                                int squares)
+{
+    const am_mage *g = &st->mage[m];
+    int slot = am_ability_slot(r, st, m, handler);
+    if (slot < 0 || (g->round_used & (1u << slot)) || (st->ch[g->ch].flags & AM_C_KO) ||
+        squares <= 0 || st->pending.n >= CARTA_PENDING_MAX - 4)
+        return;
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_SHIFT, m);
+    f->arg[0] = (int16_t)who;
+    f->arg[1] = (int16_t)squares;
+    f->arg[3] = (int16_t)(slot + 1);
+    f->arg[5] = (int16_t)m;
+}
+
+void am_char_moved(const carta_rules *r, am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    for (int m = 0; m < st->n_mages; m++) {
+        int mine = st->mage[m].ch;
+        if (c->side == AM_ENEMIES)
+            ability_offer_shift(r, st, m, AM_H_SWIFT_STRIDE, mine, am_shift_distance(st, mine, 6));
+        else if (mine != ch && am_dist(st->ch[mine].cell, c->cell) == 1 && !(c->flags & AM_C_KO))
+            ability_offer_shift(r, st, m, AM_H_SEABORNE, ch, 6);
+    }
+}
+
+void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f)
+{
+    (void)r;
+    f->arg[4] = 1;
+    if (f->arg[3]) /* the ability is used once it moves someone */
+        st->mage[f->arg[5]].round_used |= (uint8_t)(1u << (f->arg[3] - 1));
+}
+
+/* PARRYING: "If you guard or protect against an attack that fails to hit, you parry it." */
+static int ability_parried(const am_state *st, const am_attack *a, int ch)
+{
+    for (int i = 0; i < a->n; i++) {
+        const am_roll *ro = &a->roll[i];
+        if ((ro->flags & (AM_R_HIT | AM_R_GONE)) || !ro->guard)
+            continue;
+        if ((ro->target == ch && (a->guarded & (1u << i))) || (a->protected_ & (1u << (ch % 8))))
+            return 1;
+    }
+    (void)st;
+    return 0;
+}
+
+void am_ichor_offer(const carta_rules *r, am_state *st, int slot, const am_spell *s)
+{
+    const am_attack *a = &st->attack[slot];
+    if (!s->melee || st->ch[a->attacker].side != AM_ENEMIES ||
+        (st->ch[a->attacker].flags & AM_C_KO) || st->n_attacks >= AM_ATTACKS)
+        return;
+    for (int m = 0; m < st->n_mages; m++) {
+        int k = am_ability_slot(r, st, m, AM_H_ICHOR_GUARD), ch = st->mage[m].ch;
+        if (k < 0 || (st->mage[m].round_used & (1u << k)) || (st->ch[ch].flags & AM_C_KO) ||
+            !ability_parried(st, a, ch) || st->pending.n >= CARTA_PENDING_MAX - 4)
+            continue;
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_ICHOR, m);
+        f->arg[0] = (int16_t)ch;
+        f->arg[1] = a->attacker;
+    }
+}
+
+int am_ichor_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out)
+{
+    int n = 0, attacker = f->arg[1];
+    for (int t = st->n_mages; t < st->n_chars; t++)
+        for (int k = 0; k < 2; k++)
+            if (t != attacker && st->ch[t].side == AM_ENEMIES &&
+                am_reaches(r, st, attacker, &r->basic[k], t))
+                out[n++] = AM_ACT(AM_A_ICHOR, t, k);
+    out[n++] = AM_ACT(AM_A_ICHOR, 0, 2);
+    return n;
+}
+
+void am_ichor_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int mage = st->ch[f->arg[0]].mage, attacker = f->arg[1];
+    carta_pending_pop(&st->pending);
+    if (AM_B(a) == 2)
+        return;
+    st->mage[mage].round_used |= (uint8_t)(1u << am_ability_slot(r, st, mage, AM_H_ICHOR_GUARD));
+    am_cast_push(st, attacker, AM_CAST_BASIC, AM_B(a) | (AM_A(a) + 1) << 1);
+}

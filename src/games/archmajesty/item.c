@@ -1,0 +1,293 @@
+/* item.c: personal equipment in combat (PERSONAL EQUIPMENT): channelling a card's attacks through
+ * a weapon (CHANNELING SPELLS THROUGH WEAPONS; R29, R70), expending consumables (CONSUMABLE ITEMS;
+ * R52, R71), and the choice at 0 HP that Sacred Leaf and Now Is Not My Time give. */
+#include "games/archmajesty/archmajesty.h"
+
+#include <string.h>
+
+enum { TYPE_METAL = 10, TYPE_FLORA = 7 }; /* indexes of am_type_names */
+
+/* The reach of weapon w for spell s, or 0 when s cannot be channelled through it: a melee card
+ * through a melee weapon, a ranged card through a ranged one (R70). */
+static int item_reach(const am_thing *w, const am_spell *s)
+{
+    if (!s->range || s->roll == AM_ROLL_NONE)
+        return 0;
+    return s->melee ? w->melee : w->ranged;
+}
+
+static const am_thing *item_weapon(const carta_rules *r, const am_state *st, int ch, int i)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side != AM_ALLIES || i < 0 || i >= st->mage[c->mage].n_items)
+        return NULL;
+    int id = st->mage[c->mage].item[i];
+    return am_type_of(r, id) == AM_T_WEAPON ? am_thing_of(r, id) : NULL;
+}
+
+int am_channel_offered(const carta_rules *r, const am_state *st, int ch, const am_spell *s)
+{
+    const am_char *c = &st->ch[ch];
+    for (int i = 0; c->side == AM_ALLIES && i < st->mage[c->mage].n_items; i++) {
+        const am_thing *w = item_weapon(r, st, ch, i);
+        if (w && item_reach(w, s))
+            return 1;
+    }
+    return 0;
+}
+
+const am_spell *am_channelled(const carta_rules *r, const am_state *st, int ch, const am_spell *s,
+                              int channel, am_spell *buf)
+{
+    const am_thing *w = channel > 0 ? item_weapon(r, st, ch, (channel & 15) - 1) : NULL;
+    if (!w && s->melee && s->roll != AM_ROLL_NONE && st->ch[ch].side == AM_ALLIES &&
+        (st->mage[st->ch[ch].mage].traits & AM_TRAIT_CLAWS)) {
+        *buf = *s; /* Claws & Wings: an unchannelled melee attack gains +2/+2 */
+        buf->x = (int8_t)(buf->x + 2);
+        buf->y = (int8_t)(buf->y + 2);
+        return buf;
+    }
+    if (!w)
+        return s;
+    *buf = *s;
+    int reach = item_reach(w, s);
+    buf->range = (uint8_t)reach;
+    buf->melee = (uint8_t)(s->melee && reach <= 1); /* L1289: a longer melee reach spans layers */
+    buf->x = (int8_t)(buf->x + w->x);
+    buf->y = (int8_t)(buf->y + w->y);
+    if (w->piercing)
+        buf->keywords |= AM_K_PIERCING;
+    if (channel >> 4)
+        buf->types |= 1u << ((channel >> 4) == 1 ? TYPE_METAL : TYPE_FLORA);
+    return buf;
+}
+
+int am_channel_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out)
+{
+    int ch = f->arg[0], n = 0;
+    const am_spell *s = am_spell_ref(r, f->arg[1]);
+    for (int i = 0; i < st->mage[st->ch[ch].mage].n_items; i++) {
+        const am_thing *w = item_weapon(r, st, ch, i);
+        for (int t = 0; w && item_reach(w, s) && t < 3; t++)
+            out[n++] = AM_ACT(AM_A_CHANNEL, i, t);
+    }
+    out[n++] = AM_ACT(AM_A_NO_WEAPON, 0, 0);
+    return n;
+}
+
+void am_channel_push(am_state *st, int ch, int ref)
+{
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_CHANNEL, am_seat_of(st, ch));
+    f->arg[0] = (int16_t)ch;
+    f->arg[1] = (int16_t)ref;
+}
+
+/* The choice goes to the CAST frame below as (item + 1) | added type << 4; 0: no weapon. */
+void am_channel_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    (void)r;
+    carta_pending *f = carta_pending_top(&st->pending);
+    int ch = f->arg[0], mage = st->ch[ch].mage;
+    carta_pending_pop(&st->pending);
+    int channel = AM_KIND(a) == AM_A_CHANNEL ? (AM_A(a) + 1) | AM_B(a) << 4 : 0;
+    am_cast_channel_set(st, channel);
+    if (channel)
+        carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1,
+                        st->mage[mage].item[AM_A(a)], CARTA_SEEN_ALL, -1,
+                        AM_W_CHANNELS + AM_B(a), 0, 0);
+}
+
+/* ---- consumables (PERSONAL EQUIPMENT, CONSUMABLE ITEMS; List: Consumables; R52, R71) ---- */
+
+static const am_thing *item_consumable(const carta_rules *r, const am_mage *g, int i)
+{
+    const am_thing *t = am_thing_of(r, g->item[i]);
+    return am_type_of(r, g->item[i]) == AM_T_CONSUMABLE && t->use && g->used[i] < t->uses ? t
+                                                                                          : NULL;
+}
+
+/* Whether item i is the first of its name with uses left: one action per consumable name. */
+static int item_first_usable(const carta_rules *r, const am_mage *g, int i)
+{
+    for (int k = 0; k < i; k++)
+        if (g->item[k] == g->item[i] && item_consumable(r, g, k))
+            return 0;
+    return 1;
+}
+
+static int item_in_area(int centre, int cell) { return am_dist(centre, cell) <= 1; } /* 3x3 */
+
+/* A Grenado's area must hold an enemy (Fire) or a character (Smoke) to be offered (R71). */
+static int item_area_useful(const am_state *st, int user, int centre, int use)
+{
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_char *c = &st->ch[i];
+        if ((c->flags & (AM_C_GONE | AM_C_KO)) || !item_in_area(centre, c->cell))
+            continue;
+        if (use == AM_USE_SMOKE || c->side != st->ch[user].side)
+            return 1;
+    }
+    return 0;
+}
+
+static int item_targets(const am_state *st, int user, const am_thing *t, int i,
+                        carta_action *out)
+{
+    int n = 0, here = st->ch[user].cell;
+    if (t->use == AM_USE_TOKEN)
+        return out[0] = AM_ACT(AM_A_USE, i, 0), 1;
+    if (t->use == AM_USE_FIRE || t->use == AM_USE_SMOKE) {
+        for (int cell = 0; cell < AM_CELLS; cell++)
+            if (cell % AM_W < st->w && cell / AM_W < st->h && am_dist(here, cell) <= t->reach &&
+                item_area_useful(st, user, cell, t->use))
+                out[n++] = AM_ACT(AM_A_USE, i, cell);
+        return n;
+    }
+    for (int c = 0; c < st->n_chars; c++) /* heal, draw: an ally within range */
+        if (st->ch[c].side == AM_ALLIES && !(st->ch[c].flags & AM_C_GONE) &&
+            am_dist(here, st->ch[c].cell) <= t->reach &&
+            (t->use == AM_USE_HEAL || !(st->ch[c].flags & AM_C_KO)))
+            out[n++] = AM_ACT(AM_A_USE, i, c);
+    return n;
+}
+
+int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_ok,
+                   carta_action *out)
+{
+    if (seat >= st->n_mages || (st->ch[st->mage[seat].ch].flags & AM_C_KO))
+        return 0;
+    const am_mage *g = &st->mage[seat];
+    int n = 0;
+    for (int i = 0; i < g->n_items; i++) {
+        const am_thing *t = item_consumable(r, g, i);
+        if (t && t->use != AM_USE_LEAF && (slow_ok || !t->slow) && item_first_usable(r, g, i))
+            n += item_targets(st, g->ch, t, i, out + n);
+    }
+    return n;
+}
+
+static void item_grenade_fire(const carta_rules *r, am_state *st, int user, int centre,
+                              const am_thing *t)
+{
+    static const uint32_t types = 1u << 0 | 1u << 10 | 1u << 2; /* Physical, Metal, Fire */
+    for (int i = 0; i < st->n_chars && st->phase != AM_P_OVER; i++) {
+        const am_char *c = &st->ch[i];
+        if (c->side != st->ch[user].side && !(c->flags & (AM_C_GONE | AM_C_KO)) &&
+            item_in_area(centre, c->cell)) {
+            am_tell(st, i, AM_W_AUTO_HIT, 0, 0);
+            am_damage(r, st, i, t->amount, types, 0, -1);
+        }
+    }
+}
+
+static void item_say(am_state *st, int ch, int word, int amount, int value)
+{
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
+                    word, amount, value);
+}
+
+void am_use_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    int seat = am_to_act(r, st), i = AM_A(a), b = AM_B(a);
+    am_mage *g = &st->mage[seat];
+    const am_thing *t = am_thing_of(r, g->item[i]);
+    g->used[i]++;
+    carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, g->item[i], CARTA_SEEN_ALL, -1,
+                    AM_W_USES, t->uses - g->used[i], 0);
+    switch (t->use) {
+    case AM_USE_HEAL: am_heal(st, b, t->amount); return;
+    case AM_USE_DRAW: am_draw(st, st->ch[b].mage, 1); return;
+    case AM_USE_FIRE: item_grenade_fire(r, st, g->ch, b, t); return;
+    case AM_USE_SMOKE:
+        if (st->n_smoke < 2)
+            st->smoke[st->n_smoke++] = (uint8_t)b;
+        item_say(st, g->ch, AM_W_SMOKE, b % AM_W + 1, b / AM_W + 1);
+        return;
+    default: /* AM_USE_TOKEN */
+        for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
+            st->token[st->n_tokens++] = (am_token){g->ch, t->token_kind, t->token_range,
+                                                   t->token_value};
+        item_say(st, g->ch, AM_W_TOKENS, t->token_count, 0);
+        return;
+    }
+}
+
+int am_smoke_bonus(const am_state *st, int ch)
+{
+    for (int k = 0; k < st->n_smoke; k++)
+        if (item_in_area(st->smoke[k], st->ch[ch].cell))
+            return 5;
+    return 0;
+}
+
+/* ---- reduced to 0 HP: Sacred Leaf, Now Is Not My Time ---- */
+
+int am_leaf_item(const carta_rules *r, const am_state *st, int mage)
+{
+    const am_mage *g = &st->mage[mage];
+    for (int i = 0; i < g->n_items; i++) {
+        const am_thing *t = item_consumable(r, g, i);
+        if (t && t->use == AM_USE_LEAF)
+            return i;
+    }
+    return -1;
+}
+
+static int item_not_my_time(const carta_rules *r, const am_state *st, int mage)
+{
+    int slot = am_ability_slot(r, st, mage, AM_H_NOT_MY_TIME);
+    return slot >= 0 && !(st->mage[mage].spent & (1u << slot)) ? slot : -1;
+}
+
+int am_zero_hp_offer(const carta_rules *r, am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    if (c->side != AM_ALLIES ||
+        (am_leaf_item(r, st, c->mage) < 0 && item_not_my_time(r, st, c->mage) < 0))
+        return 0;
+    for (int k = 0; k < st->pending.n; k++)
+        if (st->pending.frame[k].kind == AM_F_ZERO_HP && st->pending.frame[k].arg[0] == ch)
+            return 1;
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_ZERO_HP, am_seat_of(st, ch));
+    f->arg[0] = (int16_t)ch;
+    return 1;
+}
+
+int am_zero_hp_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out)
+{
+    int n = 0, mage = st->ch[f->arg[0]].mage, leaf = am_leaf_item(r, st, mage);
+    int slot = item_not_my_time(r, st, mage);
+    if (leaf >= 0)
+        out[n++] = AM_ACT(AM_A_STAND, 0, leaf);
+    if (slot >= 0)
+        out[n++] = AM_ACT(AM_A_STAND, 1, slot);
+    out[n++] = AM_ACT(AM_A_FALL, 0, 0);
+    return n;
+}
+
+void am_zero_hp_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int ch = f->arg[0], mage = st->ch[ch].mage;
+    am_mage *g = &st->mage[mage];
+    carta_pending_pop(&st->pending);
+    if (AM_KIND(a) == AM_A_FALL) {
+        am_knock_out(r, st, ch);
+        return;
+    }
+    if (AM_A(a) == 0) {
+        g->used[AM_B(a)]++;
+        carta_event_add(&st->events, CARTA_EV_NOTE, mage, -1, g->item[AM_B(a)], CARTA_SEEN_ALL,
+                        -1, AM_W_USES, 0, 0);
+    } else {
+        g->spent |= (uint8_t)(1u << AM_B(a));
+        am_char *c = &st->ch[ch];
+        int v = c->status[AM_EMPOWER] + 2;
+        c->status[AM_EMPOWER] = (uint8_t)(v > AM_COUNTERS ? AM_COUNTERS : v);
+        am_tell(st, ch, AM_W_STATUS + AM_EMPOWER, 2, c->status[AM_EMPOWER]);
+    }
+    st->ch[ch].hp = 1;
+    am_tell(st, ch, AM_W_ONE_HP, 0, 0);
+}
