@@ -211,14 +211,15 @@ static void combo_finish(am_state *st, carta_pending *f)
         am_mage *g = &st->mage[c->mage];
         uint16_t card = g->limbo.cards[g->limbo.n - 1];
         carta_zone_move(CARTA_ZONE_REF(&g->limbo), g->limbo.n - 1, CARTA_ZONE_REF(&g->void_));
-        carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID, 0);
+        carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID,
+                         AM_W_TO_VOID);
     } else if (f->arg[C_KIND] == KIND_COMBO) {
         am_mage *g = &st->mage[c->mage];
         while (g->combo.n) {
             uint16_t card = g->combo.cards[0];
             carta_zone_move(CARTA_ZONE_REF(&g->combo), 0, CARTA_ZONE_REF(&g->void_));
             carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID,
-                             0);
+                             AM_W_TO_VOID);
         }
     }
     carta_pending_pop(&st->pending);
