@@ -51,6 +51,8 @@ typedef struct am_spell {
     uint8_t roll, dmg_attr;      /* am_roll_kind; the attribute added to damage (am_roll_kind) */
     int16_t dmg;                 /* the damage entry's number; 0: deals no damage */
     int8_t x, y;                 /* ATTACK/DAMAGE BONUSES +X/+Y */
+    uint8_t alt_status;          /* Alternate Exploit Effects: status + 1 (0: none) that may be */
+    int8_t alt_x, alt_y;         /*   exploited on a target as the attack is declared for +X/+Y */
     uint8_t crit, protect;       /* Critical/X; Protect/X */
     uint8_t keywords;
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
@@ -195,6 +197,8 @@ enum am_word {
     AM_W_PUSHED_TO, AM_W_PULLED_TO, AM_W_CARRIED_TO, AM_W_TELEPORTED_TO, AM_W_BASHES,
     AM_W_PASSES_THROUGH, AM_W_LANDED_AT, AM_W_STAYS_AIRBORNE, AM_W_AIRBORNE, AM_W_GROUNDED,
     AM_W_CONVERTED, AM_W_CLEANSES, AM_W_EMPOWERED, AM_W_CANTRIPS, AM_W_TO_VOID,
+    AM_W_ALTERNATE,              /* + status: "exploited: Expose, for +%d/+%d" */
+    AM_W_ALTERNATE_END = AM_W_ALTERNATE + AM_STATUS - 1,
     AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
     AM_W_USES = AM_W_CHANNELS + 3, AM_W_SMOKE, AM_W_ONE_HP, AM_W_FALLS,
     AM_W_SCRAP, AM_W_TENDENCY, AM_W_KIN_AIR, AM_W_KIN_GROUND, AM_W_BREATH,
@@ -215,7 +219,8 @@ enum am_act {
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_PUSH, AM_A_PULL, AM_A_CARRY, AM_A_BASH,
     AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT, AM_A_CHANNEL,
     AM_A_NO_WEAPON, AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
-    AM_A_LAST = AM_A_ICHOR
+    AM_A_ALTERNATE, AM_A_NO_ALTERNATE,
+    AM_A_LAST = AM_A_NO_ALTERNATE
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -247,6 +252,7 @@ enum am_frame {
     AM_F_CHANNEL,     /* decision: a weapon to channel the card through (arg0: char, 1: spell) */
     AM_F_ZERO_HP,     /* decision: a mage reduced to 0 HP may stay at 1 HP (arg0: char) */
     AM_F_ICHOR,       /* decision: Ichor Guard (arg0: the parrying mage's char, 1: attacker) */
+    AM_F_ALTERNATE,   /* decision: an alternate exploit effect for an attack (arg0: attack) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -323,6 +329,9 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
 void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f);
 const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a);
 void am_empower_apply(am_state *st, carta_action a);
+int am_alternate_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                         carta_action *out);
+void am_alternate_apply(const carta_rules *r, am_state *st, carta_action a);
 const am_spell *am_spell_ref(const carta_rules *r, int ref);
 int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
               int piercing, int source);

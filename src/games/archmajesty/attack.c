@@ -155,6 +155,46 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
     f->arg[0] = (int16_t)slot;
     for (int i = 0; i < n; i++)
         am_tell(st, targets[i], AM_W_ATTACKS, 0, 0);
+    carta_action buf[AM_TARGETS + 1];
+    carta_pending probe = {.kind = AM_F_ALTERNATE, .arg = {(int16_t)slot}};
+    if (s->alt_status && am_alternate_actions(r, st, &probe, buf) > 1) {
+        carta_pending *alt = carta_pending_push(&st->pending, AM_F_ALTERNATE,
+                                                am_seat_of(st, attacker));
+        alt->arg[0] = (int16_t)slot;
+    }
+}
+
+/* Alternate Exploit Effects: as its attack is declared, a card may exploit one counter of its
+ * status on a target for +X/+Y instead of the status's own effect ("you do not resolve its
+ * default exploit effect"); never on an ally (STATUS EFFECTS). */
+int am_alternate_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                         carta_action *out)
+{
+    const am_attack *a = &st->attack[f->arg[0]];
+    const am_spell *s = am_attack_spell(r, a);
+    int n = 0, status = s->alt_status - 1;
+    for (int i = 0; i < a->n; i++) {
+        const am_char *t = &st->ch[a->roll[i].target];
+        if (t->status[status] && t->side != st->ch[a->attacker].side)
+            out[n++] = AM_ACT(AM_A_ALTERNATE, i, 0);
+    }
+    out[n++] = AM_ACT(AM_A_NO_ALTERNATE, 0, 0);
+    return n;
+}
+
+void am_alternate_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    am_attack *at = &st->attack[f->arg[0]];
+    const am_spell *s = am_attack_spell(r, at);
+    carta_pending_pop(&st->pending);
+    if (AM_KIND(a) != AM_A_ALTERNATE)
+        return;
+    int t = at->roll[AM_A(a)].target, status = s->alt_status - 1;
+    st->ch[t].status[status]--;
+    at->alt_x = s->alt_x;
+    at->alt_y = s->alt_y;
+    am_tell(st, t, AM_W_ALTERNATE + status, s->alt_x, s->alt_y);
 }
 
 /* The spell an attack comes from: a card, an enemy's template, or a basic attack. */
@@ -193,8 +233,8 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
 {
     const am_roll *ro = &a->roll[i];
     if (s->roll == AM_ROLL_AUTO)
-        return ro->guard ? 20 + s->x : 999;
-    return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x;
+        return ro->guard ? 20 + s->x + a->alt_x : 999;
+    return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x;
 }
 
 /* Damage of one hit (R23): the entry + attribute + Y (+10 on a Critical), halved if the attacker
@@ -205,7 +245,7 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     if (!s->dmg)
         return;
     const am_roll *ro = &a->roll[i];
-    int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y;
+    int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y;
     if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
         amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */
     amount += a->empowered ? 10 : 0; /* Empower: "On hit: That attack gains a +0/+10 bonus" */

@@ -337,6 +337,35 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
 }
 
 /* range: N squares or melee; attack: a roll; damage: N or {base, attr}; bonus: [X, Y]. */
+/* alternate: {exploit: STATUS, bonus: [X, Y]} (STATUS EFFECTS, Alternate Exploit Effects). */
+static carta_status read_alternate(struct fy_node *map, am_spell *s, const char *file,
+                                   carta_error *err)
+{
+    static const char *const keys[] = {"exploit", "bonus", NULL};
+    struct fy_node *alt = carta_yaml_get(map, "alternate"), *bonus;
+    char x[8], y[8];
+    if (!alt)
+        return CARTA_OK;
+    if (carta_yaml_check_keys(alt, keys, "'alternate'", file, err))
+        return CARTA_ERR_INPUT;
+    int status = read_word(carta_yaml_get(alt, "exploit"), am_status_names, "'exploit'", file, err);
+    if (status < 0)
+        return CARTA_ERR_INPUT;
+    if (AM_POSITIVE(status) || status == AM_STUN || status == AM_FREEZE)
+        return carta_yaml_error(err, file, alt, "an alternate exploit takes a negative status with "
+                                "an exploit effect, not %s", am_status_names[status]);
+    bonus = carta_yaml_get(alt, "bonus");
+    if (!bonus || !fy_node_is_sequence(bonus) || fy_node_sequence_item_count(bonus) != 2 ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(bonus, 0), x, sizeof x) ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(bonus, 1), y, sizeof y) ||
+        abs(atoi(x)) > 20 || abs(atoi(y)) > 50)
+        return carta_yaml_error(err, file, alt, "'alternate' gives 'bonus: [X, Y]'");
+    s->alt_status = (uint8_t)(status + 1);
+    s->alt_x = (int8_t)atoi(x);
+    s->alt_y = (int8_t)atoi(y);
+    return CARTA_OK;
+}
+
 static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const char *file,
                                         carta_error *err)
 {
@@ -381,7 +410,7 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     }
     if (s->roll != AM_ROLL_NONE && !s->range)
         return carta_yaml_error(err, file, map, "an attack needs a range (squares or melee)");
-    return read_keywords(map, s, file, err);
+    return read_keywords(map, s, file, err) || read_alternate(map, s, file, err);
 }
 
 static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, const char *file,
@@ -389,7 +418,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
 {
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "keywords",
-                                       "requires", "stages", "effect", "text", NULL};
+                                       "requires", "stages", "effect", "alternate", "text", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;

@@ -196,6 +196,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
             out[1] = AM_ACT(AM_A_KEEP_EMPOWER, 0, 0);
             return 2;
         case AM_F_CONVERT: return am_convert_actions(st, f, out);
+        case AM_F_ALTERNATE: return am_alternate_actions(r, st, f, out);
         case AM_F_CLEANSE: return am_cleanse_choices(st, f, out);
         case AM_F_FORCED: case AM_F_BASH: case AM_F_TELEPORT: case AM_F_LAND: case AM_F_LAND_AT:
             return am_forced_actions(st, f, out);
@@ -237,6 +238,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_EMPOWER: case AM_A_KEEP_EMPOWER:
         am_empower_apply(st, a);
+        break;
+    case AM_A_ALTERNATE: case AM_A_NO_ALTERNATE:
+        am_alternate_apply(r, st, a);
         break;
     case AM_A_CONVERT: case AM_A_KEEP_STATUS:
         am_convert_apply(r, st, a);

@@ -93,6 +93,8 @@ typedef struct am_attack {
     uint8_t protected_;       /* bit per ally character slot % 8 that protected (once per attack) */
     uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
     uint8_t channel;          /* the weapon it is channelled through (am_channelled) */
+    int8_t alt_x, alt_y;      /* +X/+Y an alternate exploit effect gave it */
+    uint8_t pad[2];
     am_roll roll[AM_TARGETS];
 } am_attack;
 

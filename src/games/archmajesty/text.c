@@ -52,6 +52,13 @@ static const char *const am_words[AM_W_COUNT] = {
                                    "Overwhelm (%d left)",
     [AM_W_EXPLOITED + AM_WEAKEN] = "exploited: Weaken, its next attack deals half (%d left)",
     [AM_W_EXPLOITED + AM_GRAVITY] = "exploited: Gravity, grounded (%d left)",
+    [AM_W_ALTERNATE + AM_BURN] = "exploited: Burn, for +%d/+%d instead of its effect",
+    [AM_W_ALTERNATE + AM_POISON] = "exploited: Poison, for +%d/+%d instead of its effect",
+    [AM_W_ALTERNATE + AM_WHIRLWIND] = "exploited: Whirlwind, for +%d/+%d instead of its effect",
+    [AM_W_ALTERNATE + AM_SPLASH] = "exploited: Splash, for +%d/+%d instead of its effect",
+    [AM_W_ALTERNATE + AM_EXPOSE] = "exploited: Expose, for +%d/+%d instead of its effect",
+    [AM_W_ALTERNATE + AM_WEAKEN] = "exploited: Weaken, for +%d/+%d instead of its effect",
+    [AM_W_ALTERNATE + AM_GRAVITY] = "exploited: Gravity, for +%d/+%d instead of its effect",
     [AM_W_CLEANSED + AM_EMPOWER] = "cleansed of 1 Empower (%d left)",
     [AM_W_CLEANSED + AM_SWIFT] = "cleansed of 1 Swift (%d left)",
     [AM_W_CLEANSED + AM_HASTE] = "cleansed of 1 Haste (%d left)",
@@ -255,6 +262,15 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "convert to 5 %s damage", AM_A(a) ? "Magical" : "Physical");
         return;
     case AM_A_KEEP_STATUS: snprintf(buf, cap, "keep the statuses"); return;
+    case AM_A_ALTERNATE: {
+        const am_attack *at = &st->attack[carta_pending_peek(&st->pending)->arg[0]];
+        const am_spell *sp = am_attack_spell(r, at);
+        am_char_name(r, st, at->roll[AM_A(a)].target, who, sizeof who);
+        snprintf(buf, cap, "exploit %s on %s for +%d/+%d", am_status_title[sp->alt_status - 1],
+                 who, sp->alt_x, sp->alt_y);
+        return;
+    }
+    case AM_A_NO_ALTERNATE: snprintf(buf, cap, "no alternate exploit"); return;
     case AM_A_CLEANSE:
         text_payment(r, st, seat < st->n_mages ? st->mage[seat].ch : 0, AM_B(a), pay, sizeof pay);
         snprintf(buf, cap, "cleanse with %s", pay);
@@ -594,6 +610,10 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[1], who, sizeof who);
         snprintf(buf, cap, "Ichor Guard: force %s to make a basic attack on an enemy of your "
                  "choice?", who);
+        return;
+    case AM_F_ALTERNATE:
+        snprintf(buf, cap, "Alternate Exploit Effect: exploit a target's counter for this attack's "
+                 "bonus instead of its own effect?");
         return;
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
                                 f->arg[1]);

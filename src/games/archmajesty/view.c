@@ -135,7 +135,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "exploit", "empower", "keep empower", "convert", "keep statuses", "cleanse", "remove",
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
-        "dragon breath", "ichor guard"};
+        "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
