@@ -130,8 +130,9 @@ void am_heal(am_state *st, int ch, int amount)
     c->hp = (int16_t)(c->hp + healed);
     if (c->hp > 0)
         c->flags &= (uint8_t)~AM_C_KO;
-    carta_event_add(&st->events, CARTA_EV_HEAL, am_seat_of(st, ch), -1, attack_card_of(st, ch),
-                    CARTA_SEEN_ALL, -1, 0, healed, c->hp);
+    if (healed) /* at full health there is nothing to tell */
+        carta_event_add(&st->events, CARTA_EV_HEAL, am_seat_of(st, ch), -1,
+                        attack_card_of(st, ch), CARTA_SEEN_ALL, -1, 0, healed, c->hp);
 }
 
 /* ---- the attack ---- */
