@@ -22,9 +22,8 @@ static int answer_controls(const am_state *st, int seat, int ch)
     return am_seat_of(st, ch) == seat && !(st->ch[ch].flags & (AM_C_KO | AM_C_GONE));
 }
 
-/* Answers paid with a hand card (each distinct card once) or a token of kind; b encodes which. */
-static int answer_payments(const carta_rules *r, const am_state *st, int ch, int token_kind,
-                           int need_protect, int kind, int a, carta_action *out)
+int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token_kinds,
+                int need_protect, int kind, int a, carta_action *out)
 {
     int n = 0;
     if (st->ch[ch].side == AM_ALLIES) {
@@ -40,7 +39,7 @@ static int answer_payments(const carta_rules *r, const am_state *st, int ch, int
         int same = 0; /* one action per kind of token */
         for (int u = 0; u < t; u++)
             same |= memcmp(&st->token[u], k, sizeof *k) == 0;
-        if (k->owner == ch && k->kind == token_kind && !same)
+        if (k->owner == ch && (token_kinds & (1u << k->kind)) && !same)
             out[n++] = AM_ACT(kind, a, AM_TOKEN_PAY + t);
     }
     return n;
@@ -62,7 +61,7 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
     /* Fix: the attacker's, once per attack, not on an automatic hit (R19). */
     if (answer_controls(st, seat, a->attacker) && s->roll != AM_ROLL_AUTO &&
         !(a->fixes & 1))
-        n += answer_payments(r, st, a->attacker, AM_TOKEN_STRIKE, 0, AM_A_FIX, 0, out + n);
+        n += am_payments(r, st, a->attacker, 1u << AM_TOKEN_STRIKE, 0, AM_A_FIX, 0, out + n);
     int overwhelm = (s->keywords & AM_K_OVERWHELM) != 0;
     for (int i = 0; i < a->n && !overwhelm; i++) {
         const am_roll *ro = &a->roll[i];
@@ -72,14 +71,14 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
             continue; /* Expose: the attack gains Overwhelm */
         /* Guard: the target's, once per attack. */
         if (!(a->guarded & (1u << i)) && answer_controls(st, seat, ro->target))
-            n += answer_payments(r, st, ro->target, AM_TOKEN_GUARD, 0, AM_A_GUARD, i, out + n);
+            n += am_payments(r, st, ro->target, 1u << AM_TOKEN_GUARD, 0, AM_A_GUARD, i, out + n);
         /* Protect: an ally of the target (itself included) within range, once per attack. */
         for (int p = 0; p < st->n_chars; p++) {
             if (!answer_controls(st, seat, p) || st->ch[p].side != st->ch[ro->target].side ||
                 (a->protected_ & (1u << (p & 7))))
                 continue;
             carta_action buf[AM_HAND + AM_TOKENS];
-            int k = answer_payments(r, st, p, AM_TOKEN_PROTECT, 1, AM_A_PROTECT, i | p << 3, buf);
+            int k = am_payments(r, st, p, 1u << AM_TOKEN_PROTECT, 1, AM_A_PROTECT, i | p << 3, buf);
             for (int j = 0; j < k; j++)
                 if (am_dist(st->ch[p].cell, st->ch[ro->target].cell) <=
                     answer_protect_range(r, st, p, AM_B(buf[j])))

@@ -357,6 +357,11 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 void am_window_open(const carta_rules *r, am_state *st, int attack, int declarer_seat);
 int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *out);
 int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
+/* The actions (kind, a, b) paying with a hand card of ch's mage (each distinct card once; with
+ * need_protect only Protect/X cards) or a token of one of token_kinds (bit per kind, one action
+ * per alike token): b is the hand index or AM_TOKEN_PAY + the token's. */
+int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token_kinds,
+                int need_protect, int kind, int a, carta_action *out);
 /* Pays b (a hand card of ch's mage, to the Void, or token b - AM_TOKEN_PAY) and returns its
  * Strike Value (strike) or Guard Value. */
 int am_pay(const carta_rules *r, am_state *st, int ch, int b, int strike, int word);

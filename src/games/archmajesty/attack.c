@@ -140,7 +140,6 @@ void am_heal(am_state *st, int ch, int amount)
 void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const am_spell *s,
                        int templ, int stage, const uint8_t *targets, int n)
 {
-    (void)r;
     CARTA_ASSERT(st->n_attacks < AM_ATTACKS && n > 0 && n <= AM_TARGETS);
     int slot = st->n_attacks++;
     am_attack *a = &st->attack[slot];

@@ -164,29 +164,17 @@ void am_convert_apply(const carta_rules *r, am_state *st, carta_action a)
  * status counters from any status effects you currently have." */
 int am_cleanse_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out)
 {
-    (void)r;
     if (seat >= st->n_mages)
         return 0;
     const am_mage *g = &st->mage[seat];
     const am_char *c = &st->ch[g->ch];
-    int counters = 0, n = 0;
+    int counters = 0;
     for (int s = 0; s < AM_STATUS; s++)
         counters += c->status[s];
     if (!counters || (c->flags & AM_C_KO))
         return 0;
-    for (int i = 0; i < g->hand.n; i++)
-        if (am_first_copy(&g->hand, i))
-            out[n++] = AM_ACT(AM_A_CLEANSE, 0, i);
-    for (int t = 0; t < st->n_tokens; t++) {
-        const am_token *k = &st->token[t];
-        int same = 0;
-        for (int u = 0; u < t; u++)
-            same |= memcmp(&st->token[u], k, sizeof *k) == 0;
-        if (k->owner == g->ch && (k->kind == AM_TOKEN_GUARD || k->kind == AM_TOKEN_PROTECT) &&
-            !same)
-            out[n++] = AM_ACT(AM_A_CLEANSE, 0, AM_TOKEN_PAY + t);
-    }
-    return n;
+    return am_payments(r, st, g->ch, 1u << AM_TOKEN_GUARD | 1u << AM_TOKEN_PROTECT, 0,
+                           AM_A_CLEANSE, 0, out);
 }
 
 int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action *out)
