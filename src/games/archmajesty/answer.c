@@ -1,7 +1,8 @@
-/* answer.c: interrupts around an attack (COMBAT, Interruption; Fix, Guard and Protect Actions).
- * Before and after each roll a window (core/window.h) asks every seat in turn, from the one after
- * the attacker's (R16); an answer pays its cost at once, goes on the stack as an EFFECT frame and
- * reopens the window; once every seat has passed in a row the stack resolves last first. */
+/* answer.c: interrupts (COMBAT, Interruption; Fix, Guard and Protect Actions). A window
+ * (core/window.h) asks every seat in turn, from the one after the declarer's (R16): before and
+ * after each roll of an attack, in each turn's Start and End Phase, and after a declared action.
+ * An answer pays its cost at once, goes on the stack as an EFFECT frame and reopens the window;
+ * once every seat has passed in a row the stack resolves last first. */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
@@ -56,6 +57,11 @@ static int answer_protect_range(const carta_rules *r, const am_state *st, int ch
 int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *out)
 {
     int seat = st->window.seat, n = 0;
+    if (st->window_attack == AM_WIN_FREE) { /* a phase or a declared action: interrupts only */
+        n = am_interrupt_actions(r, st, seat, out);
+        out[n++] = AM_ACT(AM_A_PASS, 0, 0);
+        return n;
+    }
     const am_attack *a = &st->attack[st->window_attack];
     const am_spell *s = am_attack_spell(r, a);
     /* Fix: the attacker's, once per attack, not on an automatic hit (R19). */

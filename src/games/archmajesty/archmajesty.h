@@ -33,11 +33,16 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 }
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
+/* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
+ * effect of the caster's own, `until` bounds a modifier (defence, boost). */
+enum am_timing { AM_NOW = 0, AM_TURN_END, AM_NEXT_TURN_START, AM_NEXT_TURN_END, AM_ROUND_END };
 typedef struct am_op {
     uint8_t kind, count, arg, on; /* arg: a status, a token kind */
     uint8_t value, range;         /* a token's value and range */
+    uint8_t timing;               /* enum am_timing: `when` or `until` */
+    int8_t x, y;                  /* a boost's +X/+Y */
 } am_op;
 
 enum { AM_OPS = 8, AM_STAGES = 4 };
@@ -202,6 +207,11 @@ enum am_word {
     AM_W_CHANNELS,               /* + 0 no added type, 1 Metal, 2 Flora */
     AM_W_USES = AM_W_CHANNELS + 3, AM_W_SMOKE, AM_W_ONE_HP, AM_W_FALLS,
     AM_W_SCRAP, AM_W_TENDENCY, AM_W_KIN_AIR, AM_W_KIN_GROUND, AM_W_BREATH,
+    AM_W_DEFENCE_UNTIL,          /* + enum am_timing: "+%d Defence until the end of its turn" */
+    AM_W_BOOST_UNTIL = AM_W_DEFENCE_UNTIL + 5, /* + timing: "its attacks +%d/+%d until ..." */
+    AM_W_WAITS = AM_W_BOOST_UNTIL + 5,         /* + timing: "an effect waits for ..." */
+    AM_W_DEFENCE_ENDS = AM_W_WAITS + 5, AM_W_BOOST_ENDS, AM_W_WAITED, AM_W_START_PHASE,
+    AM_W_END_PHASE,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -288,6 +298,7 @@ int am_round_actions(const carta_rules *r, const am_state *st, const carta_pendi
                      carta_action *out);
 void am_round_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_turn_end(const carta_rules *r, am_state *st);
+void am_turn_finish(const carta_rules *r, am_state *st);
 int am_draw(am_state *st, int mage, int n);
 void am_to_void(am_state *st, int mage, int hand_index, int verb);
 /* Whether hand index i holds the first copy of its card (one action per distinct card). */
@@ -352,6 +363,16 @@ int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pendi
 int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
+
+/* lasting.c: modifiers and waiting effects of the Start and End Phases (R73) */
+void am_lasting_add(am_state *st, int ch, const am_op *op, int card);
+/* Ends or resolves what is due at ch's Start Phase (which: AM_P_START) or End Phase (AM_P_END). */
+void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which);
+void am_lasting_round_end(const carta_rules *r, am_state *st);
+int am_lasting_defence(const am_state *st, int ch);
+void am_lasting_boost(const am_state *st, int ch, int *x, int *y);
+/* combo.c: an effect of a character's own on itself (gain, heal, draw, mill, armour, token). */
+void am_self_effect(const carta_rules *r, am_state *st, int ch, const am_op *op);
 
 /* answer.c: windows, Fix, Guard, Protect */
 void am_window_open(const carta_rules *r, am_state *st, int attack, int declarer_seat);

@@ -29,10 +29,11 @@ int am_attr(const carta_rules *r, const am_state *st, int ch, int roll)
 int am_defence(const carta_rules *r, const am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
+    int lasting = am_smoke_bonus(st, ch) + am_lasting_defence(st, ch);
     if (c->side == AM_ENEMIES)
-        return am_enemy_of(r, c->def)->defence + am_smoke_bonus(st, ch);
+        return am_enemy_of(r, c->def)->defence + lasting;
     const am_mage *g = &st->mage[c->mage];
-    int def = 10 + g->attr[AM_DEFENCE] + am_smoke_bonus(st, ch);
+    int def = 10 + g->attr[AM_DEFENCE] + lasting;
     for (int i = 0; i < g->n_items; i++)
         def += am_thing_of(r, g->item[i])->defence;
     return def;
@@ -232,9 +233,11 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
                         const am_spell *s, int i)
 {
     const am_roll *ro = &a->roll[i];
+    int x, y;
+    am_lasting_boost(st, a->attacker, &x, &y);
     if (s->roll == AM_ROLL_AUTO)
-        return ro->guard ? 20 + s->x + a->alt_x : 999;
-    return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x;
+        return ro->guard ? 20 + s->x + a->alt_x + x : 999;
+    return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
 }
 
 /* Damage of one hit (R23): the entry + attribute + Y (+10 on a Critical), halved if the attacker
@@ -245,7 +248,9 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     if (!s->dmg)
         return;
     const am_roll *ro = &a->roll[i];
-    int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y;
+    int x, y;
+    am_lasting_boost(st, a->attacker, &x, &y);
+    int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y + y;
     if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
         amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */
     amount += a->empowered ? 10 : 0; /* Empower: "On hit: That attack gains a +0/+10 bonus" */

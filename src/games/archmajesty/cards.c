@@ -194,17 +194,65 @@ static carta_status read_links(carta_rules *r, struct fy_node *map, const char *
 
 /* ---- effects ---- */
 
+/* [X, Y]: +X to hit (-20..20), +Y damage (-50..50) (ATTACK/DAMAGE BONUSES). */
+static carta_status read_bonus(struct fy_node *node, const char *key, int8_t *x, int8_t *y,
+                               const char *file, carta_error *err)
+{
+    char a[8], b[8];
+    if (!fy_node_is_sequence(node) || fy_node_sequence_item_count(node) != 2 ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(node, 0), a, sizeof a) ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(node, 1), b, sizeof b) ||
+        abs(atoi(a)) > 20 || abs(atoi(b)) > 50)
+        return carta_yaml_error(err, file, node, "'%s' is [X, Y]: +X to hit, +Y damage", key);
+    *x = (int8_t)atoi(a);
+    *y = (int8_t)atoi(b);
+    return CARTA_OK;
+}
+
+/* when (a delayed effect of the caster's own) and until (how long a modifier lasts). */
+static carta_status read_timing(struct fy_node *map, am_op *op, const char *file,
+                                carta_error *err)
+{
+    static const char *const when_names[] = {"now", "turn_end", "next_turn_start",
+                                             "next_turn_end", NULL};
+    static const char *const until_names[] = {"now", "turn_end", "next_turn_start",
+                                              "next_turn_end", "round_end", NULL};
+    int modifier = op->kind == AM_OP_DEFENCE || op->kind == AM_OP_BOOST;
+    int self = op->kind == AM_OP_GAIN || op->kind == AM_OP_HEAL || op->kind == AM_OP_DRAW ||
+               op->kind == AM_OP_MILL || op->kind == AM_OP_ARMOUR || op->kind == AM_OP_TOKEN;
+    struct fy_node *when = carta_yaml_get(map, "when"), *until = carta_yaml_get(map, "until");
+    if (modifier && !until)
+        return carta_yaml_error(err, file, map, "a modifier needs 'until': turn_end, "
+                                "next_turn_start, next_turn_end or round_end");
+    if (until && !modifier)
+        return carta_yaml_error(err, file, until, "'until' bounds a modifier (defence, boost)");
+    if (when && !self)
+        return carta_yaml_error(err, file, when, "'when' delays an effect of the caster's own: "
+                                "gain, heal, draw, mill, armour or token");
+    int t = read_key_word(map, until ? "until" : "when", until ? until_names : when_names,
+                          AM_NOW, file, err);
+    if (t < 0)
+        return CARTA_ERR_INPUT;
+    if (modifier && t == AM_NOW)
+        return carta_yaml_error(err, file, until, "'until' is turn_end, next_turn_start, "
+                                "next_turn_end or round_end");
+    op->timing = (uint8_t)t;
+    return CARTA_OK;
+}
+
 /* One effect map of a stage (docs/card-format/archmajesty.md, "Effects"). */
 static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, const char *file,
                             carta_error *err)
 {
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
-                                       "teleport", "airborne", "grounded", "lift", "count", "on",
-                                       "value", "range", NULL};
+                                       "teleport", "airborne", "grounded", "lift", "defence",
+                                       "boost", "count", "on", "value", "range", "when", "until",
+                                       NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
-                                        "teleport", "airborne", "grounded", "lift", NULL};
+                                        "teleport", "airborne", "grounded", "lift", "defence",
+                                        "boost", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
@@ -219,7 +267,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (!kind)
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
-                                "teleport, airborne, grounded, lift");
+                                "teleport, airborne, grounded, lift, defence, boost");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -243,8 +291,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
         char word[8];
         if (!carta_yaml_scalar(head, word, sizeof word) || strcmp(word, "true"))
             return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
+    } else if (kind == AM_OP_BOOST) {
+        if (read_bonus(head, "boost", &op->x, &op->y, file, err))
+            return CARTA_ERR_INPUT;
     } else {
-        int hi = kind == AM_OP_ATTACK ? 6 : kind >= AM_OP_SHIFT && kind != AM_OP_TOKEN &&
+        int hi = kind == AM_OP_ATTACK ? 6 : kind == AM_OP_DEFENCE ? 20
+                 : kind >= AM_OP_SHIFT && kind != AM_OP_TOKEN &&
                  kind != AM_OP_ARMOUR && kind != AM_OP_MILL ? 8 : 99;
         if (carta_yaml_int(map, heads[kind - 1], 0, true, 1, hi, &count, file, err))
             return CARTA_ERR_INPUT;
@@ -263,6 +315,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (kind == AM_OP_INFLICT && !has_attack)
         return carta_yaml_error(err, file, map, "'inflict' needs an attack earlier in the stage: "
                                 "it is inflicted on the characters attacked");
+    if (read_timing(map, op, file, err))
+        return CARTA_ERR_INPUT;
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
     op->value = (uint8_t)v;
@@ -398,16 +452,8 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     s->dmg = (int16_t)base;
     s->dmg_attr = (uint8_t)attr;
     struct fy_node *bonus = carta_yaml_get(map, "bonus");
-    if (bonus) {
-        char x[8], y[8];
-        if (!fy_node_is_sequence(bonus) || fy_node_sequence_item_count(bonus) != 2 ||
-            !carta_yaml_scalar(fy_node_sequence_get_by_index(bonus, 0), x, sizeof x) ||
-            !carta_yaml_scalar(fy_node_sequence_get_by_index(bonus, 1), y, sizeof y) ||
-            abs(atoi(x)) > 20 || abs(atoi(y)) > 50)
-            return carta_yaml_error(err, file, bonus, "'bonus' is [X, Y]: +X to hit, +Y damage");
-        s->x = (int8_t)atoi(x);
-        s->y = (int8_t)atoi(y);
-    }
+    if (bonus && read_bonus(bonus, "bonus", &s->x, &s->y, file, err))
+        return CARTA_ERR_INPUT;
     if (s->roll != AM_ROLL_NONE && !s->range)
         return carta_yaml_error(err, file, map, "an attack needs a range (squares or melee)");
     return read_keywords(map, s, file, err) || read_alternate(map, s, file, err);

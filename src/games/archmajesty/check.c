@@ -3,6 +3,8 @@
  * (Square Occupancy), the turn and its frames consistent. */
 #include "games/archmajesty/archmajesty.h"
 
+#include <string.h>
+
 #include "core/census.h"
 
 /* A mage reduced to 0 HP and asked whether to stay at 1 HP is not yet knocked out. */
@@ -77,6 +79,18 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         return CHECK_FAIL(err, "window %s for attack %d, %d attacks, %d tokens",
                           carta_window_is_open(&st->window) ? "open" : "closed",
                           st->window_attack, st->n_attacks, st->n_tokens);
+    if (st->n_lasting > AM_LASTING)
+        return CHECK_FAIL(err, "%d lasting effects", st->n_lasting);
+    for (int i = 0; i < AM_LASTING; i++) {
+        const am_lasting *l = &st->lasting[i];
+        static const am_lasting unused;
+        if (i >= st->n_lasting ? memcmp(l, &unused, sizeof *l) != 0
+                               : l->ch >= st->n_chars || l->timing == AM_NOW ||
+                                     l->timing > AM_ROUND_END || l->kind < AM_OP_GAIN ||
+                                     l->kind > AM_OP_BOOST)
+            return CHECK_FAIL(err, "lasting effect %d (of %d): character %d, timing %d, kind %d",
+                              i, st->n_lasting, l->ch, l->timing, l->kind);
+    }
     carta_status s = carta_pending_check(&st->pending, over, 1, AM_F_LAST, st->n_seats,
                                          "archmajesty", err);
     if (s == CARTA_OK)

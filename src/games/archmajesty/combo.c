@@ -235,30 +235,12 @@ static int combo_condition(const am_state *st, const carta_pending *f, const am_
     return op->on == AM_ON_HIT ? hits > 0 : hits == 0;
 }
 
-/* An effect other than an attack. */
-static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, const am_op *op)
+/* An effect of the caster's own on itself, now or when it waited for (lasting.c). */
+void am_self_effect(const carta_rules *r, am_state *st, int ch, const am_op *op)
 {
     (void)r;
-    int ch = f->arg[C_CH], mage = st->ch[ch].mage;
+    int mage = st->ch[ch].mage;
     switch (op->kind) {
-    case AM_OP_INFLICT: {
-        if (f->arg[C_ATTACK] < 0)
-            return; /* its attack had no target */
-        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
-        for (int i = a->n - 1; i >= 0; i--) {
-            int t = a->roll[i].target;
-            if (!((a->roll[i].flags & AM_R_HIT) || (op->on == AM_ON_MISS && !(a->roll[i].flags &
-                                                                              AM_R_GONE))) ||
-                (st->ch[t].flags & AM_C_GONE))
-                continue;
-            int gained = am_status_gained(st, t, op->arg, op->count);
-            am_add_status(st, t, op->arg, op->count);
-            if (!AM_POSITIVE(op->arg) && gained && st->ch[t].side != st->ch[ch].side &&
-                !(st->ch[t].flags & AM_C_KO))
-                am_offer_conversion(st, ch, t, op->arg, gained); /* Status Conversion */
-        }
-        return;
-    }
     case AM_OP_GAIN: am_add_status(st, ch, op->arg, op->count); return;
     case AM_OP_HEAL: am_heal(st, ch, op->count); return;
     case AM_OP_DRAW:
@@ -278,10 +260,45 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
         st->ch[ch].ap = (int16_t)(st->ch[ch].ap + op->count);
         am_tell(st, ch, AM_W_AP_GAINED, op->count, st->ch[ch].ap);
         return;
-    case AM_OP_TOKEN:
+    default: /* AM_OP_TOKEN */
         for (int k = 0; k < op->count && st->n_tokens < AM_TOKENS; k++)
             st->token[st->n_tokens++] = (am_token){(uint8_t)ch, op->arg, op->range, op->value};
         combo_say(st, ch, -1, AM_W_TOKENS, op->count);
+        return;
+    }
+}
+
+/* An effect other than an attack. */
+static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, const am_op *op,
+                         int card)
+{
+    int ch = f->arg[C_CH];
+    if (op->timing != AM_NOW) { /* a modifier that lasts, or an effect that waits */
+        am_lasting_add(st, ch, op, card);
+        return;
+    }
+    switch (op->kind) {
+    case AM_OP_INFLICT: {
+        if (f->arg[C_ATTACK] < 0)
+            return; /* its attack had no target */
+        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
+        for (int i = a->n - 1; i >= 0; i--) {
+            int t = a->roll[i].target;
+            if (!((a->roll[i].flags & AM_R_HIT) || (op->on == AM_ON_MISS && !(a->roll[i].flags &
+                                                                              AM_R_GONE))) ||
+                (st->ch[t].flags & AM_C_GONE))
+                continue;
+            int gained = am_status_gained(st, t, op->arg, op->count);
+            am_add_status(st, t, op->arg, op->count);
+            if (!AM_POSITIVE(op->arg) && gained && st->ch[t].side != st->ch[ch].side &&
+                !(st->ch[t].flags & AM_C_KO))
+                am_offer_conversion(st, ch, t, op->arg, gained); /* Status Conversion */
+        }
+        return;
+    }
+    case AM_OP_GAIN: case AM_OP_HEAL: case AM_OP_DRAW: case AM_OP_MILL: case AM_OP_ARMOUR:
+    case AM_OP_TOKEN:
+        am_self_effect(r, st, ch, op);
         return;
     case AM_OP_PUSH: case AM_OP_PULL: case AM_OP_CARRY: case AM_OP_TELEPORT:
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
@@ -397,7 +414,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
     }
     f->arg[C_OP]++;
     if (combo_condition(st, f, op))
-        combo_effect(r, st, f, op);
+        combo_effect(r, st, f, op, s->id);
 }
 
 /* ---- apply ---- */

@@ -162,8 +162,9 @@ void am_round_start(const carta_rules *r, am_state *st)
 
 /* After the Discard Step (R38): unspent move points are lost (Move Points), round armour points
  * and round tokens end, and so does Haste's longer combo. */
-static void round_expire(am_state *st)
+static void round_expire(const carta_rules *r, am_state *st)
 {
+    am_lasting_round_end(r, st);
     for (int i = 0; i < st->n_chars; i++) {
         st->ch[i].mp = 0;
         st->ch[i].ap = 0;
@@ -194,17 +195,18 @@ static void round_end(const carta_rules *r, am_state *st)
             f->arg[0] = (int16_t)m;
             return;
         }
-    round_expire(st);
+    round_expire(r, st);
     am_round_start(r, st);
 }
 
 /* ---- turns ---- */
 
+/* Start Phase: its effects resolve, then a window (R16); the Main Phase follows (am_settle). */
 static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
 {
     am_char *c = &st->ch[ch];
     st->active = (uint8_t)ch;
-    st->phase = AM_P_MAIN;
+    st->phase = AM_P_START;
     if (c->side == AM_ALLIES) {
         am_mage *g = &st->mage[c->mage];
         g->cast = g->illuminated = g->cantrips = g->turn_used = 0;
@@ -215,6 +217,8 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
                     st->round);
     if (c->side == AM_ENEMIES)
         am_tell_at(st, ch, AM_W_TAKING_TURN);
+    am_lasting_phase(r, st, ch, AM_P_START);
+    am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, ch));
 }
 
 static int round_able(const am_state *st, int ch)
@@ -278,10 +282,17 @@ void am_round_next(const carta_rules *r, am_state *st)
     carta_pending_push(&st->pending, AM_F_GROUP, am_gm_seat(st));
 }
 
-/* End Phase: the turn ends; the next enemy of the group, or the next slot. */
+/* End Phase: its effects resolve, then a window (R16); then the turn ends (am_turn_finish). */
 void am_turn_end(const carta_rules *r, am_state *st)
 {
-    (void)r;
+    st->phase = AM_P_END;
+    am_lasting_phase(r, st, st->active, AM_P_END);
+    am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, st->active));
+}
+
+/* The turn ends: the next enemy of the group, or the next slot. */
+void am_turn_finish(const carta_rules *r, am_state *st)
+{
     am_char *c = &st->ch[st->active];
     c->flags |= AM_C_ACTED;
     c->attacks_left = 0;
@@ -362,7 +373,7 @@ void am_round_apply(const carta_rules *r, am_state *st, carta_action a)
                 g->arg[0] = (int16_t)k;
                 return;
             }
-        round_expire(st);
+        round_expire(r, st);
         am_round_start(r, st);
         return;
     }

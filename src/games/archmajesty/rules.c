@@ -213,6 +213,18 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
 
 /* ---- apply, settle ---- */
 
+/* Whether the action is one declared in a Main Phase that others may answer (R16): a released
+ * combo, a cantrip, an exploit, a Cleanse, an ability or a consumable. */
+static int rules_declares(const am_state *st, const carta_pending *top, int answering, int kind)
+{
+    if (kind == AM_A_RELEASE)
+        return 1;
+    if (answering || (top && am_frame_decides(top->kind)) || st->phase != AM_P_MAIN)
+        return 0;
+    return kind == AM_A_CANTRIP || kind == AM_A_EXPLOIT || kind == AM_A_CLEANSE ||
+           kind == AM_A_USE || kind == AM_A_KIN || kind == AM_A_BREATH;
+}
+
 carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_error *err)
 {
     (void)err;
@@ -221,6 +233,7 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
     const carta_pending *top = carta_pending_peek(&st->pending);
     int answering = carta_window_is_open(&st->window) && !(top && am_frame_decides(top->kind));
     int seat = am_to_act(r, st);
+    int declares = rules_declares(st, top, answering, AM_KIND(a));
     carta_events_clear(&st->events);
     switch (AM_KIND(a)) {
     case AM_A_EXPLOIT: case AM_A_CLEANSE: case AM_A_CANTRIP:
@@ -284,6 +297,10 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         am_combo_apply(r, st, a);
         break;
     }
+    if (declares && st->phase != AM_P_OVER && !carta_window_is_open(&st->window))
+        am_window_open(r, st, AM_WIN_FREE, seat);
+    if (declares && st->phase != AM_P_OVER && !carta_window_is_open(&st->window))
+        am_window_open(r, st, AM_WIN_FREE, seat);
     am_settle(r, st);
     return CARTA_OK;
 }
@@ -317,9 +334,13 @@ void am_settle(const carta_rules *r, am_state *st)
                 am_effect_resolve(r, st, f);
             continue;
         }
-        if (st->phase == AM_P_MAIN && !(st->ch[st->active].flags & AM_C_KO))
+        if (st->phase == AM_P_START)
+            st->phase = AM_P_MAIN;
+        else if (st->phase == AM_P_END)
+            am_turn_finish(r, st);
+        else if (st->phase == AM_P_MAIN && !(st->ch[st->active].flags & AM_C_KO))
             return;
-        if (st->phase == AM_P_MAIN) /* knocked out in its own turn: the turn ends */
+        else if (st->phase == AM_P_MAIN) /* knocked out in its own turn: the turn ends */
             am_turn_end(r, st);
         else
             am_round_next(r, st);

@@ -29,11 +29,13 @@ enum {
     AM_TARGETS = 8,               /* attacks of one multi-attack */
     AM_ATTACKS = 3,               /* attacks resolving at once (one interrupting another) */
     AM_ITEMS = 8, AM_ABILITIES = 8,
-    AM_DICE = 8                   /* D20 results a scenario forces, used before the PRNG */
+    AM_DICE = 8,                  /* D20 results a scenario forces, used before the PRNG */
+    AM_LASTING = 12               /* lasting and delayed effects at once (lasting.c) */
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
 #define AM_NONE 0xFF       /* no character, no cell */
+#define AM_WIN_FREE 0xFE   /* window_attack of a window not about an attack (R16) */
 
 enum am_side { AM_ALLIES = 0, AM_ENEMIES = 1 };
 
@@ -98,6 +100,16 @@ typedef struct am_attack {
     am_roll roll[AM_TARGETS];
 } am_attack;
 
+/* An effect that lasts, or waits, until a character's Start or End Phase or the round's end
+ * (COMBAT, Start Phase, End Phase; R73). */
+enum { AM_L_STARTED = 1 }; /* the owner's Start Phase has come since it began */
+typedef struct am_lasting {
+    uint8_t ch, timing, flags; /* whose, enum am_timing */
+    uint8_t kind, count, arg, value, range; /* the op: a modifier or a delayed effect */
+    int8_t x, y;
+    uint16_t card;             /* the card it came from */
+} am_lasting;
+
 typedef CARTA_ZONE(AM_DECK) am_pile;
 typedef CARTA_ZONE(AM_HAND) am_hand;
 typedef CARTA_ZONE(AM_COMBO) am_combo;
@@ -127,7 +139,9 @@ typedef struct am_mage {
 enum am_phase {
     AM_P_CYCLE = 0,  /* Cycling Step: mage `cycler` decides */
     AM_P_SLOTS,      /* the next turn slot is to be given */
+    AM_P_START,      /* the active character's Start Phase */
     AM_P_MAIN,       /* the active character's Main Phase */
+    AM_P_END,        /* the active character's End Phase */
     AM_P_DISCARD,    /* Discard Step: mage `cycler` discards down */
     AM_P_OVER
 };
@@ -141,8 +155,9 @@ typedef struct am_state {
     uint8_t group[3], n_group, group_i;    /* the enemies of this enemy turn, in order */
     uint8_t gm_kind;                       /* the rank class of the group being picked */
     carta_window window;
-    uint8_t window_attack;                 /* the attack whose window is open, or AM_NONE */
-    uint8_t n_chars, n_tokens, n_attacks;
+    uint8_t window_attack;                 /* the attack whose window is open, AM_WIN_FREE, or
+                                              AM_NONE */
+    uint8_t n_chars, n_tokens, n_attacks, n_lasting;
     uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
     uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
@@ -150,6 +165,7 @@ typedef struct am_state {
     am_mage mage[AM_MAGES];
     am_token token[AM_TOKENS];
     am_attack attack[AM_ATTACKS];
+    am_lasting lasting[AM_LASTING];
     carta_pending_stack pending;
     carta_events events;
 } am_state;

@@ -81,6 +81,22 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_PASSES_THROUGH] = "passing through, not bashing", [AM_W_LANDED_AT] = "grounded at %L%d",
     [AM_W_STAYS_AIRBORNE] = "staying airborne", [AM_W_AIRBORNE] = "airborne",
     [AM_W_GROUNDED] = "grounded",
+    [AM_W_DEFENCE_UNTIL + AM_TURN_END] = "given +%d Defence until the end of its turn",
+    [AM_W_DEFENCE_UNTIL + AM_NEXT_TURN_START] = "given +%d Defence until the start of its next turn",
+    [AM_W_DEFENCE_UNTIL + AM_NEXT_TURN_END] = "given +%d Defence until the end of its next turn",
+    [AM_W_DEFENCE_UNTIL + AM_ROUND_END] = "given +%d Defence until the end of the round",
+    [AM_W_BOOST_UNTIL + AM_TURN_END] = "given +%d/+%d to its attacks until the end of its turn",
+    [AM_W_BOOST_UNTIL + AM_NEXT_TURN_START] = "given +%d/+%d to its attacks until the start "
+                                              "of its next turn",
+    [AM_W_BOOST_UNTIL + AM_NEXT_TURN_END] = "given +%d/+%d to its attacks until the end of "
+                                            "its next turn",
+    [AM_W_BOOST_UNTIL + AM_ROUND_END] = "given +%d/+%d to its attacks until the end of the round",
+    [AM_W_WAITS + AM_TURN_END] = "owed an effect at the end of its turn",
+    [AM_W_WAITS + AM_NEXT_TURN_START] = "owed an effect at the start of its next turn",
+    [AM_W_WAITS + AM_NEXT_TURN_END] = "owed an effect at the end of its next turn",
+    [AM_W_DEFENCE_ENDS] = "no longer given +%d Defence", [AM_W_BOOST_ENDS] = "no longer given +%d/+%d to its attacks",
+    [AM_W_WAITED] = "given the effect it was owed",
+    [AM_W_START_PHASE] = "Start Phase", [AM_W_END_PHASE] = "End Phase",
     [AM_W_STATUS + AM_EMPOWER] = "given %d Empower (%d in all)",
     [AM_W_STATUS + AM_SWIFT] = "given %d Swift (%d in all)",
     [AM_W_STATUS + AM_HASTE] = "given %d Haste (%d in all)",
@@ -638,6 +654,14 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
                                 "unoccupied square to land on");
         return;
     default: break;
+    }
+    if (carta_window_is_open(&st->window) && st->window_attack == AM_WIN_FREE) {
+        am_char_name(r, st, st->active, who, sizeof who);
+        snprintf(buf, cap, "%s of %s's turn: an interrupt (a Trick, an exploit, a Cleanse, an "
+                 "ability), or pass?", st->phase == AM_P_START ? "Start Phase"
+                 : st->phase == AM_P_END ? "End Phase" : "An action declared in the Main Phase",
+                 who);
+        return;
     }
     if (carta_window_is_open(&st->window)) {
         const am_attack *a = &st->attack[st->window_attack];

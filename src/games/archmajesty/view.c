@@ -6,7 +6,8 @@
 
 #include "core/view.h"
 
-static const char *const phase_names[] = {"cycling step", "turn slot", "main phase",
+static const char *const phase_names[] = {"cycling step", "turn slot", "start phase",
+                                          "main phase", "end phase",
                                           "discard step", "over"};
 
 static void view_seat(const am_state *st, int p, carta_view *v)
