@@ -10,11 +10,16 @@
 /* EFFECT frame arguments */
 enum { E_KIND = 0, E_CH, E_VALUE, E_ATTACK, E_ROLL };
 
+/* A window not about an attack leaves out the seat that declared (or whose phase it is): it could
+ * have played its interrupt first (R16). */
 void am_window_open(const carta_rules *r, am_state *st, int attack, int declarer_seat)
 {
     (void)r;
-    st->window_attack = (uint8_t)attack;
-    carta_window_open(&st->window, (declarer_seat + 1) % st->n_seats, st->n_seats, 0);
+    uint8_t out = attack == AM_WIN_FREE ? (uint8_t)(1u << declarer_seat) : 0;
+    if (carta_window_open(&st->window, (declarer_seat + 1) % st->n_seats, st->n_seats, out))
+        st->window_attack = (uint8_t)attack;
+    else
+        carta_window_close(&st->window);
 }
 
 /* The seat's characters able to answer: not knocked out (Knocked Out: "cannot take actions"). */

@@ -371,6 +371,7 @@ void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which);
 void am_lasting_round_end(const carta_rules *r, am_state *st);
 int am_lasting_defence(const am_state *st, int ch);
 void am_lasting_boost(const am_state *st, int ch, int *x, int *y);
+void am_lasting_text(const carta_rules *r, const am_lasting *l, char *buf, size_t cap);
 /* combo.c: an effect of a character's own on itself (gain, heal, draw, mill, armour, token). */
 void am_self_effect(const carta_rules *r, am_state *st, int ch, const am_op *op);
 

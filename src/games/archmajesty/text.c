@@ -354,14 +354,39 @@ static void text_types(uint32_t types, carta_text *out)
         }
 }
 
+/* One effect: "heal 10", "gain 2 Swift", "3 x Guard/10", "+4 Defence until ...". */
+static void text_op(const am_op *o, carta_text *out)
+{
+    static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
+                                      "token", "armour", "mill", "push", "pull", "carry",
+                                      "teleport", "airborne", "grounded", "lift", "defence",
+                                      "boost"};
+    static const char *const timings[] = {"", "the end of your turn", "the start of your next "
+                                          "turn", "the end of your next turn",
+                                          "the end of the round"};
+    if (o->kind == AM_OP_DEFENCE)
+        carta_text_printf(out, "+%d Defence", o->count);
+    else if (o->kind == AM_OP_BOOST)
+        carta_text_printf(out, "attacks +%d/+%d", o->x, o->y);
+    else
+        carta_text_printf(out, "%s", ops[o->kind]);
+    if (o->kind == AM_OP_INFLICT || o->kind == AM_OP_GAIN)
+        carta_text_printf(out, " %d %s", o->count, am_status_title[o->arg]);
+    else if (o->kind == AM_OP_TOKEN)
+        carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
+                          : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
+    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST)
+        carta_text_printf(out, " %d", o->count);
+    if (o->timing)
+        carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
+                          ? "until" : "at", timings[o->timing]);
+}
+
 static void text_spell_entries(const am_spell *s, carta_text *out)
 {
     static const char *const rolls[] = {"-", "automatic hit", "D20 + Might", "D20 + Agility",
                                         "D20 + Will", "D20 + Any"};
     static const char *const attrs[] = {"", "", " + Might", " + Agility", " + Will", " + Any"};
-    static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
-                                      "token", "armour", "mill", "push", "pull", "carry",
-                                      "teleport", "airborne", "grounded", "lift"};
     static const char *const ons[] = {"", " on hit", " on miss"};
     if (s->melee)
         carta_text_printf(out, "  range Melee");
@@ -389,15 +414,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "  stage %d:", st + 1);
         for (; op < s->stage_end[st]; op++) {
             const am_op *o = &s->op[op];
-            carta_text_printf(out, " %s", ops[o->kind]);
-            if (o->kind == AM_OP_INFLICT || o->kind == AM_OP_GAIN)
-                carta_text_printf(out, " %d %s", o->count, am_status_names[o->arg]);
-            else if (o->kind == AM_OP_TOKEN)
-                carta_text_printf(out, " %d x %s/%d", o->count,
-                                  o->arg == AM_TOKEN_STRIKE ? "Strike" : o->arg == AM_TOKEN_GUARD
-                                  ? "Guard" : "Protect", o->value);
-            else
-                carta_text_printf(out, " %d", o->count);
+            carta_text_printf(out, " ");
+            text_op(o, out);
             carta_text_printf(out, "%s;", ons[o->on]);
         }
         carta_text_printf(out, "\n");
@@ -446,9 +464,6 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
 {
     static const char *const rolls[] = {"utility", "auto-hit", "D20+MT", "D20+AG", "D20+WL",
                                         "D20+Any"};
-    static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
-                                      "token", "armour", "mill", "push", "pull", "carry",
-                                      "teleport", "airborne", "grounded", "lift"};
     const am_spell *s = am_spell_of(r, card);
     if (!s)
         return;
@@ -463,12 +478,8 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
     if (s->dmg)
         carta_text_printf(out, ", %d%s dmg", s->dmg, attrs[s->dmg_attr]);
     for (int i = 0; i < s->n_ops; i++) {
-        const am_op *o = &s->op[i];
-        carta_text_printf(out, "%s%s", i ? "; " : ": ", ops[o->kind]);
-        if (o->kind == AM_OP_INFLICT || o->kind == AM_OP_GAIN)
-            carta_text_printf(out, " %d %s", o->count, am_status_title[o->arg]);
-        else if (o->kind != AM_OP_TOKEN)
-            carta_text_printf(out, " %d", o->count);
+        carta_text_printf(out, "%s", i ? "; " : ": ");
+        text_op(&s->op[i], out);
     }
     carta_text_printf(out, "%s%s\n", s->keywords & AM_K_TRICK ? " [Trick]" : "",
                       s->keywords & AM_K_CANTRIP ? " [Cantrip]" : "");
@@ -552,6 +563,26 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
         carta_text_printf(out, "token: %c has %s/%d\n", text_mark(st, st->token[t].owner),
                           st->token[t].kind == AM_TOKEN_STRIKE ? "Strike" : st->token[t].kind ==
                           AM_TOKEN_GUARD ? "Guard" : "Protect", st->token[t].value);
+    for (int i = 0; i < st->n_lasting; i++) {
+        char line[160];
+        am_lasting_text(r, &st->lasting[i], line, sizeof line);
+        carta_text_printf(out, "lasting: %c %s\n", text_mark(st, st->lasting[i].ch), line);
+    }
+}
+
+/* A lasting or waiting effect as a player reads it (R73). */
+void am_lasting_text(const carta_rules *r, const am_lasting *l, char *buf, size_t cap)
+{
+    static const char *const when[] = {"now", "the end of its turn", "the start of its next turn",
+                                       "the end of its next turn", "the end of the round"};
+    const char *card = carta_catalog_name(r->catalog, l->card);
+    if (l->kind == AM_OP_DEFENCE)
+        snprintf(buf, cap, "+%d Defence until %s (%s)", l->count, when[l->timing], card);
+    else if (l->kind == AM_OP_BOOST)
+        snprintf(buf, cap, "+%d/+%d to its attacks until %s (%s)", l->x, l->y, when[l->timing],
+                 card);
+    else
+        snprintf(buf, cap, "%s resolves at %s", card, when[l->timing]);
 }
 
 void am_describe_state(const carta_rules *r, const void *state, char *buf, size_t cap)
@@ -657,8 +688,8 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     }
     if (carta_window_is_open(&st->window) && st->window_attack == AM_WIN_FREE) {
         am_char_name(r, st, st->active, who, sizeof who);
-        snprintf(buf, cap, "%s of %s's turn: an interrupt (a Trick, an exploit, a Cleanse, an "
-                 "ability), or pass?", st->phase == AM_P_START ? "Start Phase"
+        snprintf(buf, cap, "%s of the turn of %s: an interrupt (a Trick, an exploit, a Cleanse, "
+                 "an ability), or pass?", st->phase == AM_P_START ? "Start Phase"
                  : st->phase == AM_P_END ? "End Phase" : "An action declared in the Main Phase",
                  who);
         return;

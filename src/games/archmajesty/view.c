@@ -89,6 +89,17 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
     for (int i = 0; i < st->n_chars; i++)
         view_char(r, st, i, v);
     carta_view_end(v);
+    carta_view_list(v, "lasting"); /* effects that last or wait (R73) */
+    for (int i = 0; i < st->n_lasting; i++) {
+        char text[160];
+        am_lasting_text(r, &st->lasting[i], text, sizeof text);
+        carta_view_map(v, NULL);
+        carta_view_int(v, "uid", st->lasting[i].ch);
+        carta_view_card(v, "card", st->lasting[i].card, AM_UNKNOWN);
+        carta_view_str(v, "text", text);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
     carta_view_end(v);
 }
 

@@ -1,0 +1,123 @@
+/* test_archmajesty_cards.c: the Archmajesty card format (docs/card-format/archmajesty.md) refuses
+ * a malformed effect with the file, the line and the reason, and loads nothing of the file; the
+ * effects that last or wait for a Start or End Phase (rulebook ../shared/rulebooks/archmajesty.txt,
+ * COMBAT, START PHASE and END PHASE; docs/rulings/archmajesty.md R73) load with their timing. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "games/archmajesty/archmajesty.h"
+
+extern const carta_game carta_game_archmajesty;
+static const carta_game *G = &carta_game_archmajesty;
+
+#define SPELL "  - {name: Test Spell, type: spell, colour: blue, edges: [blue, blue],\n" \
+              "     types: [magical, water], strike: 5, guard: 5,\n"
+
+/* Loads text as a card file into fresh rules: the status, the message in err; with out, the
+ * loaded spell 'Test Spell'. */
+static carta_status load(const char *text, char *path, size_t cap, carta_error *err,
+                         am_spell *out)
+{
+    snprintf(path, cap, "/tmp/carta-amcards-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+    carta_error_clear(err);
+    carta_rules *r = G->open(NULL, err);
+    assert_non_null(r);
+    int before = carta_catalog_count(r->catalog);
+    carta_status st = carta_catalog_load_file(r->catalog, path, am_compile, r, err);
+    if (st == CARTA_OK)
+        st = am_links_resolve(r, err);
+    if (st != CARTA_OK)
+        assert_int_equal(carta_catalog_count(r->catalog), before); /* nothing of it loaded */
+    if (st == CARTA_OK && out)
+        *out = *am_spell_of(r, carta_catalog_find(r->catalog, "Test Spell"));
+    G->close(r);
+    unlink(path);
+    return st;
+}
+
+typedef struct bad_case {
+    const char *text;
+    int line;
+    const char *says;
+} bad_case;
+
+static const bad_case bad[] = {
+    {"cards:\n" SPELL "     stages: [[{defence: 4}]]}\n", 4, "a modifier needs 'until'"},
+    {"cards:\n" SPELL "     stages: [[{boost: [2, 4], when: turn_end}]]}\n", 4,
+     "a modifier needs 'until'"},
+    {"cards:\n" SPELL "     stages: [[{heal: 5, until: turn_end}]]}\n", 4,
+     "'until' bounds a modifier"},
+    {"cards:\n" SPELL "     stages: [[{shift: 1, when: turn_end}]]}\n", 4,
+     "'when' delays an effect of the caster's own"},
+    {"cards:\n" SPELL "     stages: [[{draw: 1, when: tomorrow}]]}\n", 4, "'when'"},
+    {"cards:\n" SPELL "     stages: [[{defence: 4, until: now}]]}\n", 4,
+     "'until' is turn_end, next_turn_start, next_turn_end or round_end"},
+    {"cards:\n" SPELL "     stages: [[{defence: 21, until: turn_end}]]}\n", 4, "'defence'"},
+    {"cards:\n" SPELL "     stages: [[{boost: [2], until: turn_end}]]}\n", 4,
+     "'boost' is [X, Y]"},
+    {"cards:\n" SPELL "     stages: [[{boost: [2, 60], until: turn_end}]]}\n", 4,
+     "'boost' is [X, Y]"},
+};
+
+static void test_bad_timings_are_refused(void **unused)
+{
+    (void)unused;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char path[64], where[96];
+        carta_error err;
+        if (load(bad[i].text, path, sizeof path, &err, NULL) == CARTA_OK)
+            fail_msg("case %zu loaded, expected '%s'", i, bad[i].says);
+        if (!strstr(err.msg, bad[i].says))
+            fail_msg("case %zu: '%s' does not say '%s'", i, err.msg, bad[i].says);
+        snprintf(where, sizeof where, "%s:%d: error:", path, bad[i].line);
+        if (strncmp(err.msg, where, strlen(where)) != 0)
+            fail_msg("case %zu: '%s' does not start with '%s'", i, err.msg, where);
+    }
+}
+
+static void test_timings_load(void **unused)
+{
+    (void)unused;
+    char path[64];
+    carta_error err;
+    am_spell s;
+    const char *text = "cards:\n" SPELL
+                       "     stages: [[{defence: 4, until: next_turn_start},\n"
+                       "               {boost: [-2, 5], until: round_end},\n"
+                       "               {heal: 10, when: next_turn_end}, {draw: 1}]]}\n";
+    if (load(text, path, sizeof path, &err, &s) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(s.n_ops, 4);
+    assert_int_equal(s.op[0].kind, AM_OP_DEFENCE);
+    assert_int_equal(s.op[0].count, 4);
+    assert_int_equal(s.op[0].timing, AM_NEXT_TURN_START);
+    assert_int_equal(s.op[1].kind, AM_OP_BOOST);
+    assert_int_equal(s.op[1].x, -2);
+    assert_int_equal(s.op[1].y, 5);
+    assert_int_equal(s.op[1].timing, AM_ROUND_END);
+    assert_int_equal(s.op[2].timing, AM_NEXT_TURN_END);
+    assert_int_equal(s.op[3].timing, AM_NOW);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_timings_are_refused),
+        cmocka_unit_test(test_timings_load),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
