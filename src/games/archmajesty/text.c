@@ -485,6 +485,21 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
                       s->keywords & AM_K_CANTRIP ? " [Cantrip]" : "");
 }
 
+/* A mage's items, a consumable's uses left, and Machine Heart's Scrap. */
+static void text_items(const carta_rules *r, const am_mage *g, carta_text *out)
+{
+    carta_text_printf(out, "    items:");
+    for (int i = 0; i < g->n_items; i++) {
+        carta_text_printf(out, "%s %s", i ? "," : "", text_card(r, g->item[i]));
+        if (am_type_of(r, g->item[i]) == AM_T_CONSUMABLE)
+            carta_text_printf(out, " (%d left)", am_thing_of(r, g->item[i])->uses - g->used[i]);
+    }
+    carta_text_printf(out, "%s", g->n_items ? "" : " none");
+    if (g->scrap)
+        carta_text_printf(out, "; Scrap %d", g->scrap);
+    carta_text_printf(out, "\n");
+}
+
 static char text_mark(const am_state *st, int ch)
 {
     return st->ch[ch].side == AM_ALLIES ? (char)('1' + st->ch[ch].mage)
@@ -552,6 +567,7 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
         const am_mage *g = &st->mage[c->mage];
         carta_text_printf(out, "    deck %d, Void %d: %s%s\n", g->deck.n, g->void_.n,
                           am_fading(st, c->mage) ? "Fading" : "Bright", g->deck.n ? "" : ", Dark");
+        text_items(r, g, out);
         text_zone(r, "hand", g->hand.cards, g->hand.n, out);
         for (int i = 0; i < g->hand.n && c->mage == seat; i++)
             if (am_first_copy(&g->hand, i))

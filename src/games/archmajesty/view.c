@@ -10,7 +10,7 @@ static const char *const phase_names[] = {"cycling step", "turn slot", "start ph
                                           "main phase", "end phase",
                                           "discard step", "over"};
 
-static void view_seat(const am_state *st, int p, carta_view *v)
+static void view_seat(const carta_rules *r, const am_state *st, int p, carta_view *v)
 {
     carta_view_map(v, NULL);
     carta_view_int(v, "seat", p);
@@ -33,8 +33,24 @@ static void view_seat(const am_state *st, int p, carta_view *v)
     }
     carta_view_end(v);
     if (p < st->n_mages) {
+        const am_mage *g = &st->mage[p];
         carta_view_bool(v, "fading", am_fading(st, p));
-        carta_view_bool(v, "dark", st->mage[p].deck.n == 0);
+        carta_view_bool(v, "dark", g->deck.n == 0);
+        carta_view_int(v, "scrap", g->scrap);
+        carta_view_list(v, "items"); /* equipment and artefacts; a consumable's uses left */
+        for (int i = 0; i < g->n_items; i++) {
+            const am_thing *t = am_thing_of(r, g->item[i]);
+            carta_view_map(v, NULL);
+            carta_view_card(v, "card", g->item[i], AM_UNKNOWN);
+            if (am_type_of(r, g->item[i]) == AM_T_CONSUMABLE)
+                carta_view_int(v, "uses_left", t->uses - g->used[i]);
+            carta_view_end(v);
+        }
+        carta_view_end(v);
+        carta_view_list(v, "abilities");
+        for (int i = 0; i < g->n_abilities; i++)
+            carta_view_card(v, NULL, g->ability[i], AM_UNKNOWN);
+        carta_view_end(v);
     }
     carta_view_end(v);
 }
@@ -118,7 +134,7 @@ void am_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
     carta_view_int(v, "round_limit", st->round_limit);
     carta_view_list(v, "seats");
     for (int p = 0; p < st->n_seats; p++)
-        view_seat(st, p, v);
+        view_seat(r, st, p, v);
     carta_view_end(v);
     view_board(r, st, v);
     carta_view_list(v, "resolving");
