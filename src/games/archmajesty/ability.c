@@ -3,10 +3,12 @@
  * and the rules ask for a handler, never for an ability's name. */
 #include "games/archmajesty/archmajesty.h"
 
+#include <string.h>
+
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
     "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", "ichor_guard",
-    NULL};
+    "emotion_eater", NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
 {
@@ -45,6 +47,9 @@ static void ability_say(am_state *st, int ch, int word, int amount, int value)
 void am_ability_round_start(const carta_rules *r, am_state *st, int m)
 {
     am_mage *g = &st->mage[m];
+    /* Elemental Oil lasts "until the end of the round"; no attack comes between a round's end
+     * and the next one's start, so it is washed off here (item.c). */
+    memset(g->oil, 0, sizeof g->oil);
     if (am_ability_slot(r, st, m, AM_H_MACHINE_HEART) < 0 || (st->ch[g->ch].flags & AM_C_KO))
         return;
     if (g->scrap < 99)
@@ -241,4 +246,83 @@ void am_ichor_apply(const carta_rules *r, am_state *st, carta_action a)
         return;
     st->mage[mage].round_used |= (uint8_t)(1u << am_ability_slot(r, st, mage, AM_H_ICHOR_GUARD));
     am_cast_push(st, attacker, AM_CAST_BASIC, AM_B(a) | (AM_A(a) + 1) << 1);
+}
+
+/* ---- Emotion Eater (R47) ---- */
+
+/* "At the start of each encounter, choose a negative status effect." The last mage's frame is
+ * pushed first, so the first mage chooses first. */
+void am_ability_encounter_start(const carta_rules *r, am_state *st)
+{
+    for (int m = st->n_mages - 1; m >= 0; m--)
+        if (am_ability_slot(r, st, m, AM_H_EMOTION_EATER) >= 0) {
+            carta_pending *f = carta_pending_push(&st->pending, AM_F_EMOTION, m);
+            f->arg[0] = (int16_t)m;
+        }
+}
+
+/* "Whenever you target a character with the chosen status effect, you may exploit it once. If you
+ * do, you gain 1 Surge counter.": each enemy the attack targets (once however many of its rolls
+ * are on it) that has a counter of the status. */
+void am_emotion_offer(const carta_rules *r, am_state *st, int slot)
+{
+    const am_attack *a = &st->attack[slot];
+    const am_char *x = &st->ch[a->attacker];
+    if (x->side != AM_ALLIES || !st->mage[x->mage].emotion ||
+        am_ability_slot(r, st, x->mage, AM_H_EMOTION_EATER) < 0)
+        return;
+    int status = st->mage[x->mage].emotion - 1;
+    for (int i = a->n - 1; i >= 0; i--) {
+        int t = a->roll[i].target, seen = 0;
+        for (int k = i + 1; k < a->n; k++)
+            seen |= a->roll[k].target == t;
+        if (seen || st->ch[t].side == x->side || !st->ch[t].status[status] ||
+            (st->ch[t].flags & AM_C_GONE) || st->pending.n >= CARTA_PENDING_MAX - 4)
+            continue;
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_EAT, x->mage);
+        f->arg[0] = a->attacker;
+        f->arg[1] = (int16_t)t;
+        f->arg[2] = (int16_t)status;
+    }
+}
+
+int am_emotion_actions(const am_state *st, const carta_pending *f, carta_action *out)
+{
+    int n = 0;
+    if (f->kind == AM_F_EMOTION) {
+        for (int s = 0; s < AM_STATUS; s++)
+            if (!AM_POSITIVE(s))
+                out[n++] = AM_ACT(AM_A_EMOTION, 0, s);
+        return n;
+    }
+    const am_char *t = &st->ch[f->arg[1]];
+    if (t->status[f->arg[2]] && !(t->flags & AM_C_GONE) && !(st->ch[f->arg[0]].flags & AM_C_KO))
+        out[n++] = AM_ACT(AM_A_EAT, f->arg[1], f->arg[2]);
+    out[n++] = AM_ACT(AM_A_NO_EAT, 0, 0);
+    return n;
+}
+
+/* The exploit is the status's own effect (status.c); Stun and Freeze have none, so their counter
+ * is only removed. */
+void am_emotion_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int ch = f->arg[0];
+    carta_pending_pop(&st->pending);
+    if (AM_KIND(a) == AM_A_EMOTION) {
+        st->mage[ch].emotion = (uint8_t)(AM_B(a) + 1);
+        ability_say(st, st->mage[ch].ch, AM_W_EMOTION + AM_B(a), 0, 0);
+        return;
+    }
+    if (AM_KIND(a) != AM_A_EAT)
+        return;
+    int t = AM_A(a), s = AM_B(a);
+    if (s == AM_STUN || s == AM_FREEZE) {
+        st->ch[t].status[s]--;
+        am_tell(st, t, AM_W_EXPLOITED + s, st->ch[t].status[s], 0);
+    } else {
+        am_exploit_apply(r, st, a, st->ch[ch].mage);
+    }
+    if (!(st->ch[ch].flags & AM_C_KO))
+        am_add_status(st, ch, AM_SURGE, 1);
 }

@@ -121,7 +121,7 @@ typedef struct am_thing {
 
 /* What expending a consumable does (List: Consumables). */
 enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
-              AM_USE_TOKEN };
+              AM_USE_TOKEN, AM_USE_OIL };
 
 enum { AM_BONUS_HP = 0, AM_BONUS_ES, AM_BONUS_AS, AM_BONUS_COM };
 enum { AM_SPELLS_MAX = 1024, AM_ENEMIES_MAX = 64, AM_ENCOUNTERS_MAX = 16, AM_STYLES_MAX = 64,
@@ -215,7 +215,10 @@ enum am_word {
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
-    AM_W_COUNT = AM_W_CLEANSED + AM_STATUS
+    AM_W_EMOTION = AM_W_CLEANSED + AM_STATUS, /* + status: "chooses Burn for Emotion Eater" */
+    AM_W_OIL = AM_W_EMOTION + AM_STATUS, /* + element: "applies Fire & Burn oil ... to" */
+    AM_W_WARD = AM_W_OIL + 5,    /* "grants +%d to a guard or protect" */
+    AM_W_COUNT
 };
 
 /* ---- actions: kind << 24 | a << 12 | b ---- */
@@ -229,8 +232,8 @@ enum am_act {
     AM_A_CLEANSE, AM_A_REMOVE, AM_A_CLEANSE_DONE, AM_A_PUSH, AM_A_PULL, AM_A_CARRY, AM_A_BASH,
     AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT, AM_A_CHANNEL,
     AM_A_NO_WEAPON, AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
-    AM_A_ALTERNATE, AM_A_NO_ALTERNATE,
-    AM_A_LAST = AM_A_NO_ALTERNATE
+    AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
+    AM_A_LAST = AM_A_NO_EAT
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -263,6 +266,9 @@ enum am_frame {
     AM_F_ZERO_HP,     /* decision: a mage reduced to 0 HP may stay at 1 HP (arg0: char) */
     AM_F_ICHOR,       /* decision: Ichor Guard (arg0: the parrying mage's char, 1: attacker) */
     AM_F_ALTERNATE,   /* decision: an alternate exploit effect for an attack (arg0: attack) */
+    AM_F_EMOTION,     /* decision: Emotion Eater's status at the encounter's start (arg0: mage) */
+    AM_F_EAT,         /* decision: Emotion Eater on a target (arg0: mage's char, 1: target,
+                         2: status) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -416,7 +422,8 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 /* ability.c: abilities with a built-in effect, named by their `handler:` key */
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
-                  AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_COUNT };
+                  AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_EMOTION_EATER,
+                  AM_H_COUNT };
 enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
@@ -447,6 +454,13 @@ void am_ichor_apply(const carta_rules *r, am_state *st, carta_action a);
 /* Dragon Breath: pay 5 HP and discard a card for a basic attack, once a round in the turn. */
 int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
 void am_breath_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Emotion Eater: each mage with it is asked its status as the encounter starts (AM_F_EMOTION);
+ * when its attack targets a character with that status, it may exploit one counter and gain 1
+ * Surge (AM_F_EAT, one frame per such target). R47. */
+void am_ability_encounter_start(const carta_rules *r, am_state *st);
+void am_emotion_offer(const carta_rules *r, am_state *st, int slot);
+int am_emotion_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_emotion_apply(const carta_rules *r, am_state *st, carta_action a);
 /* The slot of mage's ability with that handler, or -1. */
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler);
 int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler);
@@ -456,6 +470,9 @@ int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_
                    carta_action *out);
 void am_use_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_smoke_bonus(const am_state *st, int ch);
+/* Elemental Oil on a hit of attack slot's roll i: the target gains the oils' statuses. */
+void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i);
+extern const uint8_t am_oil_status[5], am_oil_type[5]; /* Fire & Burn ... Metal & Expose */
 /* Whether ch, just reduced to 0 HP, is asked to stay at 1 HP; if so the ZERO_HP frame is pushed. */
 int am_zero_hp_offer(const carta_rules *r, am_state *st, int ch);
 int am_zero_hp_actions(const carta_rules *r, const am_state *st, const carta_pending *f,

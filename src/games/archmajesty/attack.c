@@ -163,6 +163,7 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
                                                 am_seat_of(st, attacker));
         alt->arg[0] = (int16_t)slot;
     }
+    am_emotion_offer(r, st, slot);
 }
 
 /* Alternate Exploit Effects: as its attack is declared, a card may exploit one counter of its
@@ -318,6 +319,7 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
                 continue;
             attack_damage(r, st, a, s, i);
             st->ch[ro->target].flags &= (uint8_t)~AM_C_EXPOSED;
+            am_oil_hit(r, st, slot, i);
         }
         st->ch[a->attacker].flags &= (uint8_t)~AM_C_WEAKENED;
         a->step = 4;

@@ -32,7 +32,7 @@ static const char *const wear_names[] = {"none", "head", "body", "shield", NULL}
 static const char *const token_names[] = {"none", "strike", "guard", "protect", NULL};
 static const char *const mode_names[] = {"passive", "active", "movement", NULL};
 static const char *const use_names[] = {"none", "heal", "draw", "leaf", "fire", "smoke", "token",
-                                        NULL};
+                                        "oil", NULL};
 
 const am_thing *am_thing_of(const carta_rules *r, int id)
 {

@@ -63,6 +63,22 @@ static carta_status check_chars(const am_state *st, carta_error *err)
     return CARTA_OK;
 }
 
+/* Emotion Eater's status is a negative one (R47); Elemental Oil coats only weapons, with one of
+ * its five elements. */
+static carta_status check_mages(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    for (int m = 0; m < st->n_mages; m++) {
+        const am_mage *g = &st->mage[m];
+        if (g->emotion > AM_STATUS || (g->emotion && AM_POSITIVE(g->emotion - 1)))
+            return CHECK_FAIL(err, "mage %d's Emotion Eater status is %d", m, g->emotion);
+        for (int w = 0; w < AM_ITEMS; w++)
+            if (g->oil[w] && (g->oil[w] >= 1u << 5 || w >= g->n_items ||
+                              am_type_of(r, g->item[w]) != AM_T_WEAPON))
+                return CHECK_FAIL(err, "mage %d's item %d is oiled (%d)", m, w, g->oil[w]);
+    }
+    return CARTA_OK;
+}
+
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
 {
     const am_state *st = state;
@@ -95,5 +111,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
                                          "archmajesty", err);
     if (s == CARTA_OK)
         s = check_chars(st, err);
+    if (s == CARTA_OK)
+        s = check_mages(r, st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;
 }

@@ -1,11 +1,17 @@
 /* item.c: personal equipment in combat (PERSONAL EQUIPMENT): channelling a card's attacks through
  * a weapon (CHANNELING SPELLS THROUGH WEAPONS; R29, R70), expending consumables (CONSUMABLE ITEMS;
- * R52, R71), and the choice at 0 HP that Sacred Leaf and Now Is Not My Time give. */
+ * R52, R71; Ward Stone's bonus, R74), and the choice at 0 HP that Sacred Leaf and Now Is Not My
+ * Time give. */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
 
 enum { TYPE_METAL = 10, TYPE_FLORA = 7 }; /* indexes of am_type_names */
+
+/* Elemental Oil's choices: "Fire & Burn, Toxic & Poison, Wind & Whirlwind, Water & Splash, or
+ * Metal & Expose" (the types are indexes of am_type_names). */
+const uint8_t am_oil_status[5] = {AM_BURN, AM_POISON, AM_WHIRLWIND, AM_SPLASH, AM_EXPOSE};
+const uint8_t am_oil_type[5] = {2, 11, 5, 3, 10};
 
 /* The reach of weapon w for spell s, or 0 when s cannot be channelled through it: a melee card
  * through a melee weapon, a ranged card through a ranged one (R70). */
@@ -59,6 +65,10 @@ const am_spell *am_channelled(const carta_rules *r, const am_state *st, int ch, 
         buf->keywords |= AM_K_PIERCING;
     if (channel >> 4)
         buf->types |= 1u << ((channel >> 4) == 1 ? TYPE_METAL : TYPE_FLORA);
+    int oil = st->mage[st->ch[ch].mage].oil[(channel & 15) - 1];
+    for (int e = 0; e < 5; e++) /* Elemental Oil: "gain the chosen element" */
+        if (oil & (1 << e))
+            buf->types |= 1u << am_oil_type[e];
     return buf;
 }
 
@@ -131,12 +141,49 @@ static int item_area_useful(const am_state *st, int user, int centre, int use)
     return 0;
 }
 
-static int item_targets(const am_state *st, int user, const am_thing *t, int i,
-                        carta_action *out)
+/* Ward Stone's bonus: 1 + the frame index of each Guard or Protect declared and not yet resolved
+ * (an EFFECT frame, answer.c: arg0 the action, 1 the character taking it, 2 its Guard Value) by a
+ * character within reach of user (R74). */
+static int item_ward_targets(const am_state *st, int user, const am_thing *t, int i,
+                             carta_action *out)
+{
+    int n = 0;
+    for (int k = 0; k < st->pending.n; k++) {
+        const carta_pending *f = &st->pending.frame[k];
+        if (f->kind == AM_F_EFFECT && (f->arg[0] == AM_A_GUARD || f->arg[0] == AM_A_PROTECT) &&
+            am_dist(st->ch[user].cell, st->ch[f->arg[1]].cell) <= t->reach)
+            out[n++] = AM_ACT(AM_A_USE, i, 1 + k);
+    }
+    return n;
+}
+
+/* Elemental Oil: b = mage * 40 + weapon * 5 + element, a weapon of a mage within reach. */
+static int item_oil_targets(const carta_rules *r, const am_state *st, int user, const am_thing *t,
+                            int i, carta_action *out)
+{
+    int n = 0;
+    for (int m = 0; m < st->n_mages; m++) {
+        int ch = st->mage[m].ch;
+        if ((st->ch[ch].flags & (AM_C_KO | AM_C_GONE)) ||
+            am_dist(st->ch[user].cell, st->ch[ch].cell) > t->reach)
+            continue;
+        for (int w = 0; w < st->mage[m].n_items; w++)
+            for (int e = 0; item_weapon(r, st, ch, w) && e < 5; e++)
+                out[n++] = AM_ACT(AM_A_USE, i, m * 40 + w * 5 + e);
+    }
+    return n;
+}
+
+static int item_targets(const carta_rules *r, const am_state *st, int user, const am_thing *t,
+                        int i, carta_action *out)
 {
     int n = 0, here = st->ch[user].cell;
-    if (t->use == AM_USE_TOKEN)
-        return out[0] = AM_ACT(AM_A_USE, i, 0), 1;
+    if (t->use == AM_USE_TOKEN) { /* Ward Stone: its token, or +amount to a guard or protect */
+        out[0] = AM_ACT(AM_A_USE, i, 0);
+        return 1 + (t->amount ? item_ward_targets(st, user, t, i, out + 1) : 0);
+    }
+    if (t->use == AM_USE_OIL)
+        return item_oil_targets(r, st, user, t, i, out);
     if (t->use == AM_USE_FIRE || t->use == AM_USE_SMOKE) {
         for (int cell = 0; cell < AM_CELLS; cell++)
             if (cell % AM_W < st->w && cell / AM_W < st->h && am_dist(here, cell) <= t->reach &&
@@ -162,7 +209,7 @@ int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_
     for (int i = 0; i < g->n_items; i++) {
         const am_thing *t = item_consumable(r, g, i);
         if (t && t->use != AM_USE_LEAF && (slow_ok || !t->slow) && item_first_usable(r, g, i))
-            n += item_targets(st, g->ch, t, i, out + n);
+            n += item_targets(r, st, g->ch, t, i, out + n);
     }
     return n;
 }
@@ -204,12 +251,46 @@ void am_use_apply(const carta_rules *r, am_state *st, carta_action a)
             st->smoke[st->n_smoke++] = (uint8_t)b;
         item_say(st, g->ch, AM_W_SMOKE, b % AM_W + 1, b / AM_W + 1);
         return;
+    case AM_USE_OIL: { /* until the end of the round (cleared at the next one's start) */
+        int m = b / 40, w = b / 5 % 8, e = b % 5;
+        st->mage[m].oil[w] |= (uint8_t)(1u << e);
+        carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, st->mage[m].item[w], CARTA_SEEN_ALL,
+                        -1, AM_W_OIL + e, m + 1, 0);
+        return;
+    }
     default: /* AM_USE_TOKEN */
+        if (b) { /* Ward Stone: "Grant a +5 bonus to a single guard or protect action." */
+            carta_pending *f = &st->pending.frame[b - 1];
+            f->arg[2] = (int16_t)(f->arg[2] + t->amount); /* the EFFECT frame's value */
+            item_say(st, g->ch, AM_W_WARD, t->amount, 0);
+            return;
+        }
         for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
             st->token[st->n_tokens++] = (am_token){g->ch, t->token_kind, t->token_range,
                                                    t->token_value};
         item_say(st, g->ch, AM_W_TOKENS, t->token_count, 0);
         return;
+    }
+}
+
+/* "On hit: They gain 1 status counter of the chosen type." (Elemental Oil), offered for Status
+ * Conversion as a card's inflicted counters are. */
+void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i)
+{
+    const am_attack *a = &st->attack[slot];
+    const am_char *x = &st->ch[a->attacker];
+    int t = a->roll[i].target;
+    if (x->side != AM_ALLIES || !a->channel ||
+        !item_weapon(r, st, a->attacker, (a->channel & 15) - 1))
+        return;
+    int oil = st->mage[x->mage].oil[(a->channel & 15) - 1];
+    for (int e = 0; e < 5 && !(st->ch[t].flags & AM_C_GONE); e++) {
+        if (!(oil & (1 << e)))
+            continue;
+        int s = am_oil_status[e], gained = am_status_gained(st, t, s, 1);
+        am_add_status(st, t, s, 1);
+        if (gained && st->ch[t].side != x->side && !(st->ch[t].flags & AM_C_KO))
+            am_offer_conversion(st, a->attacker, t, s, gained);
     }
 }
 

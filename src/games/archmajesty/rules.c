@@ -133,6 +133,7 @@ carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, 
     for (int m = 0; m < st->n_mages; m++)
         carta_zone_shuffle(CARTA_ZONE_REF(&st->mage[m].deck), &st->rng);
     am_round_start(r, st);
+    am_ability_encounter_start(r, st);
     am_settle(r, st);
     return CARTA_OK;
 }
@@ -203,6 +204,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_CHANNEL: return am_channel_actions(r, st, f, out);
         case AM_F_ZERO_HP: return am_zero_hp_actions(r, st, f, out);
         case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
+        case AM_F_EMOTION: case AM_F_EAT: return am_emotion_actions(st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -289,6 +291,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_ICHOR:
         am_ichor_apply(r, st, a);
+        break;
+    case AM_A_EMOTION: case AM_A_EAT: case AM_A_NO_EAT:
+        am_emotion_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

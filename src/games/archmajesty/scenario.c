@@ -102,7 +102,7 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
 {
     static const char *const keys[] = {"mage", "at", "hp", "hp_max", "ap", "mp", "airborne",
                                        "acted", "status", "tokens", "attributes", "hand", "deck",
-                                       "void", "equipment", "abilities", NULL};
+                                       "void", "equipment", "abilities", "emotion", NULL};
     char spec[CARTA_NAME_MAX];
     carta_deck deck;
     if (carta_yaml_check_keys(map, keys, "a mage", file, err) ||
@@ -134,6 +134,13 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
                          &g->n_abilities, false, file, err)))
         return CARTA_ERR_INPUT;
     am_abilities_derive(r, st, m);
+    int emotion = 0; /* Emotion Eater's status, as chosen at the encounter's start (R47) */
+    if (carta_pos_word(map, "emotion", "empower", am_status_names, &emotion, file, err))
+        return CARTA_ERR_INPUT;
+    if (carta_yaml_get(map, "emotion") && AM_POSITIVE(emotion))
+        return carta_yaml_error(err, file, carta_yaml_get(map, "emotion"), "Emotion Eater "
+                                "chooses a negative status effect");
+    g->emotion = (uint8_t)(carta_yaml_get(map, "emotion") ? emotion + 1 : 0);
     if (carta_yaml_get(map, "hand") || carta_yaml_get(map, "deck") ||
         carta_yaml_get(map, "void")) {
         memset(&g->deck, 0, sizeof g->deck);

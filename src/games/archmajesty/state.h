@@ -127,6 +127,8 @@ typedef struct am_mage {
     uint8_t traits;               /* AM_TRAIT_*: what its abilities' handlers change (ability.c) */
     uint8_t scrap, turn_used;     /* Machine Heart's Scrap; bit per ability used this turn */
     uint8_t round_used;           /* bit per ability slot used this round */
+    uint8_t emotion;              /* Emotion Eater's chosen status + 1, 0 none (R47) */
+    uint8_t oil[AM_ITEMS];        /* Elemental Oil: bit per element on each weapon this round */
     uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
     am_pile list;                 /* the deck as built: public (R32: Fading counts it) */
     am_pile deck, void_;          /* deck top = cards[n - 1] */

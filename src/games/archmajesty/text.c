@@ -110,6 +110,23 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_STATUS + AM_GRAVITY] = "given %d Gravity (%d in all)",
     [AM_W_STATUS + AM_STUN] = "given %d Stun (%d in all)",
     [AM_W_STATUS + AM_FREEZE] = "given %d Freeze (%d in all)",
+    [AM_W_EXPLOITED + AM_STUN] = "exploited: Stun (%d left)",
+    [AM_W_EXPLOITED + AM_FREEZE] = "exploited: Freeze (%d left)",
+    [AM_W_EMOTION + AM_BURN] = "chooses Burn for Emotion Eater",
+    [AM_W_EMOTION + AM_POISON] = "chooses Poison for Emotion Eater",
+    [AM_W_EMOTION + AM_WHIRLWIND] = "chooses Whirlwind for Emotion Eater",
+    [AM_W_EMOTION + AM_SPLASH] = "chooses Splash for Emotion Eater",
+    [AM_W_EMOTION + AM_EXPOSE] = "chooses Expose for Emotion Eater",
+    [AM_W_EMOTION + AM_WEAKEN] = "chooses Weaken for Emotion Eater",
+    [AM_W_EMOTION + AM_GRAVITY] = "chooses Gravity for Emotion Eater",
+    [AM_W_EMOTION + AM_STUN] = "chooses Stun for Emotion Eater",
+    [AM_W_EMOTION + AM_FREEZE] = "chooses Freeze for Emotion Eater",
+    [AM_W_OIL] = "applies Fire & Burn oil, until the round's end, to player %d's",
+    [AM_W_OIL + 1] = "applies Toxic & Poison oil, until the round's end, to player %d's",
+    [AM_W_OIL + 2] = "applies Wind & Whirlwind oil, until the round's end, to player %d's",
+    [AM_W_OIL + 3] = "applies Water & Splash oil, until the round's end, to player %d's",
+    [AM_W_OIL + 4] = "applies Metal & Expose oil, until the round's end, to player %d's",
+    [AM_W_WARD] = "grants a +%d bonus to a single guard or protect action",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
@@ -159,13 +176,36 @@ static void text_payment(const carta_rules *r, const am_state *st, int ch, int b
 static void text_use(const carta_rules *r, const am_state *st, int seat, carta_action a,
                      char *buf, size_t cap)
 {
-    int id = st->mage[seat].item[AM_A(a)], use = am_thing_of(r, id)->use;
-    char where[80] = "";
-    if (use == AM_USE_FIRE || use == AM_USE_SMOKE) {
+    static const char *const oils[] = {"Fire & Burn", "Toxic & Poison", "Wind & Whirlwind",
+                                       "Water & Splash", "Metal & Expose"};
+    int id = st->mage[seat].item[AM_A(a)], use = am_thing_of(r, id)->use, b = AM_B(a);
+    char where[160] = "";
+    if (use == AM_USE_OIL) {
+        int m = b / 40;
+        char whose[24] = "";
+        if (m != seat)
+            snprintf(whose, sizeof whose, "player %d's ", m + 1);
+        snprintf(where, sizeof where, " on %s%s: %s", whose,
+                 text_card(r, st->mage[m].item[b / 5 % 8]), oils[b % 5]);
+    } else if (use == AM_USE_TOKEN) {
+        const am_thing *t = am_thing_of(r, id);
+        const carta_pending *f = b ? &st->pending.frame[b - 1] : NULL;
+        char who[64] = "";
+        if (f) { /* Ward Stone's bonus to a declared guard or protect (R74) */
+            am_char_name(r, st, f->arg[1], who, sizeof who);
+            snprintf(where, sizeof where, ": +%d to the %s by %s", t->amount,
+                     f->arg[0] == AM_A_GUARD ? "guard" : "protect", who);
+        } else if (t->token_kind == AM_TOKEN_PROTECT)
+            snprintf(where, sizeof where, ": gain a Protect/%d/%d token", t->token_range,
+                     t->token_value);
+        else
+            snprintf(where, sizeof where, ": gain a %s/%d token",
+                     t->token_kind == AM_TOKEN_GUARD ? "Guard" : "Strike", t->token_value);
+    } else if (use == AM_USE_FIRE || use == AM_USE_SMOKE) {
         char cell[8];
         am_cell_name(AM_B(a), cell, sizeof cell);
         snprintf(where, sizeof where, " centred on %s", cell);
-    } else if (use != AM_USE_TOKEN) {
+    } else {
         char who[64];
         am_char_name(r, st, AM_B(a), who, sizeof who);
         snprintf(where, sizeof where, " on %s", who);
@@ -321,6 +361,14 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "Ichor Guard: a basic %s attack on %s", AM_B(a) ? "ranged" : "melee",
                  who);
         return;
+    case AM_A_EMOTION: snprintf(buf, cap, "Emotion Eater: choose %s", am_status_title[AM_B(a)]);
+        return;
+    case AM_A_EAT:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "Emotion Eater: exploit %s on %s and gain 1 Surge",
+                 am_status_title[AM_B(a)], who);
+        return;
+    case AM_A_NO_EAT: snprintf(buf, cap, "Emotion Eater: no"); return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
@@ -673,6 +721,15 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[1], who, sizeof who);
         snprintf(buf, cap, "Ichor Guard: force %s to make a basic attack on an enemy of your "
                  "choice?", who);
+        return;
+    case AM_F_EMOTION:
+        snprintf(buf, cap, "Emotion Eater: at the start of each encounter, choose a negative "
+                 "status effect");
+        return;
+    case AM_F_EAT:
+        am_char_name(r, st, f->arg[1], who, sizeof who);
+        snprintf(buf, cap, "Emotion Eater: you target %s, who has %s; exploit it once and gain 1 "
+                 "Surge counter?", who, am_status_title[f->arg[2]]);
         return;
     case AM_F_ALTERNATE:
         snprintf(buf, cap, "Alternate Exploit Effect: exploit a target's counter for this attack's "

@@ -69,6 +69,21 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
         carta_view_card(v, "card", c->def, AM_UNKNOWN);
     else
         carta_view_int(v, "mage", c->mage);
+    if (c->side == AM_ALLIES) {
+        static const char *const oils[] = {"fire", "toxic", "wind", "water", "metal"};
+        const am_mage *g = &st->mage[c->mage];
+        carta_view_str(v, "emotion", g->emotion ? am_status_names[g->emotion - 1] : NULL);
+        carta_view_list(v, "oils"); /* Elemental Oil: "weapon: element" this round */
+        for (int w = 0; w < g->n_items; w++)
+            for (int e = 0; e < 5; e++)
+                if (g->oil[w] & (1 << e)) {
+                    char buf[80];
+                    snprintf(buf, sizeof buf, "%s: %s", carta_catalog_name(r->catalog, g->item[w]),
+                             oils[e]);
+                    carta_view_str(v, NULL, buf);
+                }
+        carta_view_end(v);
+    }
     carta_view_str(v, "cell", cell);
     carta_view_int(v, "hp", c->hp);
     carta_view_int(v, "hp_max", c->hp_max);
@@ -163,7 +178,8 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "exploit", "empower", "keep empower", "convert", "keep statuses", "cleanse", "remove",
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
-        "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit"};
+        "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
+        "emotion eater", "eat", "no eat"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
