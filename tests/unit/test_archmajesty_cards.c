@@ -1,7 +1,8 @@
 /* test_archmajesty_cards.c: the Archmajesty card format (docs/card-format/archmajesty.md) refuses
  * a malformed effect with the file, the line and the reason, and loads nothing of the file; the
  * effects that last or wait for a Start or End Phase (rulebook ../shared/rulebooks/archmajesty.txt,
- * COMBAT, START PHASE and END PHASE; docs/rulings/archmajesty.md R73) load with their timing. */
+ * COMBAT, START PHASE and END PHASE; docs/rulings/archmajesty.md R73) load with their timing,
+ * and Bloodied's triggers (CARD TERMINOLOGY, BLOODIED; R75) are refused where they mean nothing. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,6 +72,13 @@ static const bad_case bad[] = {
      "'boost' is [X, Y]"},
     {"cards:\n" SPELL "     stages: [[{boost: [2, 60], until: turn_end}]]}\n", 4,
      "'boost' is [X, Y]"},
+    /* BLOODIED (R75): a trigger on an inflict or an effect of the caster's own; a bonus needs an
+     * attack */
+    {"cards:\n" SPELL "     stages: [[{shift: 1, if: bloodied}]]}\n", 4,
+     "'if: bloodied' is for inflict"},
+    {"cards:\n" SPELL "     stages: [[{heal: 1, if: wounded}]]}\n", 4, "'if'"},
+    {"cards:\n" SPELL "     bloodied: [0, 5], stages: [[{heal: 1}]]}\n", 4,
+     "'bloodied' is a bonus to an attack"},
 };
 
 static void test_bad_timings_are_refused(void **unused)

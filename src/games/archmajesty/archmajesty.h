@@ -42,6 +42,7 @@ typedef struct am_op {
     uint8_t kind, count, arg, on; /* arg: a status, a token kind */
     uint8_t value, range;         /* a token's value and range */
     uint8_t timing;               /* enum am_timing: `when` or `until` */
+    uint8_t if_bloodied;          /* only on a bloodied character (R75) */
     int8_t x, y;                  /* a boost's +X/+Y */
 } am_op;
 
@@ -56,6 +57,7 @@ typedef struct am_spell {
     uint8_t roll, dmg_attr;      /* am_roll_kind; the attribute added to damage (am_roll_kind) */
     int16_t dmg;                 /* the damage entry's number; 0: deals no damage */
     int8_t x, y;                 /* ATTACK/DAMAGE BONUSES +X/+Y */
+    int8_t bx, by;               /* +X/+Y against a bloodied target (BLOODIED; R75) */
     uint8_t alt_status;          /* Alternate Exploit Effects: status + 1 (0: none) that may be */
     int8_t alt_x, alt_y;         /*   exploited on a target as the attack is declared for +X/+Y */
     uint8_t crit, protect;       /* Critical/X; Protect/X */
@@ -211,7 +213,7 @@ enum am_word {
     AM_W_BOOST_UNTIL = AM_W_DEFENCE_UNTIL + 5, /* + timing: "its attacks +%d/+%d until ..." */
     AM_W_WAITS = AM_W_BOOST_UNTIL + 5,         /* + timing: "an effect waits for ..." */
     AM_W_DEFENCE_ENDS = AM_W_WAITS + 5, AM_W_BOOST_ENDS, AM_W_WAITED, AM_W_START_PHASE,
-    AM_W_END_PHASE,
+    AM_W_END_PHASE, AM_W_BLOODIED,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -277,6 +279,11 @@ enum am_frame {
     AM_F_LAST = AM_F_EFFECT
 };
 static inline int am_frame_decides(int kind) { return kind < AM_F_CAST; }
+/* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
+static inline int am_bloodied(const am_state *st, int ch)
+{
+    return 2 * st->ch[ch].hp <= st->ch[ch].hp_max;
+}
 
 /* ---- functions, by file ---- */
 

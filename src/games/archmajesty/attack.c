@@ -96,6 +96,7 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
               int piercing, int source)
 {
     am_char *c = &st->ch[ch];
+    int was_bloodied = am_bloodied(st, ch);
     amount = attack_elemental(r, st, ch, amount, types);
     int to_ap = piercing ? 0 : (amount < c->ap ? amount : c->ap);
     c->ap = (int16_t)(c->ap - to_ap);
@@ -105,6 +106,8 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
                     CARTA_SEEN_ALL, source, 0, amount, 0);
     if (to_ap)
         am_tell(st, ch, AM_W_AP_LOST, to_ap, c->ap);
+    if (!was_bloodied && am_bloodied(st, ch) && c->hp > 0)
+        am_tell(st, ch, AM_W_BLOODIED, c->hp, 0);
     if (c->hp == 0 && !(c->flags & AM_C_KO) && !am_zero_hp_offer(r, st, ch))
         am_knock_out(r, st, ch);
     return amount;
@@ -236,6 +239,7 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
     const am_roll *ro = &a->roll[i];
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
+    x += am_bloodied(st, ro->target) ? s->bx : 0;
     if (s->roll == AM_ROLL_AUTO)
         return ro->guard ? 20 + s->x + a->alt_x + x : 999;
     return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
@@ -251,6 +255,7 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     const am_roll *ro = &a->roll[i];
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
+    y += am_bloodied(st, ro->target) ? s->by : 0;
     int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y + y;
     if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
         amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */

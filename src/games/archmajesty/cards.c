@@ -209,6 +209,28 @@ static carta_status read_bonus(struct fy_node *node, const char *key, int8_t *x,
     return CARTA_OK;
 }
 
+/* if: bloodied: an inflict only on the bloodied characters attacked, an effect of the caster's
+ * own only while the caster is bloodied (BLOODIED: "Bloodied acts as an effect trigger"; R75). */
+static carta_status read_condition(struct fy_node *map, am_op *op, const char *file,
+                                   carta_error *err)
+{
+    static const char *const conditions[] = {"always", "bloodied", NULL};
+    struct fy_node *node = carta_yaml_get(map, "if");
+    if (!node)
+        return CARTA_OK;
+    int c = read_key_word(map, "if", conditions, 0, file, err);
+    if (c < 0)
+        return CARTA_ERR_INPUT;
+    int k = op->kind;
+    if (c && k != AM_OP_INFLICT && k != AM_OP_GAIN && k != AM_OP_HEAL && k != AM_OP_DRAW &&
+        k != AM_OP_MILL && k != AM_OP_ARMOUR && k != AM_OP_TOKEN && k != AM_OP_DEFENCE &&
+        k != AM_OP_BOOST)
+        return carta_yaml_error(err, file, node, "'if: bloodied' is for inflict (the bloodied "
+                                "characters attacked) or an effect of the caster's own");
+    op->if_bloodied = (uint8_t)c;
+    return CARTA_OK;
+}
+
 /* when (a delayed effect of the caster's own) and until (how long a modifier lasts). */
 static carta_status read_timing(struct fy_node *map, am_op *op, const char *file,
                                 carta_error *err)
@@ -248,7 +270,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
                                        "boost", "count", "on", "value", "range", "when", "until",
-                                       NULL};
+                                       "if", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
@@ -315,7 +337,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (kind == AM_OP_INFLICT && !has_attack)
         return carta_yaml_error(err, file, map, "'inflict' needs an attack earlier in the stage: "
                                 "it is inflicted on the characters attacked");
-    if (read_timing(map, op, file, err))
+    if (read_timing(map, op, file, err) || read_condition(map, op, file, err))
         return CARTA_ERR_INPUT;
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
@@ -454,6 +476,12 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     struct fy_node *bonus = carta_yaml_get(map, "bonus");
     if (bonus && read_bonus(bonus, "bonus", &s->x, &s->y, file, err))
         return CARTA_ERR_INPUT;
+    struct fy_node *bloodied = carta_yaml_get(map, "bloodied");
+    if (bloodied && read_bonus(bloodied, "bloodied", &s->bx, &s->by, file, err))
+        return CARTA_ERR_INPUT;
+    if (bloodied && s->roll == AM_ROLL_NONE)
+        return carta_yaml_error(err, file, bloodied, "'bloodied' is a bonus to an attack: the "
+                                "card needs 'attack'");
     if (s->roll != AM_ROLL_NONE && !s->range)
         return carta_yaml_error(err, file, map, "an attack needs a range (squares or melee)");
     return read_keywords(map, s, file, err) || read_alternate(map, s, file, err);
@@ -463,8 +491,9 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
                                   carta_error *err)
 {
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
-                                       "guard", "range", "attack", "damage", "bonus", "keywords",
-                                       "requires", "stages", "effect", "alternate", "text", NULL};
+                                       "guard", "range", "attack", "damage", "bonus", "bloodied",
+                                       "keywords", "requires", "stages", "effect", "alternate",
+                                       "text", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -525,7 +554,7 @@ static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_nod
                                      const char *file, uint16_t *out, carta_error *err)
 {
     static const char *const keys[] = {"name", "types", "range", "attack", "damage", "bonus",
-                                       "keywords", "effect", NULL};
+                                       "bloodied", "keywords", "effect", NULL};
     if (carta_yaml_check_keys(map, keys, "an attack template", file, err))
         return CARTA_ERR_INPUT;
     if (r->n_spells >= AM_SPELLS_MAX)

@@ -97,6 +97,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_DEFENCE_ENDS] = "no longer given +%d Defence", [AM_W_BOOST_ENDS] = "no longer given +%d/+%d to its attacks",
     [AM_W_WAITED] = "given the effect it was owed",
     [AM_W_START_PHASE] = "Start Phase", [AM_W_END_PHASE] = "End Phase",
+    [AM_W_BLOODIED] = "bloodied: at %d HP, half its maximum or less",
     [AM_W_STATUS + AM_EMPOWER] = "given %d Empower (%d in all)",
     [AM_W_STATUS + AM_SWIFT] = "given %d Swift (%d in all)",
     [AM_W_STATUS + AM_HASTE] = "given %d Haste (%d in all)",
@@ -428,6 +429,8 @@ static void text_op(const am_op *o, carta_text *out)
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
                           ? "until" : "at", timings[o->timing]);
+    if (o->if_bloodied)
+        carta_text_printf(out, " if bloodied");
 }
 
 static void text_spell_entries(const am_spell *s, carta_text *out)
@@ -447,6 +450,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "-");
     if (s->x || s->y)
         carta_text_printf(out, "; +%d/+%d", s->x, s->y);
+    if (s->bx || s->by)
+        carta_text_printf(out, "; +%d/+%d against a bloodied target", s->bx, s->by);
     carta_text_printf(out, "\n  types: ");
     text_types(s->types, out);
     carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
@@ -525,6 +530,8 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
     static const char *const attrs[] = {"", "", "+MT", "+AG", "+WL", "+Any"};
     if (s->dmg)
         carta_text_printf(out, ", %d%s dmg", s->dmg, attrs[s->dmg_attr]);
+    if (s->bx || s->by)
+        carta_text_printf(out, ", +%d/+%d vs bloodied", s->bx, s->by);
     for (int i = 0; i < s->n_ops; i++) {
         carta_text_printf(out, "%s", i ? "; " : ": ");
         text_op(&s->op[i], out);
@@ -601,10 +608,11 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
             continue;
         char name[80];
         am_char_name(r, st, i, name, sizeof name);
-        carta_text_printf(out, "%c %s%s: %d/%d HP, %d AP, %d MP, Defence %d%s%s%s",
+        carta_text_printf(out, "%c %s%s: %d/%d HP, %d AP, %d MP, Defence %d%s%s%s%s",
                           text_mark(st, i), name,
                           c->side == AM_ALLIES && c->mage == seat ? " (you)" : "", c->hp,
                           c->hp_max, c->ap, c->mp, am_defence(r, st, i),
+                          am_bloodied(st, i) && c->hp > 0 ? ", bloodied" : "",
                           c->flags & AM_C_AIRBORNE ? ", airborne" : "",
                           c->flags & AM_C_KO ? ", knocked out" : "",
                           c->flags & AM_C_ACTED ? ", has acted" : "");
