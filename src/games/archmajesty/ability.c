@@ -8,7 +8,7 @@
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
     "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", "ichor_guard",
-    "emotion_eater", NULL};
+    "emotion_eater", "steady_aim", "rooted_fury", NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
 {
@@ -29,7 +29,8 @@ void am_abilities_derive(const carta_rules *r, am_state *st, int m)
 {
     static const uint8_t trait[AM_H_COUNT] = {[AM_H_CLAWS_WINGS] = AM_TRAIT_CLAWS,
                                               [AM_H_KIN_COSMOS] = AM_TRAIT_COSMOS,
-                                              [AM_H_STEEL_SKIN] = AM_TRAIT_STEEL};
+                                              [AM_H_STEEL_SKIN] = AM_TRAIT_STEEL,
+                                              [AM_H_STEADY_AIM] = AM_TRAIT_STEADY};
     am_mage *g = &st->mage[m];
     g->traits = 0;
     for (int i = 0; i < g->n_abilities; i++)
@@ -325,4 +326,28 @@ void am_emotion_apply(const carta_rules *r, am_state *st, carta_action a)
     }
     if (!(st->ch[ch].flags & AM_C_KO))
         am_add_status(st, ch, AM_SURGE, 1);
+}
+
+/* Steady Aim (Quickdraw Archer): "Your attacks against an enemy 4 or more squares away gain a
+ * +1/+0 bonus." */
+int am_steady_aim(const am_state *st, int attacker, int target)
+{
+    const am_char *c = &st->ch[attacker];
+    return c->side == AM_ALLIES && (st->mage[c->mage].traits & AM_TRAIT_STEADY) &&
+           am_dist(c->cell, st->ch[target].cell) >= 4;
+}
+
+/* Rooted Fury (Stonefist Warrior): "Once per round, while you are grounded, when you hit an enemy
+ * with a melee attack, gain 10 armour points that last until the end of the round." */
+void am_rooted_fury(const carta_rules *r, am_state *st, int attacker, const am_spell *s)
+{
+    const am_char *c = &st->ch[attacker];
+    if (c->side != AM_ALLIES || !s->melee || (c->flags & (AM_C_AIRBORNE | AM_C_KO)))
+        return;
+    int slot = am_ability_slot(r, st, c->mage, AM_H_ROOTED_FURY);
+    if (slot < 0 || (st->mage[c->mage].round_used & (1u << slot)))
+        return;
+    st->mage[c->mage].round_used |= (uint8_t)(1u << slot);
+    st->ch[attacker].ap = (int16_t)(st->ch[attacker].ap + 10);
+    am_tell(st, attacker, AM_W_ROOTED_FURY, 10, st->ch[attacker].ap);
 }

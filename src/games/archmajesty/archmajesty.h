@@ -213,7 +213,7 @@ enum am_word {
     AM_W_BOOST_UNTIL = AM_W_DEFENCE_UNTIL + 5, /* + timing: "its attacks +%d/+%d until ..." */
     AM_W_WAITS = AM_W_BOOST_UNTIL + 5,         /* + timing: "an effect waits for ..." */
     AM_W_DEFENCE_ENDS = AM_W_WAITS + 5, AM_W_BOOST_ENDS, AM_W_WAITED, AM_W_START_PHASE,
-    AM_W_END_PHASE, AM_W_BLOODIED,
+    AM_W_END_PHASE, AM_W_BLOODIED, AM_W_ROOTED_FURY,
     AM_W_STATUS,                 /* + enum am_status: "given %d Burn (%d in all)" */
     AM_W_EXPLOITED = AM_W_STATUS + AM_STATUS, /* + status: "exploited: Burn (%d left)" */
     AM_W_CLEANSED = AM_W_EXPLOITED + AM_STATUS, /* + status: "cleansed of 1 Burn (%d left)" */
@@ -430,12 +430,15 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
                   AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_EMOTION_EATER,
-                  AM_H_COUNT };
-enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4 };
+                  AM_H_STEADY_AIM, AM_H_ROOTED_FURY, AM_H_COUNT };
+enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
 /* Machine Heart at the start of the round. */
 void am_ability_round_start(const carta_rules *r, am_state *st, int m);
+/* Style abilities keyed on an attack: Steady Aim's +1 to hit from afar, Rooted Fury's armour. */
+int am_steady_aim(const am_state *st, int attacker, int target);
+void am_rooted_fury(const carta_rules *r, am_state *st, int attacker, const am_spell *s);
 /* Battle Tendency when mage releases its combo. */
 void am_ability_released(const carta_rules *r, am_state *st, int m);
 /* The count of status counters ch gains, after Steel Skin, Stone Bones. */

@@ -239,7 +239,7 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
     const am_roll *ro = &a->roll[i];
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
-    x += am_bloodied(st, ro->target) ? s->bx : 0;
+    x += (am_bloodied(st, ro->target) ? s->bx : 0) + am_steady_aim(st, a->attacker, ro->target);
     if (s->roll == AM_ROLL_AUTO)
         return ro->guard ? 20 + s->x + a->alt_x + x : 999;
     return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
@@ -308,6 +308,8 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
                 am_tell(st, ro->target, AM_W_HIT, final, def);
         }
         a->step = 3;
+        if (a->hits)
+            am_rooted_fury(r, st, a->attacker, s);
         am_ichor_offer(r, st, slot, s);
         if (a->hits && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
             !(st->ch[a->attacker].flags & AM_C_KO)) {

@@ -99,17 +99,23 @@ void am_check_end(const carta_rules *r, am_state *st)
         am_end(st, AM_ALLIES, AM_W_MAGES_WIN);
 }
 
+/* The round's tokens and armour of one item or ability (R27; Breakwater Oath's token). */
+static void round_thing(am_state *st, int ch, const am_thing *t)
+{
+    if (t->use)
+        return; /* a consumable's token comes when it is expended */
+    for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
+        st->token[st->n_tokens++] = (am_token){(uint8_t)ch, t->token_kind, t->token_range,
+                                               t->token_value};
+    st->ch[ch].ap = (int16_t)(st->ch[ch].ap + t->round_ap);
+}
+
 static void round_tokens(const carta_rules *r, am_state *st, int ch, const am_mage *g)
 {
-    for (int i = 0; i < g->n_items; i++) {
-        const am_thing *t = am_thing_of(r, g->item[i]);
-        if (t->use)
-            continue; /* a consumable's token comes when it is expended */
-        for (int k = 0; k < t->token_count && st->n_tokens < AM_TOKENS; k++)
-            st->token[st->n_tokens++] = (am_token){(uint8_t)ch, t->token_kind, t->token_range,
-                                                   t->token_value};
-        st->ch[ch].ap = (int16_t)(st->ch[ch].ap + t->round_ap); /* R27 */
-    }
+    for (int i = 0; i < g->n_items; i++)
+        round_thing(st, ch, am_thing_of(r, g->item[i]));
+    for (int i = 0; i < g->n_abilities; i++)
+        round_thing(st, ch, am_thing_of(r, g->ability[i]));
 }
 
 /* The next mage to cycle (a knocked-out one cannot act), or the slots once all have. */

@@ -98,6 +98,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_WAITED] = "given the effect it was owed",
     [AM_W_START_PHASE] = "Start Phase", [AM_W_END_PHASE] = "End Phase",
     [AM_W_BLOODIED] = "bloodied: at %d HP, half its maximum or less",
+    [AM_W_ROOTED_FURY] = "given %d armour points by Rooted Fury (%d in all)",
     [AM_W_STATUS + AM_EMPOWER] = "given %d Empower (%d in all)",
     [AM_W_STATUS + AM_SWIFT] = "given %d Swift (%d in all)",
     [AM_W_STATUS + AM_HASTE] = "given %d Haste (%d in all)",
