@@ -79,6 +79,10 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     stages: [[{heal: 1, if: wounded}]]}\n", 4, "'if'"},
     {"cards:\n" SPELL "     bloodied: [0, 5], stages: [[{heal: 1}]]}\n", 4,
      "'bloodied' is a bonus to an attack"},
+    /* Push/Pull: the engine moves at most 4 of the characters hit */
+    {"cards:\n  - {name: Test Spell, type: spell, colour: red, edges: [red, red],\n"
+     "     types: [physical, stone], strike: 5, guard: 5, range: 3, attack: might, damage: 4,\n"
+     "     stages: [[{attack: 5}, {push: 1}]]}\n", 4, "a push or pull moves at most 4"},
 };
 
 static void test_bad_timings_are_refused(void **unused)

@@ -47,6 +47,7 @@ typedef struct am_op {
 } am_op;
 
 enum { AM_OPS = 8, AM_STAGES = 4 };
+enum { AM_FORCED_MAX = 4 }; /* characters one push or pull moves (the FORCED frame's room) */
 
 /* A spell card, an enemy's attack template or a basic attack (CARD BREAKDOWN). */
 typedef struct am_spell {

@@ -363,7 +363,7 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
         struct fy_node *seq = stages ? fy_node_sequence_get_by_index(stages, st) : one;
         if (!fy_node_is_sequence(seq))
             return carta_yaml_error(err, file, seq, "a stage is a list of effects");
-        int has_attack = 0;
+        int has_attack = 0, attacks = 0;
         for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
             if (s->n_ops >= AM_OPS)
                 return carta_yaml_error(err, file, seq, "at most %d effects in all", AM_OPS);
@@ -372,7 +372,12 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
                 return CARTA_ERR_INPUT;
             if (op->kind == AM_OP_ATTACK && has_attack)
                 return carta_yaml_error(err, file, seq, "one attack per stage");
+            if ((op->kind == AM_OP_PUSH || op->kind == AM_OP_PULL) && attacks > AM_FORCED_MAX)
+                return carta_yaml_error(err, file, fy_node_sequence_get_by_index(seq, i),
+                                        "a push or pull moves at most %d characters: the "
+                                        "stage's attack has %d targets", AM_FORCED_MAX, attacks);
             has_attack |= op->kind == AM_OP_ATTACK;
+            attacks = op->kind == AM_OP_ATTACK ? op->count : attacks;
             s->n_ops++;
         }
         s->stage_end[st] = s->n_ops;

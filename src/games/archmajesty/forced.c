@@ -8,6 +8,7 @@
  * characters hit still to move. */
 enum { F_MOVER = 0, F_LEFT, F_BY, F_MODE, F_CARRIED, F_COUNT, F_N_REST, F_REST };
 enum { F_REST_CAP = CARTA_PENDING_ARGS - F_REST };
+_Static_assert(1 + F_REST_CAP >= AM_FORCED_MAX, "the FORCED frame holds AM_FORCED_MAX movers");
 
 /* Whether a character other than ch and but stands on cell on ch's layer. */
 static int forced_other_at(const am_state *st, int ch, int but, int cell)
