@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential pkg-config cmake ninja-build clang llvm libclang-rt-14-dev
           libjansson-dev libfyaml-dev libsqlite3-dev sqlite3 libcmocka-dev libedit-dev tmux
+          libwebsockets-dev
           python3-yaml python3-jsonschema)
 
 missing=()

@@ -45,7 +45,14 @@ static const char store_schema[] =
     " name TEXT PRIMARY KEY,"
     " game TEXT NOT NULL,"
     " saved TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
-    " record TEXT NOT NULL);";
+    " record TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS game_tables("
+    " id TEXT PRIMARY KEY,"
+    " game TEXT NOT NULL,"
+    " created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+    " seats TEXT NOT NULL,"
+    " record TEXT NOT NULL,"
+    " over INTEGER NOT NULL);";
 
 static carta_status store_fail(carta_store *s, carta_status status, const char *what,
                                carta_error *err)
@@ -344,6 +351,51 @@ carta_status carta_store_load_game(carta_store *s, const char *name, char **reco
     snprintf(missing, sizeof missing, "no saved game named '%.100s'", name);
     sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
     carta_status status = store_read_text(s, st, record_json, missing, err);
+    sqlite3_finalize(st);
+    return status;
+}
+
+/* ---- tables of carta serve ---- */
+
+carta_status carta_store_table_put(carta_store *s, const char *id, const char *game,
+                                   const char *seats_json, const char *record_json, int over,
+                                   carta_error *err)
+{
+    sqlite3_stmt *st = store_prepare(
+        s, "INSERT INTO game_tables(id, game, seats, record, over) VALUES (?1, ?2, ?3, ?4, ?5) "
+           "ON CONFLICT(id) DO UPDATE SET seats = ?3, record = ?4, over = ?5", err);
+    if (!st)
+        return CARTA_ERR_CORRUPT;
+    sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, game, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, seats_json, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, record_json, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, over != 0);
+    carta_status status = store_step_done(s, st, "cannot store the table", err);
+    sqlite3_finalize(st);
+    return status;
+}
+
+carta_status carta_store_table_each(carta_store *s, int only_running, carta_store_table_fn fn,
+                                    void *ctx, carta_error *err)
+{
+    sqlite3_stmt *st = store_prepare(s, only_running
+                                     ? "SELECT id, game, seats, record, over FROM game_tables "
+                                       "WHERE over = 0 ORDER BY created, id"
+                                     : "SELECT id, game, seats, record, over FROM game_tables "
+                                       "ORDER BY created, id", err);
+    if (!st)
+        return CARTA_ERR_CORRUPT;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *col[4];
+        for (int i = 0; i < 4; i++)
+            col[i] = (const char *)sqlite3_column_text(st, i);
+        if (col[0] && col[1] && col[2] && col[3])
+            fn(ctx, col[0], col[1], col[2], col[3], sqlite3_column_int(st, 4));
+    }
+    carta_status status = rc == SQLITE_DONE ? CARTA_OK
+                                            : store_fail(s, CARTA_ERR_IO, "cannot read tables", err);
     sqlite3_finalize(st);
     return status;
 }

@@ -8,6 +8,9 @@
  *                                                  every game of a run, the record as JSON text
  *                                                  (record.h: carta_record_to_json)
  *   saved_games(name, game, saved, record)         a game in progress by name (replace on save)
+ *   game_tables(id, game, created, seats, record, over)
+ *                                                  a table of `carta serve`: its seats (JSON, with
+ *                                                  their tokens) and its record (version 2)
  * Every statement is a prepared statement with bound parameters. A store handle is not
  * thread-safe: use it from one thread at a time (the caller locks). Failures return a status
  * with err naming the file and SQLite's reason; a failed write changes nothing. */
@@ -18,7 +21,7 @@
 
 #include "status.h"
 
-#define CARTA_STORE_VERSION 1
+#define CARTA_STORE_VERSION 2
 
 typedef struct carta_store carta_store;
 
@@ -64,5 +67,15 @@ carta_status carta_store_save_game(carta_store *store, const char *name, const c
  * there is none of that name. */
 carta_status carta_store_load_game(carta_store *store, const char *name, char **record_json,
                                    carta_error *err);
+
+/* Stores a table of `carta serve` (replacing the one of that id): its seats and record JSON. */
+carta_status carta_store_table_put(carta_store *store, const char *id, const char *game,
+                                   const char *seats_json, const char *record_json, int over,
+                                   carta_error *err);
+/* Calls fn for each stored table (only those not over, with only_running), oldest first. */
+typedef void (*carta_store_table_fn)(void *ctx, const char *id, const char *game,
+                                     const char *seats_json, const char *record_json, int over);
+carta_status carta_store_table_each(carta_store *store, int only_running, carta_store_table_fn fn,
+                                    void *ctx, carta_error *err);
 
 #endif

@@ -1,0 +1,575 @@
+/* server.c: the table server (server.h): connections, the protocol's messages (docs/protocol.md),
+ * the store, and AI seats thinking on worker threads. */
+#include "server/server.h"
+
+#include <dirent.h>
+#include <jansson.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/deck_spec.h"
+#include "core/options.h"
+#include "core/rng.h"
+#include "core/store.h"
+#include "games/registry.h"
+#include "server/table.h"
+
+enum { SRV_TABLES_MAX = 1024, SRV_CONNS_MAX = 1024, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024 };
+
+typedef struct srv_conn {
+    int id, open;
+    int table;                /* index into tables, -1: none joined */
+    int seat;                 /* CARTA_NO_SEAT: watching */
+} srv_conn;
+
+/* An AI's move, handed from its worker thread to the loop. */
+typedef struct srv_done {
+    int table, seat;
+    carta_action action;
+    carta_status status;
+} srv_done;
+
+struct srv {
+    char data_root[1024];
+    carta_store *store;
+    srv_send_fn send;
+    srv_wake_fn wake;
+    void *ctx;
+    struct { const carta_game *g; carta_rules *r; } rules[SRV_RULES_MAX];
+    int n_rules;
+    srv_table *table[SRV_TABLES_MAX];
+    int n_tables;
+    srv_conn conn[SRV_CONNS_MAX];
+    pthread_mutex_t lock;     /* guards done[], n_done and the tables' thinking flags */
+    pthread_cond_t moved;
+    srv_done done[SRV_DONE_MAX];
+    int n_done;
+};
+
+/* ---- sending ---- */
+
+static void srv_send_json(srv *s, int conn, json_t *msg)
+{
+    char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+    if (text && s->send)
+        s->send(s->ctx, conn, text);
+    free(text);
+    json_decref(msg);
+}
+
+static void srv_error(srv *s, int conn, const char *code, const char *table, const char *fmt,
+                      ...) __attribute__((format(printf, 5, 6)));
+static void srv_error(srv *s, int conn, const char *code, const char *table, const char *fmt, ...)
+{
+    char message[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(message, sizeof message, fmt, ap);
+    va_end(ap);
+    json_t *msg = json_pack("{s:s, s:s, s:s}", "type", "error", "code", code, "message", message);
+    if (table)
+        json_object_set_new(msg, "table", json_string(table));
+    srv_send_json(s, conn, msg);
+}
+
+static srv_conn *srv_conn_of(srv *s, int id)
+{
+    for (int i = 0; i < SRV_CONNS_MAX; i++)
+        if (s->conn[i].open && s->conn[i].id == id)
+            return &s->conn[i];
+    return NULL;
+}
+
+/* Every connection at table ti is sent its state. */
+static void srv_broadcast(srv *s, int ti)
+{
+    for (int i = 0; i < SRV_CONNS_MAX; i++)
+        if (s->conn[i].open && s->conn[i].table == ti)
+            srv_send_json(s, s->conn[i].id, srv_table_state(s->table[ti], s->conn[i].seat));
+}
+
+/* ---- rules, tables, the store ---- */
+
+static const carta_rules *srv_rules(srv *s, const carta_game *g, carta_error *err)
+{
+    for (int i = 0; i < s->n_rules; i++)
+        if (s->rules[i].g == g)
+            return s->rules[i].r;
+    if (s->n_rules == SRV_RULES_MAX) {
+        carta_error_set(err, CARTA_ERR_NOMEM, "too many rule systems open");
+        return NULL;
+    }
+    char dir[1200];
+    snprintf(dir, sizeof dir, "%s/%s", s->data_root, g->id);
+    carta_rules *r = g->open(dir, err);
+    if (r) {
+        s->rules[s->n_rules].g = g;
+        s->rules[s->n_rules++].r = r;
+    }
+    return r;
+}
+
+static int srv_find_table(srv *s, const char *id)
+{
+    for (int i = 0; id && i < s->n_tables; i++)
+        if (!strcmp(s->table[i]->id, id))
+            return i;
+    return -1;
+}
+
+/* Stores table ti (its seats and record) if the server has a store. */
+static carta_status srv_store_table(srv *s, int ti, carta_error *err)
+{
+    if (!s->store)
+        return CARTA_OK;
+    srv_table *t = s->table[ti];
+    char *record = NULL, *seats = json_dumps(srv_table_seats_json(t, 1), JSON_COMPACT);
+    carta_status st = carta_record_to_json(&t->rec, t->r, &record, err);
+    if (st == CARTA_OK)
+        st = carta_store_table_put(s->store, t->id, t->g->id, seats, record, srv_table_over(t),
+                                   err);
+    free(record);
+    free(seats);
+    return st;
+}
+
+static void srv_resume_one(void *ctx, const char *id, const char *game, const char *seats_json,
+                           const char *record_json, int over)
+{
+    (void)over;
+    srv *s = ctx;
+    carta_error err = {0};
+    const carta_game *g = carta_game_find(game);
+    const carta_rules *r = g ? srv_rules(s, g, &err) : NULL;
+    srv_table *t = r ? srv_table_resume(g, r, id, seats_json, record_json, &err) : NULL;
+    if (!t || s->n_tables == SRV_TABLES_MAX) {
+        fprintf(stderr, "carta serve: table %s not resumed: %s\n", id,
+                !g ? "unknown game" : t ? "too many tables" : err.msg);
+        srv_table_free(t);
+        return;
+    }
+    s->table[s->n_tables++] = t;
+}
+
+/* ---- AI seats ---- */
+
+typedef struct srv_job {
+    srv *s;
+    int table, seat;
+    carta_ai *brain;
+    void *obs;
+} srv_job;
+
+static void *srv_think(void *arg)
+{
+    srv_job *job = arg;
+    srv_done d = {.table = job->table, .seat = job->seat};
+    d.status = carta_ai_choose(job->brain, job->obs, job->seat, &d.action);
+    pthread_mutex_lock(&job->s->lock);
+    if (job->s->n_done < SRV_DONE_MAX)
+        job->s->done[job->s->n_done++] = d;
+    pthread_cond_broadcast(&job->s->moved);
+    pthread_mutex_unlock(&job->s->lock);
+    if (job->s->wake)
+        job->s->wake(job->s->ctx);
+    free(job->obs);
+    free(job);
+    return NULL;
+}
+
+/* Starts the AI of table ti thinking if an AI seat decides and none thinks yet. */
+static void srv_ai_start(srv *s, int ti)
+{
+    srv_table *t = s->table[ti];
+    int seat = srv_table_to_act(t);
+    if (seat == CARTA_NO_SEAT || !t->seat[seat].ai || t->thinking)
+        return;
+    carta_error err = {0};
+    srv_seat *st = &t->seat[seat];
+    if (!st->brain)
+        st->brain = carta_ai_new(t->g, t->r, st->spec, t->rec.config.seed ^ (0x9E37u * (seat + 1)),
+                                 &err);
+    srv_job *job = calloc(1, sizeof *job);
+    if (job)
+        job->obs = malloc(t->g->state_size);
+    if (!st->brain || !job || !job->obs) {
+        fprintf(stderr, "carta serve: table %s: player %d's AI cannot move: %s\n", t->id, seat + 1,
+                st->brain ? "out of memory" : err.msg);
+        if (job)
+            free(job->obs);
+        free(job);
+        return;
+    }
+    t->g->observe(t->r, t->state, seat, job->obs);
+    *job = (srv_job){s, ti, seat, st->brain, job->obs};
+    t->thinking = 1;
+    if (t->worker)
+        pthread_join(t->worker, NULL);
+    if (pthread_create(&t->worker, NULL, srv_think, job) != 0) {
+        t->thinking = 0;
+        t->worker = 0;
+        free(job->obs);
+        free(job);
+    }
+}
+
+void srv_ai_collect(srv *s)
+{
+    srv_done done[SRV_DONE_MAX];
+    pthread_mutex_lock(&s->lock);
+    int n = s->n_done;
+    memcpy(done, s->done, (size_t)n * sizeof done[0]);
+    s->n_done = 0;
+    pthread_mutex_unlock(&s->lock);
+    for (int i = 0; i < n; i++) {
+        srv_table *t = s->table[done[i].table];
+        carta_error err = {0};
+        t->thinking = 0;
+        if (done[i].status != CARTA_OK ||
+            srv_table_apply(t, done[i].seat, done[i].action, &err) != CARTA_OK) {
+            fprintf(stderr, "carta serve: table %s: player %d's AI move refused: %s\n", t->id,
+                    done[i].seat + 1, err.msg[0] ? err.msg : "no move");
+            continue;
+        }
+        if (srv_store_table(s, done[i].table, &err) != CARTA_OK)
+            fprintf(stderr, "carta serve: %s\n", err.msg);
+        srv_broadcast(s, done[i].table);
+        srv_ai_start(s, done[i].table);
+    }
+}
+
+static int srv_thinking(srv *s)
+{
+    for (int i = 0; i < s->n_tables; i++)
+        if (s->table[i]->thinking)
+            return 1;
+    return 0;
+}
+
+void srv_ai_wait(srv *s)
+{
+    for (;;) {
+        pthread_mutex_lock(&s->lock);
+        while (!s->n_done && srv_thinking(s))
+            pthread_cond_wait(&s->moved, &s->lock);
+        int more = s->n_done > 0;
+        pthread_mutex_unlock(&s->lock);
+        if (!more)
+            return;
+        srv_ai_collect(s);
+    }
+}
+
+/* ---- messages ---- */
+
+static const char *srv_str(json_t *msg, const char *key)
+{
+    return json_string_value(json_object_get(msg, key));
+}
+
+/* games: every rule system with its players, modes and prebuilt decks. */
+static void srv_games(srv *s, int conn)
+{
+    json_t *games = json_array();
+    for (int i = 0; i < carta_game_count(); i++) {
+        const carta_game *g = carta_game_at(i);
+        json_t *modes = json_array(), *decks = json_array();
+        for (int m = 0; m < g->n_modes; m++)
+            json_array_append_new(modes, json_string(g->modes[m].name));
+        char dir[1200];
+        snprintf(dir, sizeof dir, "%s/%s/decks", s->data_root, g->id);
+        DIR *d = opendir(dir);
+        for (struct dirent *e; d && (e = readdir(d));) {
+            size_t len = strlen(e->d_name);
+            if (len > 5 && !strcmp(e->d_name + len - 5, ".yaml"))
+                json_array_append_new(decks, json_stringn(e->d_name, len - 5));
+        }
+        if (d)
+            closedir(d);
+        json_array_append_new(games, json_pack("{s:s, s:s, s:[i,i], s:o, s:o}", "id", g->id,
+                                               "name", g->name, "players", g->min_seats,
+                                               g->max_seats, "modes", modes, "decks", decks));
+    }
+    srv_send_json(s, conn, json_pack("{s:s, s:o}", "type", "games", "games", games));
+}
+
+/* The seats and decks of a create message into seats[] and config's decks. */
+static int srv_create_seats(srv *s, int conn, const carta_game *g, const carta_rules *r,
+                            json_t *list, carta_config *config, srv_seat *seats)
+{
+    if (!json_is_array(list) || (int)json_array_size(list) != config->n_seats) {
+        srv_error(s, conn, "bad_request", NULL, "'seats' is a list of %d seats", config->n_seats);
+        return 0;
+    }
+    for (int i = 0; i < config->n_seats; i++) {
+        json_t *o = json_array_get(list, i);
+        const char *player = srv_str(o, "player"), *ai = srv_str(o, "ai");
+        const char *deck = srv_str(o, "deck") ? srv_str(o, "deck") : "random";
+        if (!player || (strcmp(player, "human") && strcmp(player, "ai"))) {
+            srv_error(s, conn, "bad_request", NULL, "seat %d: 'player' is human or ai", i);
+            return 0;
+        }
+        seats[i].ai = !strcmp(player, "ai");
+        snprintf(seats[i].spec, sizeof seats[i].spec, "%s", ai ? ai : "greedy");
+        carta_error err = {0};
+        carta_ai *probe = seats[i].ai ? carta_ai_new(g, r, seats[i].spec, 1, &err) : NULL;
+        carta_ai_free(probe);
+        if (seats[i].ai && !probe) {
+            srv_error(s, conn, "bad_request", NULL, "seat %d: %s", i, err.msg);
+            return 0;
+        }
+        if (carta_deck_spec_is_path(deck)) {
+            srv_error(s, conn, "bad_deck", NULL, "seat %d: a deck is a prebuilt deck's name or "
+                      "random, not a path", i);
+            return 0;
+        }
+        if (g->deck_resolve(r, deck, config->seed ^ (0x51ED27u * (uint64_t)(i + 1)),
+                            &config->decks[i], &err) != CARTA_OK) {
+            srv_error(s, conn, "bad_deck", NULL, "seat %d: deck '%s': %s", i, deck, err.msg);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void srv_create(srv *s, int conn, json_t *msg)
+{
+    const char *id = srv_str(msg, "game"), *mode = srv_str(msg, "mode");
+    const carta_game *g = id ? carta_game_find(id) : NULL;
+    if (!g) {
+        srv_error(s, conn, "unknown_game", NULL, "no rule system '%s'", id ? id : "");
+        return;
+    }
+    carta_error err = {0};
+    const carta_rules *r = srv_rules(s, g, &err);
+    if (!r) {
+        srv_error(s, conn, "unknown_game", NULL, "%s: %s", g->id, err.msg);
+        return;
+    }
+    carta_config config = {0};
+    json_t *players = json_object_get(msg, "players"), *seed = json_object_get(msg, "seed");
+    config.n_seats = players ? (int)json_integer_value(players)
+                             : (g->min_seats <= 2 && g->max_seats >= 2 ? 2 : g->min_seats);
+    if (config.n_seats < g->min_seats || config.n_seats > g->max_seats) {
+        srv_error(s, conn, "bad_request", NULL, "%s takes %d to %d players", g->id, g->min_seats,
+                  g->max_seats);
+        return;
+    }
+    config.seed = seed ? (uint64_t)json_integer_value(seed)
+                       : (uint64_t)time(NULL) * 0x9E3779B97F4A7C15ull ^ (uint64_t)clock();
+    snprintf(config.mode, sizeof config.mode, "%s", mode ? mode : "");
+    json_t *options = json_object_get(msg, "options");
+    const char *key;
+    json_t *value;
+    char list[512] = "";
+    size_t len = 0;
+    json_object_foreach(options, key, value)
+        if (len < sizeof list - 64)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s=%lld", len ? "," : "",
+                                    key, json_integer_value(value));
+    if (list[0] && carta_options_parse(g, &config, list, &err) != CARTA_OK) {
+        srv_error(s, conn, "bad_request", NULL, "%s", err.msg);
+        return;
+    }
+    srv_seat seats[CARTA_MAX_SEATS] = {{0}};
+    if (!srv_create_seats(s, conn, g, r, json_object_get(msg, "seats"), &config, seats))
+        return;
+    if (s->n_tables == SRV_TABLES_MAX) {
+        srv_error(s, conn, "bad_request", NULL, "the server holds %d tables already",
+                  SRV_TABLES_MAX);
+        return;
+    }
+    srv_table *t = srv_table_new(g, r, &config, seats, &err);
+    if (!t) {
+        srv_error(s, conn, "bad_request", NULL, "%s", err.msg);
+        return;
+    }
+    int ti = s->n_tables++;
+    s->table[ti] = t;
+    if (srv_store_table(s, ti, &err) != CARTA_OK)
+        fprintf(stderr, "carta serve: %s\n", err.msg);
+    srv_send_json(s, conn, json_pack("{s:s, s:s, s:s, s:o}", "type", "created", "table", t->id,
+                                     "game", g->id, "seats", srv_table_seats_json(t, 1)));
+    srv_ai_start(s, ti);
+}
+
+/* The table a message names, and the seat its token holds (CARTA_NO_SEAT without a token);
+ * -1 with an error sent if either is wrong. */
+static int srv_table_seat(srv *s, int conn, json_t *msg, int *seat)
+{
+    const char *id = srv_str(msg, "table"), *token = srv_str(msg, "token");
+    int ti = srv_find_table(s, id);
+    if (ti < 0) {
+        srv_error(s, conn, "unknown_table", id, "no table '%s'", id ? id : "");
+        return -1;
+    }
+    *seat = CARTA_NO_SEAT;
+    if (json_object_get(msg, "token")) {
+        *seat = srv_table_seat_of(s->table[ti], token);
+        if (*seat == CARTA_NO_SEAT) {
+            srv_error(s, conn, "bad_token", id, "that token holds no seat at table %s", id);
+            return -1;
+        }
+    }
+    return ti;
+}
+
+static void srv_join(srv *s, int conn, json_t *msg)
+{
+    int seat, ti = srv_table_seat(s, conn, msg, &seat);
+    srv_conn *c = srv_conn_of(s, conn);
+    if (ti < 0 || !c)
+        return;
+    c->table = ti;
+    c->seat = seat;
+    srv_send_json(s, conn, json_pack("{s:s, s:s, s:o}", "type", "joined", "table",
+                                     s->table[ti]->id, "seat",
+                                     seat == CARTA_NO_SEAT ? json_null() : json_integer(seat)));
+    srv_send_json(s, conn, srv_table_state(s->table[ti], seat));
+}
+
+static void srv_act(srv *s, int conn, json_t *msg)
+{
+    int seat, ti = srv_table_seat(s, conn, msg, &seat);
+    if (ti < 0)
+        return;
+    srv_table *t = s->table[ti];
+    json_t *action = json_object_get(msg, "action");
+    carta_error err = {0};
+    if (seat == CARTA_NO_SEAT) {
+        srv_error(s, conn, "bad_token", t->id, "'act' needs the token of a seat");
+    } else if (!json_is_integer(action)) {
+        srv_error(s, conn, "bad_request", t->id, "'action' is the index of a legal action");
+    } else if (srv_table_to_act(t) != seat) {
+        srv_error(s, conn, "not_deciding", t->id, "player %d does not decide now", seat + 1);
+    } else if (srv_table_act(t, seat, (int)json_integer_value(action), &err) != CARTA_OK) {
+        srv_error(s, conn, "illegal_action", t->id, "%s", err.msg);
+    } else {
+        if (srv_store_table(s, ti, &err) != CARTA_OK)
+            fprintf(stderr, "carta serve: %s\n", err.msg);
+        srv_broadcast(s, ti);
+        srv_ai_start(s, ti);
+    }
+}
+
+static void srv_record(srv *s, int conn, json_t *msg)
+{
+    int seat, ti = srv_table_seat(s, conn, msg, &seat);
+    if (ti < 0)
+        return;
+    srv_table *t = s->table[ti];
+    if (!srv_table_over(t)) {
+        srv_error(s, conn, "running", t->id, "table %s is still being played: its record holds "
+                  "the seed", t->id);
+        return;
+    }
+    char *record = NULL;
+    carta_error err = {0};
+    json_error_t jerr;
+    json_t *tree = carta_record_to_json(&t->rec, t->r, &record, &err) == CARTA_OK
+                       ? json_loads(record, 0, &jerr) : NULL;
+    free(record);
+    srv_send_json(s, conn, json_pack("{s:s, s:s, s:o}", "type", "record", "table", t->id,
+                                     "record", tree ? tree : json_null()));
+}
+
+void srv_receive(srv *s, int conn, const char *msg, size_t len)
+{
+    if (len > SRV_MESSAGE_MAX) {
+        srv_error(s, conn, "too_large", NULL, "a message is at most %d bytes, this one %zu",
+                  SRV_MESSAGE_MAX, len);
+        return;
+    }
+    json_error_t jerr;
+    json_t *m = json_loadb(msg, len, JSON_REJECT_DUPLICATES, &jerr);
+    const char *type = json_is_object(m) ? srv_str(m, "type") : NULL;
+    if (!json_is_object(m))
+        srv_error(s, conn, "bad_json", NULL, "not a JSON object: %s (column %d)",
+                  m ? "another JSON value" : jerr.text, jerr.column);
+    else if (!type)
+        srv_error(s, conn, "bad_request", NULL, "a message needs a 'type'");
+    else if (!strcmp(type, "games"))
+        srv_games(s, conn);
+    else if (!strcmp(type, "create"))
+        srv_create(s, conn, m);
+    else if (!strcmp(type, "join"))
+        srv_join(s, conn, m);
+    else if (!strcmp(type, "act"))
+        srv_act(s, conn, m);
+    else if (!strcmp(type, "record"))
+        srv_record(s, conn, m);
+    else
+        srv_error(s, conn, "unknown_type", NULL, "unknown message type '%.64s' (expected games, "
+                  "create, join, act or record)", type);
+    json_decref(m);
+}
+
+/* ---- the server ---- */
+
+srv *srv_new(const char *data_root, const char *db_path, carta_error *err)
+{
+    srv *s = calloc(1, sizeof *s);
+    if (!s) {
+        carta_error_set(err, CARTA_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    snprintf(s->data_root, sizeof s->data_root, "%s", data_root);
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->moved, NULL);
+    if (db_path && (!(s->store = carta_store_open(db_path, err)) ||
+                    carta_store_table_each(s->store, 1, srv_resume_one, s, err) != CARTA_OK)) {
+        srv_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void srv_set_transport(srv *s, srv_send_fn send, srv_wake_fn wake, void *ctx)
+{
+    s->send = send;
+    s->wake = wake;
+    s->ctx = ctx;
+    for (int i = 0; i < s->n_tables; i++)
+        srv_ai_start(s, i); /* resumed tables whose AI decides */
+}
+
+void srv_free(srv *s)
+{
+    if (!s)
+        return;
+    for (int i = 0; i < s->n_tables; i++) {
+        if (s->table[i]->worker)
+            pthread_join(s->table[i]->worker, NULL);
+        srv_table_free(s->table[i]);
+    }
+    for (int i = 0; i < s->n_rules; i++)
+        s->rules[i].g->close(s->rules[i].r);
+    carta_store_close(s->store);
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->moved);
+    free(s);
+}
+
+void srv_open(srv *s, int conn)
+{
+    for (int i = 0; i < SRV_CONNS_MAX; i++)
+        if (!s->conn[i].open) {
+            s->conn[i] = (srv_conn){.id = conn, .open = 1, .table = -1, .seat = CARTA_NO_SEAT};
+            return;
+        }
+}
+
+void srv_close(srv *s, int conn)
+{
+    srv_conn *c = srv_conn_of(s, conn);
+    if (c)
+        c->open = 0;
+}
+
+int srv_tables(const srv *s)
+{
+    return s->n_tables;
+}

@@ -1,0 +1,244 @@
+/* table.c: one table of `carta serve` (table.h). */
+#include "server/table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "core/event.h"
+#include "core/layout.h"
+#include "core/view.h"
+
+int srv_random_hex(char *out, size_t digits)
+{
+    unsigned char raw[64];
+    size_t n = (digits + 1) / 2;
+    if (n > sizeof raw || getrandom(raw, n, 0) != (ssize_t)n)
+        return 0;
+    for (size_t i = 0; i < digits; i++)
+        out[i] = "0123456789abcdef"[(raw[i / 2] >> (i % 2 ? 0 : 4)) & 15];
+    out[digits] = 0;
+    return 1;
+}
+
+static srv_table *table_alloc(const carta_game *g, const carta_rules *r, carta_error *err)
+{
+    srv_table *t = calloc(1, sizeof *t);
+    if (t)
+        t->state = calloc(1, g->state_size);
+    if (!t || !t->state) {
+        free(t);
+        carta_error_set(err, CARTA_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    t->g = g;
+    t->r = r;
+    return t;
+}
+
+void srv_table_free(srv_table *t)
+{
+    if (!t)
+        return;
+    for (int i = 0; i < CARTA_MAX_SEATS; i++)
+        carta_ai_free(t->seat[i].brain);
+    carta_record_free(&t->rec);
+    free(t->state);
+    free(t);
+}
+
+srv_table *srv_table_new(const carta_game *g, const carta_rules *r, const carta_config *config,
+                         const srv_seat *seats, carta_error *err)
+{
+    srv_table *t = table_alloc(g, r, err);
+    if (!t)
+        return NULL;
+    t->n_seats = config->n_seats;
+    carta_record_init(&t->rec, g, config);
+    for (int i = 0; i < t->n_seats; i++) {
+        t->seat[i] = seats[i];
+        t->seat[i].brain = NULL;
+        snprintf(t->rec.seat_names[i], sizeof t->rec.seat_names[i], "%s",
+                 seats[i].ai ? seats[i].spec : "human");
+        if (!seats[i].ai && !srv_random_hex(t->seat[i].token, SRV_TOKEN - 1)) {
+            carta_error_set(err, CARTA_ERR_IO, "no randomness for the seats' tokens");
+            srv_table_free(t);
+            return NULL;
+        }
+    }
+    if (!srv_random_hex(t->id, SRV_ID - 1) || g->setup(r, t->state, &t->rec.config, err)) {
+        if (!err->msg[0])
+            carta_error_set(err, CARTA_ERR_IO, "no randomness for the table's id");
+        srv_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+json_t *srv_table_seats_json(const srv_table *t, int with_tokens)
+{
+    json_t *list = json_array();
+    for (int i = 0; i < t->n_seats; i++) {
+        const srv_seat *s = &t->seat[i];
+        json_t *o = json_pack("{s:i, s:s}", "seat", i, "player", s->ai ? "ai" : "human");
+        if (s->ai)
+            json_object_set_new(o, "ai", json_string(s->spec));
+        else if (with_tokens)
+            json_object_set_new(o, "token", json_string(s->token));
+        json_array_append_new(list, o);
+    }
+    return list;
+}
+
+/* Reads the stored seats: [{"player": "human", "token": "..."}, {"player": "ai", "ai": "..."}]. */
+static carta_status table_seats_read(srv_table *t, const char *json, carta_error *err)
+{
+    json_error_t jerr;
+    json_t *list = json_loads(json, 0, &jerr);
+    carta_status st = CARTA_OK;
+    if (!json_is_array(list) || (int)json_array_size(list) != t->n_seats)
+        st = carta_error_set(err, CARTA_ERR_CORRUPT, "table %s: its seats do not match its record",
+                             t->id);
+    for (int i = 0; st == CARTA_OK && i < t->n_seats; i++) {
+        json_t *o = json_array_get(list, i);
+        const char *player = json_string_value(json_object_get(o, "player"));
+        const char *v = json_string_value(json_object_get(o, player && !strcmp(player, "ai")
+                                                              ? "ai" : "token"));
+        if (!player || !v || strlen(v) >= SRV_AI_SPEC) {
+            st = carta_error_set(err, CARTA_ERR_CORRUPT, "table %s: seat %d is malformed", t->id,
+                                 i);
+            break;
+        }
+        t->seat[i].ai = !strcmp(player, "ai");
+        snprintf(t->seat[i].ai ? t->seat[i].spec : t->seat[i].token,
+                 t->seat[i].ai ? SRV_AI_SPEC : SRV_TOKEN, "%s", v);
+    }
+    json_decref(list);
+    return st;
+}
+
+srv_table *srv_table_resume(const carta_game *g, const carta_rules *r, const char *id,
+                            const char *seats_json, const char *record_json, carta_error *err)
+{
+    srv_table *t = table_alloc(g, r, err);
+    if (!t)
+        return NULL;
+    snprintf(t->id, sizeof t->id, "%s", id);
+    char where[64];
+    snprintf(where, sizeof where, "table %s", id);
+    if (carta_record_from_json(&t->rec, g, r, record_json, where, err) != CARTA_OK ||
+        carta_record_replay(&t->rec, r, t->state, -1, 0, err) != CARTA_OK) {
+        srv_table_free(t);
+        return NULL;
+    }
+    t->n_seats = t->rec.config.n_seats;
+    if (table_seats_read(t, seats_json, err) != CARTA_OK) {
+        srv_table_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+int srv_table_over(const srv_table *t)
+{
+    return t->g->to_act(t->r, t->state) == CARTA_NO_SEAT;
+}
+
+int srv_table_to_act(const srv_table *t)
+{
+    return t->g->to_act(t->r, t->state);
+}
+
+int srv_table_seat_of(const srv_table *t, const char *token)
+{
+    for (int i = 0; token && i < t->n_seats; i++)
+        if (!t->seat[i].ai && !strcmp(t->seat[i].token, token))
+            return i;
+    return CARTA_NO_SEAT;
+}
+
+carta_status srv_table_apply(srv_table *t, int seat, carta_action action, carta_error *err)
+{
+    carta_action legal[CARTA_MAX_ACTIONS];
+    if (srv_table_to_act(t) != seat)
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "player %d does not decide now", seat + 1);
+    int n = t->g->legal_actions(t->r, t->state, legal), found = 0;
+    for (int i = 0; i < n && !found; i++)
+        found = legal[i] == action;
+    if (!found)
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "that action is not legal now");
+    if (carta_record_push(&t->rec, action) != CARTA_OK)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "out of memory");
+    return t->g->apply(t->r, t->state, action, err);
+}
+
+carta_status srv_table_act(srv_table *t, int seat, int index, carta_error *err)
+{
+    carta_action legal[CARTA_MAX_ACTIONS];
+    if (srv_table_to_act(t) != seat)
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "player %d does not decide now", seat + 1);
+    int n = t->g->legal_actions(t->r, t->state, legal);
+    if (index < 0 || index >= n)
+        return carta_error_set(err, CARTA_ERR_ILLEGAL, "there is no action %d: %d are legal now",
+                               index, n);
+    return srv_table_apply(t, seat, legal[index], err);
+}
+
+/* The events of the last action as seat may see them, one line each. */
+static json_t *table_log(const srv_table *t, const void *obs, int seat)
+{
+    json_t *lines = json_array();
+    const carta_layout *l = t->g->layout ? t->g->layout(t->r) : NULL;
+    const carta_events *e = carta_layout_events_of(l, (void *)obs);
+    if (!e)
+        return lines;
+    carta_text text = {0};
+    carta_events_text(t->g, t->r, e, seat, "", &text);
+    const char *p = carta_text_str(&text);
+    while (p && *p) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (len)
+            json_array_append_new(lines, json_stringn(p, len));
+        p = nl ? nl + 1 : NULL;
+    }
+    carta_text_free(&text);
+    return lines;
+}
+
+/* The legal actions of seat as texts, in the order `act` indexes, described on its own view. */
+static json_t *table_legal(const srv_table *t, const void *obs)
+{
+    carta_action legal[CARTA_MAX_ACTIONS];
+    json_t *list = json_array();
+    int n = t->g->legal_actions(t->r, t->state, legal);
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        t->g->describe_action(t->r, obs, legal[i], text, sizeof text);
+        json_array_append_new(list, json_pack("{s:s}", "text", text));
+    }
+    return list;
+}
+
+json_t *srv_table_state(const srv_table *t, int seat)
+{
+    void *obs = calloc(1, t->g->state_size);
+    if (!obs)
+        return NULL;
+    t->g->observe(t->r, t->state, seat, obs);
+    json_t *msg = json_pack("{s:s, s:s, s:o, s:i}", "type", "state", "table", t->id, "seat",
+                            seat == CARTA_NO_SEAT ? json_null() : json_integer(seat), "step",
+                            t->rec.n_actions);
+    if (t->g->view) {
+        carta_view *v = carta_view_observation(t->g, t->r, obs, seat);
+        json_t *tree = v ? carta_view_json(v) : NULL;
+        json_object_set(msg, "view", tree ? tree : json_null());
+        carta_view_free(v);
+    }
+    json_object_set_new(msg, "log", table_log(t, obs, seat));
+    if (seat != CARTA_NO_SEAT && srv_table_to_act(t) == seat)
+        json_object_set_new(msg, "legal", table_legal(t, obs));
+    free(obs);
+    return msg;
+}

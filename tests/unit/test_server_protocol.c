@@ -1,0 +1,314 @@
+/* test_server_protocol.c: the table server's protocol (docs/protocol.md) driven without sockets:
+ * every bad message is answered with an error and changes nothing; a whole game is played by a
+ * person's seat against an AI seat; a seat is told only its own view, and the legal actions only
+ * while it decides; a running table's record is refused and a finished one's is sent; a table
+ * survives a restart on its database. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <jansson.h>
+
+#include "server/server.h"
+
+enum { INBOX = 4096 };
+
+/* What the server sent: (connection, message) in order. */
+static struct {
+    int conn[INBOX];
+    json_t *msg[INBOX];
+    int n;
+} inbox;
+
+static void inbox_send(void *ctx, int conn, const char *json)
+{
+    (void)ctx;
+    json_error_t err;
+    json_t *m = json_loads(json, 0, &err);
+    assert_non_null(m);
+    assert_true(strlen(json) <= SRV_MESSAGE_MAX);
+    if (inbox.n == INBOX) { /* keep the latest: drop the oldest half */
+        for (int i = 0; i < INBOX / 2; i++)
+            json_decref(inbox.msg[i]);
+        memmove(inbox.msg, inbox.msg + INBOX / 2, sizeof inbox.msg / 2);
+        memmove(inbox.conn, inbox.conn + INBOX / 2, sizeof inbox.conn / 2);
+        inbox.n = INBOX / 2;
+    }
+    inbox.conn[inbox.n] = conn;
+    inbox.msg[inbox.n++] = m;
+}
+
+static void inbox_clear(void)
+{
+    for (int i = 0; i < inbox.n; i++)
+        json_decref(inbox.msg[i]);
+    inbox.n = 0;
+}
+
+/* The last message to conn of type (any type: NULL), or NULL. */
+static json_t *last(int conn, const char *type)
+{
+    for (int i = inbox.n - 1; i >= 0; i--)
+        if (inbox.conn[i] == conn &&
+            (!type || !strcmp(json_string_value(json_object_get(inbox.msg[i], "type")), type)))
+            return inbox.msg[i];
+    return NULL;
+}
+
+static void say(srv *s, int conn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(srv *s, int conn, const char *fmt, ...)
+{
+    char buf[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    srv_receive(s, conn, buf, strlen(buf));
+}
+
+static const char *str(json_t *o, const char *key)
+{
+    return json_string_value(json_object_get(o, key));
+}
+
+static srv *server(const char *db)
+{
+    carta_error err = {0};
+    srv *s = srv_new(CARTA_DATA_DIR, db, &err);
+    if (!s)
+        fail_msg("%s", err.msg);
+    srv_set_transport(s, inbox_send, NULL, NULL);
+    return s;
+}
+
+/* Creates an Æmber table, a person in seat 0 and a random AI in seat 1; writes the table's id
+ * and the person's token. */
+static void create_table(srv *s, int conn, char *table, char *token)
+{
+    say(s, conn, "{\"type\": \"create\", \"game\": \"aember\", \"seed\": 7, \"seats\": "
+                 "[{\"player\": \"human\"}, {\"player\": \"ai\", \"ai\": \"random\"}]}");
+    json_t *created = last(conn, "created");
+    assert_non_null(created);
+    snprintf(table, 17, "%s", str(created, "table"));
+    snprintf(token, 33, "%s", str(json_array_get(json_object_get(created, "seats"), 0), "token"));
+    assert_int_equal(strlen(token), 32);
+    assert_null(json_object_get(json_array_get(json_object_get(created, "seats"), 1), "token"));
+}
+
+static void expect_error(int conn, const char *code)
+{
+    json_t *m = last(conn, NULL);
+    assert_non_null(m);
+    if (strcmp(str(m, "type"), "error") || strcmp(str(m, "code"), code))
+        fail_msg("expected error %s, got %s", code, json_dumps(m, JSON_COMPACT));
+    assert_non_null(str(m, "message"));
+}
+
+/* The step of the table as a watcher sees it. */
+static int step_of(srv *s, int conn, const char *table)
+{
+    say(s, conn, "{\"type\": \"join\", \"table\": \"%s\"}", table);
+    return (int)json_integer_value(json_object_get(last(conn, "state"), "step"));
+}
+
+static void test_bad_messages_change_nothing(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    char table[17], token[33];
+    srv_open(s, 1);
+    srv_open(s, 2);
+    create_table(s, 1, table, token);
+    srv_ai_wait(s);
+    int before = step_of(s, 2, table);
+    say(s, 1, "{\"type\": \"join\"");
+    expect_error(1, "bad_json");
+    say(s, 1, "[1, 2]");
+    expect_error(1, "bad_json");
+    say(s, 1, "{\"table\": \"%s\"}", table);
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"explode\"}");
+    expect_error(1, "unknown_type");
+    char *big = malloc(SRV_MESSAGE_MAX + 16);
+    memset(big, ' ', SRV_MESSAGE_MAX + 15);
+    big[SRV_MESSAGE_MAX + 15] = 0;
+    srv_receive(s, 1, big, SRV_MESSAGE_MAX + 15);
+    free(big);
+    expect_error(1, "too_large");
+    say(s, 1, "{\"type\": \"join\", \"table\": \"nosuchtable\"}");
+    expect_error(1, "unknown_table");
+    say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%032d\", \"action\": 0}", table,
+        0);
+    expect_error(1, "bad_token");
+    say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"action\": 0}", table);
+    expect_error(1, "bad_token");
+    say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": 100000}",
+        table, token);
+    expect_error(1, "illegal_action");
+    say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": \"0\"}",
+        table, token);
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"record\", \"table\": \"%s\"}", table);
+    expect_error(1, "running");
+    /* two people: the one who does not decide may not act */
+    say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"seed\": 3, \"seats\": "
+              "[{\"player\": \"human\"}, {\"player\": \"human\"}]}");
+    json_t *both = json_object_get(last(1, "created"), "seats");
+    char other[17];
+    snprintf(other, sizeof other, "%s", str(last(1, "created"), "table"));
+    say(s, 1, "{\"type\": \"join\", \"table\": \"%s\"}", other);
+    int decides = (int)json_integer_value(json_array_get(
+        json_object_get(json_object_get(last(1, "state"), "view"), "to_act"), 0));
+    say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": 0}",
+        other, str(json_array_get(both, !decides), "token"));
+    expect_error(1, "not_deciding");
+    assert_int_equal(step_of(s, 2, other), 0);
+    say(s, 1, "{\"type\": \"create\", \"game\": \"chess\", \"seats\": []}");
+    expect_error(1, "unknown_game");
+    say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"seats\": [{\"player\": \"human\", "
+              "\"deck\": \"/etc/passwd\"}, {\"player\": \"human\"}]}");
+    expect_error(1, "bad_deck");
+    say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"players\": 9, \"seats\": []}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"seats\": [{\"player\": \"ai\", "
+              "\"ai\": \"oracle\"}, {\"player\": \"human\"}]}");
+    expect_error(1, "bad_request");
+    assert_int_equal(step_of(s, 2, table), before);
+    assert_int_equal(srv_tables(s), 2);
+    inbox_clear();
+    srv_free(s);
+}
+
+/* Plays the table to its end: the person always takes its first legal action. Checks that every
+ * state names the seat it is for and carries legal actions exactly when that seat decides. */
+static void play_out(srv *s, int conn, const char *table, const char *token)
+{
+    say(s, conn, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
+    for (int moves = 0; moves < 5000; moves++) {
+        srv_ai_wait(s);
+        json_t *st = last(conn, "state"), *view = json_object_get(st, "view");
+        assert_int_equal(json_integer_value(json_object_get(st, "seat")), 0);
+        assert_int_equal(json_integer_value(json_object_get(view, "viewer")), 0);
+        if (json_is_true(json_object_get(view, "over"))) {
+            assert_null(json_object_get(st, "legal"));
+            return;
+        }
+        json_t *legal = json_object_get(st, "legal");
+        int decides = json_array_size(json_object_get(view, "to_act")) &&
+                      json_integer_value(json_array_get(json_object_get(view, "to_act"), 0)) == 0;
+        assert_int_equal(legal != NULL, decides);
+        assert_true(decides);
+        assert_true(json_array_size(legal) > 0);
+        say(s, conn, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": 0}",
+            table, token);
+        if (!strcmp(str(last(conn, NULL), "type"), "error"))
+            fail_msg("%s", json_dumps(last(conn, NULL), JSON_COMPACT));
+    }
+    fail_msg("the game did not end");
+}
+
+static void test_a_whole_game_against_the_ai(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    char table[17], token[33];
+    srv_open(s, 1);
+    srv_open(s, 2);
+    create_table(s, 1, table, token);
+    say(s, 2, "{\"type\": \"join\", \"table\": \"%s\"}", table); /* a watcher */
+    play_out(s, 1, table, token);
+    json_t *watched = last(2, "state");
+    assert_true(json_is_null(json_object_get(watched, "seat")));
+    assert_null(json_object_get(watched, "legal"));
+    say(s, 2, "{\"type\": \"record\", \"table\": \"%s\"}", table);
+    json_t *record = json_object_get(last(2, "record"), "record");
+    assert_non_null(record);
+    assert_string_equal(str(record, "game"), "aember");
+    inbox_clear();
+    srv_free(s);
+}
+
+/* A seat's view hides the other seat's hand: every card of seat 1's hand is {"card": null} to
+ * seat 0, and seat 0's own hand is named. */
+static void test_a_seat_sees_only_its_own_hand(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    char table[17], token[33];
+    srv_open(s, 1);
+    create_table(s, 1, table, token);
+    srv_ai_wait(s);
+    say(s, 1, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
+    json_t *seats = json_object_get(json_object_get(last(1, "state"), "view"), "seats");
+    json_t *mine = json_object_get(json_object_get(json_object_get(json_array_get(seats, 0),
+                                                                   "zones"), "hand"), "cards");
+    json_t *theirs = json_object_get(json_object_get(json_object_get(json_array_get(seats, 1),
+                                                                     "zones"), "hand"), "cards");
+    assert_true(json_array_size(mine) > 0 && json_array_size(theirs) > 0);
+    size_t i;
+    json_t *c;
+    json_array_foreach(mine, i, c)
+        assert_non_null(str(c, "card"));
+    json_array_foreach(theirs, i, c)
+        assert_true(json_is_null(json_object_get(c, "card")));
+    inbox_clear();
+    srv_free(s);
+}
+
+static void test_a_table_survives_a_restart(void **unused)
+{
+    (void)unused;
+    char db[] = "/tmp/carta-serve-XXXXXX";
+    int fd = mkstemp(db);
+    assert_true(fd >= 0);
+    close(fd);
+    unlink(db);
+    char table[17], token[33];
+    srv *s = server(db);
+    srv_open(s, 1);
+    create_table(s, 1, table, token);
+    srv_ai_wait(s);
+    for (int k = 0; k < 3; k++) {
+        say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": 0}",
+            table, token);
+        srv_ai_wait(s);
+    }
+    int before = step_of(s, 1, table);
+    json_t *view = json_deep_copy(json_object_get(last(1, "state"), "view"));
+    inbox_clear();
+    srv_free(s);
+
+    s = server(db);
+    srv_open(s, 1);
+    assert_int_equal(srv_tables(s), 1);
+    assert_int_equal(step_of(s, 1, table), before);
+    assert_true(json_equal(view, json_object_get(last(1, "state"), "view")));
+    say(s, 1, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
+    assert_int_equal(json_integer_value(json_object_get(last(1, "joined"), "seat")), 0);
+    json_decref(view);
+    inbox_clear();
+    srv_free(s);
+    unlink(db);
+    char wal[64];
+    snprintf(wal, sizeof wal, "%s-wal", db);
+    unlink(wal);
+    snprintf(wal, sizeof wal, "%s-shm", db);
+    unlink(wal);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bad_messages_change_nothing),
+        cmocka_unit_test(test_a_whole_game_against_the_ai),
+        cmocka_unit_test(test_a_seat_sees_only_its_own_hand),
+        cmocka_unit_test(test_a_table_survives_a_restart),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
