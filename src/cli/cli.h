@@ -138,6 +138,7 @@ int cli_cmd_scenario(int argc, char **argv);
 int cli_cmd_deck(int argc, char **argv);
 int cli_cmd_perft(int argc, char **argv);
 int cli_cmd_soak(int argc, char **argv);
+int cli_cmd_serve(int argc, char **argv);
 int cli_cmd_view(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const cli_command commands[] = {
     {"perft", cli_cmd_perft, "count legal action sequences to a depth"},
     {"soak", cli_cmd_soak, "play many games checking every state's invariants"},
     {"view", cli_cmd_view, "print a seat's view of a game as structured data (JSON)"},
+    {"serve", cli_cmd_serve, "serve tables to the browser (docs/protocol.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 
