@@ -27,7 +27,7 @@ typedef struct srv_conn {
 
 /* An AI's move, handed from its worker thread to the loop. */
 typedef struct srv_done {
-    int table, seat;
+    int table, seat, epoch;
     carta_action action;
     carta_status status;
 } srv_done;
@@ -158,7 +158,7 @@ static void srv_resume_one(void *ctx, const char *id, const char *game, const ch
 
 typedef struct srv_job {
     srv *s;
-    int table, seat;
+    int table, seat, epoch;
     carta_ai *brain;
     void *obs;
 } srv_job;
@@ -166,7 +166,7 @@ typedef struct srv_job {
 static void *srv_think(void *arg)
 {
     srv_job *job = arg;
-    srv_done d = {.table = job->table, .seat = job->seat};
+    srv_done d = {.table = job->table, .seat = job->seat, .epoch = job->epoch};
     d.status = carta_ai_choose(job->brain, job->obs, job->seat, &d.action);
     pthread_mutex_lock(&job->s->lock);
     if (job->s->n_done < SRV_DONE_MAX)
@@ -204,7 +204,7 @@ static void srv_ai_start(srv *s, int ti)
         return;
     }
     t->g->observe(t->r, t->state, seat, job->obs);
-    *job = (srv_job){s, ti, seat, st->brain, job->obs};
+    *job = (srv_job){s, ti, seat, t->epoch, st->brain, job->obs};
     t->thinking = 1;
     if (t->worker)
         pthread_join(t->worker, NULL);
@@ -228,6 +228,10 @@ void srv_ai_collect(srv *s)
         srv_table *t = s->table[done[i].table];
         carta_error err = {0};
         t->thinking = 0;
+        if (done[i].epoch != t->epoch) { /* thought before an undo */
+            srv_ai_start(s, done[i].table);
+            continue;
+        }
         if (done[i].status != CARTA_OK ||
             srv_table_apply(t, done[i].seat, done[i].action, &err) != CARTA_OK) {
             fprintf(stderr, "carta serve: table %s: player %d's AI move refused: %s\n", t->id,
@@ -476,6 +480,46 @@ static void srv_record(srv *s, int conn, json_t *msg)
                                      "record", tree ? tree : json_null()));
 }
 
+/* undo: a person against the AI takes back its last decision and the AI's answers. */
+static void srv_undo(srv *s, int conn, json_t *msg)
+{
+    int seat, ti = srv_table_seat(s, conn, msg, &seat);
+    if (ti < 0)
+        return;
+    srv_table *t = s->table[ti];
+    carta_error err = {0};
+    if (seat == CARTA_NO_SEAT) {
+        srv_error(s, conn, "bad_token", t->id, "'undo' needs the token of a seat");
+    } else if (srv_table_undo(t, seat, &err) != CARTA_OK) {
+        srv_error(s, conn, "cannot_undo", t->id, "%s", err.msg);
+    } else {
+        if (srv_store_table(s, ti, &err) != CARTA_OK)
+            fprintf(stderr, "carta serve: %s\n", err.msg);
+        srv_broadcast(s, ti);
+        srv_ai_start(s, ti);
+    }
+}
+
+/* replay: a finished table as it stood after `step` actions. */
+static void srv_replay(srv *s, int conn, json_t *msg)
+{
+    int seat, ti = srv_table_seat(s, conn, msg, &seat);
+    if (ti < 0)
+        return;
+    srv_table *t = s->table[ti];
+    json_t *step = json_object_get(msg, "step");
+    carta_error err = {0};
+    json_t *m = NULL;
+    if (!srv_table_over(t))
+        srv_error(s, conn, "running", t->id, "table %s is still being played", t->id);
+    else if (!json_is_integer(step))
+        srv_error(s, conn, "bad_request", t->id, "'step' is a number of actions");
+    else if (!(m = srv_table_replay(t, (int)json_integer_value(step), &err)))
+        srv_error(s, conn, "bad_request", t->id, "%s", err.msg);
+    else
+        srv_send_json(s, conn, m);
+}
+
 void srv_receive(srv *s, int conn, const char *msg, size_t len)
 {
     if (len > SRV_MESSAGE_MAX) {
@@ -501,9 +545,13 @@ void srv_receive(srv *s, int conn, const char *msg, size_t len)
         srv_act(s, conn, m);
     else if (!strcmp(type, "record"))
         srv_record(s, conn, m);
+    else if (!strcmp(type, "undo"))
+        srv_undo(s, conn, m);
+    else if (!strcmp(type, "replay"))
+        srv_replay(s, conn, m);
     else
         srv_error(s, conn, "unknown_type", NULL, "unknown message type '%.64s' (expected games, "
-                  "create, join, act or record)", type);
+                  "create, join, act, undo, record or replay)", type);
     json_decref(m);
 }
 

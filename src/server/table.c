@@ -221,15 +221,17 @@ static json_t *table_legal(const srv_table *t, const void *obs)
     return list;
 }
 
-json_t *srv_table_state(const srv_table *t, int seat)
+/* The message of type for seat of state (t's, or one replayed), at step. */
+static json_t *table_message(const srv_table *t, const void *state, const char *type, int seat,
+                             int step)
 {
     void *obs = calloc(1, t->g->state_size);
     if (!obs)
         return NULL;
-    t->g->observe(t->r, t->state, seat, obs);
-    json_t *msg = json_pack("{s:s, s:s, s:o, s:i}", "type", "state", "table", t->id, "seat",
+    t->g->observe(t->r, state, seat, obs);
+    json_t *msg = json_pack("{s:s, s:s, s:o, s:i}", "type", type, "table", t->id, "seat",
                             seat == CARTA_NO_SEAT ? json_null() : json_integer(seat), "step",
-                            t->rec.n_actions);
+                            step);
     if (t->g->view) {
         carta_view *v = carta_view_observation(t->g, t->r, obs, seat);
         json_t *tree = v ? carta_view_json(v) : NULL;
@@ -237,8 +239,59 @@ json_t *srv_table_state(const srv_table *t, int seat)
         carta_view_free(v);
     }
     json_object_set_new(msg, "log", table_log(t, obs, seat));
-    if (seat != CARTA_NO_SEAT && srv_table_to_act(t) == seat)
+    if (state == t->state && seat != CARTA_NO_SEAT && srv_table_to_act(t) == seat)
         json_object_set_new(msg, "legal", table_legal(t, obs));
     free(obs);
     return msg;
+}
+
+json_t *srv_table_state(const srv_table *t, int seat)
+{
+    return table_message(t, t->state, "state", seat, t->rec.n_actions);
+}
+
+json_t *srv_table_replay(const srv_table *t, int step, carta_error *err)
+{
+    if (step < 0 || step > t->rec.n_actions) {
+        carta_error_set(err, CARTA_ERR_INPUT, "step %d is not in 0..%d", step, t->rec.n_actions);
+        return NULL;
+    }
+    void *state = calloc(1, t->g->state_size);
+    json_t *msg = NULL;
+    if (state && carta_record_replay(&t->rec, t->r, state, step, 0, err) == CARTA_OK) {
+        msg = table_message(t, state, "replay", CARTA_NO_SEAT, step);
+        json_object_set_new(msg, "steps", json_integer(t->rec.n_actions));
+    }
+    free(state);
+    return msg;
+}
+
+carta_status srv_table_undo(srv_table *t, int seat, carta_error *err)
+{
+    for (int i = 0; i < t->n_seats; i++)
+        if (i != seat && !t->seat[i].ai)
+            return carta_error_set(err, CARTA_ERR_ILLEGAL, "undo is against the AI only: "
+                                   "player %d is a person", i + 1);
+    void *state = calloc(1, t->g->state_size);
+    if (!state)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "out of memory");
+    int last = -1;
+    carta_status st = carta_record_replay(&t->rec, t->r, state, 0, 0, err);
+    for (int i = 0; st == CARTA_OK && i < t->rec.n_actions; i++) {
+        if (t->g->to_act(t->r, state) == seat)
+            last = i;
+        st = t->g->apply(t->r, state, t->rec.actions[i], err);
+    }
+    if (st == CARTA_OK && last < 0)
+        st = carta_error_set(err, CARTA_ERR_ILLEGAL, "player %d has no decision to take back",
+                             seat + 1);
+    if (st == CARTA_OK)
+        st = carta_record_replay(&t->rec, t->r, state, last, 0, err);
+    if (st == CARTA_OK) {
+        t->rec.n_actions = last;
+        memcpy(t->state, state, t->g->state_size);
+        t->epoch++;
+    }
+    free(state);
+    return st;
 }

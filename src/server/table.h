@@ -28,6 +28,7 @@ typedef struct srv_table {
     int n_seats;
     srv_seat seat[CARTA_MAX_SEATS];
     int thinking;             /* an AI of this table is thinking on a worker thread */
+    int epoch;                /* counts undos: an AI move thought before one is dropped */
     pthread_t worker;
 } srv_table;
 
@@ -50,6 +51,14 @@ int srv_table_seat_of(const srv_table *t, const char *token);
 carta_status srv_table_act(srv_table *t, int seat, int index, carta_error *err);
 /* Applies action (an AI's) for seat, if it is still legal. */
 carta_status srv_table_apply(srv_table *t, int seat, carta_action action, carta_error *err);
+
+/* Takes back seat's last decision and every action after it (the AI's answers), by replaying
+ * the record without them. CARTA_ERR_ILLEGAL with err set if another seat is a person's (undo is
+ * against the AI only) or seat has not decided yet. */
+carta_status srv_table_undo(srv_table *t, int seat, carta_error *err);
+/* The table as it stood after `step` actions, for a replay: a finished table's public view and
+ * that step's events, in a "replay" message. NULL with err set if step is out of range. */
+json_t *srv_table_replay(const srv_table *t, int step, carta_error *err);
 
 /* The "state" message for seat (CARTA_NO_SEAT: a spectator): its view with the events it may
  * see, its legal actions if it decides, the events as lines. NULL if out of memory. */

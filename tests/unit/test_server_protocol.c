@@ -302,6 +302,80 @@ static void test_a_table_survives_a_restart(void **unused)
     unlink(wal);
 }
 
+/* Undo against the AI: the person's last decision and the AI's answers are taken back, and the
+ * table is exactly as it was before that decision (docs/protocol.md, undo). */
+static void test_undo_against_the_ai(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    char table[17], token[33];
+    srv_open(s, 1);
+    create_table(s, 1, table, token);
+    srv_ai_wait(s);
+    say(s, 1, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
+    for (int k = 0; k < 4; k++) {
+        say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": 0}",
+            table, token);
+        srv_ai_wait(s);
+    }
+    json_t *before = json_deep_copy(last(1, "state"));
+    int step = (int)json_integer_value(json_object_get(before, "step"));
+    say(s, 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", \"action\": 0}",
+        table, token);
+    srv_ai_wait(s);
+    assert_true(json_integer_value(json_object_get(last(1, "state"), "step")) > step);
+    say(s, 1, "{\"type\": \"undo\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
+    json_t *after = last(1, "state");
+    assert_int_equal(json_integer_value(json_object_get(after, "step")), step);
+    /* the same view but for the events (of the last move replayed, not of the move seen) */
+    json_t *v0 = json_deep_copy(json_object_get(before, "view"));
+    json_t *v1 = json_deep_copy(json_object_get(after, "view"));
+    json_object_del(v0, "events");
+    json_object_del(v1, "events");
+    assert_true(json_equal(v0, v1));
+    json_decref(v0);
+    json_decref(v1);
+    assert_true(json_equal(json_object_get(before, "legal"), json_object_get(after, "legal")));
+    json_decref(before);
+    /* between two people there is no undo */
+    say(s, 1, "{\"type\": \"create\", \"game\": \"leaders\", \"seed\": 2, \"seats\": "
+              "[{\"player\": \"human\"}, {\"player\": \"human\"}]}");
+    json_t *created = last(1, "created");
+    say(s, 1, "{\"type\": \"undo\", \"table\": \"%s\", \"token\": \"%s\"}",
+        str(created, "table"), str(json_array_get(json_object_get(created, "seats"), 0), "token"));
+    expect_error(1, "cannot_undo");
+    inbox_clear();
+    srv_free(s);
+}
+
+/* A finished table replayed step by step, by anyone; a running one by no one. */
+static void test_replay_a_finished_table(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    char table[17], token[33];
+    srv_open(s, 1);
+    srv_open(s, 2);
+    create_table(s, 1, table, token);
+    say(s, 2, "{\"type\": \"replay\", \"table\": \"%s\", \"step\": 0}", table);
+    expect_error(2, "running");
+    play_out(s, 1, table, token);
+    int steps = (int)json_integer_value(json_object_get(last(1, "state"), "step"));
+    for (int step = 0; step <= steps; step += steps / 4 ? steps / 4 : 1) {
+        say(s, 2, "{\"type\": \"replay\", \"table\": \"%s\", \"step\": %d}", table, step);
+        json_t *r = last(2, "replay");
+        assert_non_null(r);
+        assert_int_equal(json_integer_value(json_object_get(r, "step")), step);
+        assert_int_equal(json_integer_value(json_object_get(r, "steps")), steps);
+        assert_true(json_is_null(json_object_get(r, "seat")));
+        assert_null(json_object_get(r, "legal"));
+    }
+    say(s, 2, "{\"type\": \"replay\", \"table\": \"%s\", \"step\": %d}", table, steps + 1);
+    expect_error(2, "bad_request");
+    inbox_clear();
+    srv_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -309,6 +383,8 @@ int main(void)
         cmocka_unit_test(test_a_whole_game_against_the_ai),
         cmocka_unit_test(test_a_seat_sees_only_its_own_hand),
         cmocka_unit_test(test_a_table_survives_a_restart),
+        cmocka_unit_test(test_undo_against_the_ai),
+        cmocka_unit_test(test_replay_a_finished_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
