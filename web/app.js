@@ -6,7 +6,7 @@ const main = document.getElementById("main");
 const status = document.getElementById("status");
 let ws = null;
 let games = [];
-let table = null; // {id, token, seat, state}
+let table = null; // {id, tokens: [seat tokens this screen holds], seat, state, replay}
 let log = [];
 
 function el(tag, attrs = {}, ...children) {
@@ -15,7 +15,7 @@ function el(tag, attrs = {}, ...children) {
     if (k === "onclick" || k === "onchange") e[k] = v;
     else if (v !== undefined && v !== null) e.setAttribute(k, v);
   }
-  for (const c of children.flat()) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  for (const c of children.flat(Infinity)) e.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return e;
 }
 
@@ -23,19 +23,26 @@ function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+// #/table/ID (watch), #/table/ID?token=T (a seat), #/table/ID?tokens=T1,T2 (hot-seat: every
+// person's seat on this screen, each joined in turn as it decides).
 function route() {
-  const m = location.hash.match(/^#\/table\/([0-9a-f]+)(?:\?token=([0-9a-f]+))?/);
+  const m = location.hash.match(/^#\/table\/([0-9a-f]+)(?:\?tokens?=([0-9a-f,]+))?/);
   if (m) {
-    table = {id: m[1], token: m[2] || null, seat: null, state: null};
+    table = {id: m[1], tokens: m[2] ? m[2].split(",") : [], token: null, seat: null, state: null, replay: null};
     log = [];
     main.replaceChildren(el("p", {}, "joining table ", m[1], "…"));
-    const join = {type: "join", table: m[1]};
-    if (m[2]) join.token = m[2];
-    send(join);
+    join(table.tokens[0] || null);
   } else {
     table = null;
     drawLobby();
   }
+}
+
+function join(token) {
+  table.token = token;
+  const msg = {type: "join", table: table.id};
+  if (token) msg.token = token;
+  send(msg);
 }
 
 function connect() {
@@ -50,13 +57,25 @@ function receive(m) {
   if (m.type === "games") { games = m.games; if (!table) drawLobby(); }
   else if (m.type === "created") drawCreated(m);
   else if (m.type === "joined") { if (table) table.seat = m.seat; }
-  else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; log.push(...m.log); drawTable(); } }
+  else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; log.push(...m.log); hotSeat(m) || drawTable(); } }
+  else if (m.type === "replay") { if (table && m.table === table.id) { table.replay = m; drawTable(); } }
   else if (m.type === "error") showError(m);
 }
 
 function showError(m) {
   const box = document.getElementById("error") || main.appendChild(el("div", {id: "error", class: "error"}));
   box.textContent = m.message + " (" + m.code + ")";
+}
+
+// Hot-seat: when another seat this screen holds decides, hand the screen over to it first.
+function hotSeat(m) {
+  if (table.tokens.length < 2 || m.legal || !m.view || m.view.over) return false;
+  const next = (m.view.to_act || [])[0];
+  const i = m.players.filter((p) => p.player === "human").findIndex((p) => p.seat === next);
+  if (i < 0 || !table.tokens[i] || table.tokens[i] === table.token) return false;
+  main.replaceChildren(el("section", {class: "head"}, el("h2", {}, "Pass the screen to player ", next + 1),
+    el("button", {id: "take-over", onclick: () => { log = []; join(table.tokens[i]); }}, "I am player ", next + 1)));
+  return true;
 }
 
 // ---- the lobby ----
@@ -105,15 +124,19 @@ function drawCreated(m) {
         el("a", {href: base + "#/table/" + m.table + "?token=" + s.token, class: "seat-link"}, "play this seat"),
         " (send this link only to that player)")
     : el("li", {}, "player ", s.seat + 1, ": AI (", s.ai, ")"));
+  const people = m.seats.filter((s) => s.player === "human").map((s) => s.token);
   main.replaceChildren(el("section", {class: "created"}, el("h2", {}, "Table ", m.table, " (", m.game, ")"),
     el("ul", {}, rows),
+    people.length > 1 ? el("p", {}, el("a", {href: base + "#/table/" + m.table + "?tokens=" + people.join(","), id: "hot-seat"},
+      "everyone at this screen"), " (hot-seat: the screen is handed over before each player's turn)") : "",
     el("p", {}, el("a", {href: base + "#/table/" + m.table}, "watch"), " (spectators see only what is public)")));
 }
 
 // ---- a table ----
 
 function cardName(c) {
-  return c && typeof c === "object" && "card" in c ? (c.card === null ? "?" : c.card) : null;
+  if (!c || typeof c !== "object" || !("card" in c)) return null;
+  return c.card === null ? "?" : typeof c.card === "string" ? c.card : null;
 }
 
 function value(v) {
@@ -122,7 +145,11 @@ function value(v) {
   if (name !== null) return el("span", {class: name === "?" ? "card hidden" : "card"}, name);
   if (Array.isArray(v)) return el("span", {}, v.map((x, i) => [i ? ", " : "", value(x)]));
   if (typeof v === "object") {
-    if ("count" in v && "cards" in v) return el("span", {class: "zone"}, v.count, v.cards.length ? ": " : "", value(v.cards));
+    if ("count" in v && "cards" in v) {
+      const hidden = v.cards.every((c) => c.card === null);
+      return el("span", {class: "zone"}, v.count, hidden && v.count ? " (hidden)" : v.cards.length ? ": " : "",
+        hidden ? "" : value(v.cards));
+    }
     return el("dl", {}, Object.entries(v).map(([k, x]) => [el("dt", {}, k), el("dd", {}, value(x))]));
   }
   return String(v);
@@ -149,21 +176,44 @@ function drawBoard(board) {
         c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : "")))
     );
   }
+  if (board.cols && board.rows && board.cells) { // the Leaders grid: columns A.., rows 1..
+    const arrows = {north: "↑", south: "↓", east: "→", west: "←"};
+    const rows = Array.from({length: board.rows}, (_, y) => el("tr", {}, Array.from({length: board.cols}, (_, x) => {
+      const name = String.fromCharCode(65 + x) + (y + 1), c = board.cells[name];
+      const unit = c && cardName(c.unit);
+      return el("td", {class: c ? "owner" + c.owner : "", title: name},
+        unit ? [el("div", {class: "unit"}, unit), el("div", {class: "stats"}, (c.leader ? "★ " : ""), c.health, " ", arrows[c.facing] || "")] : el("span", {class: "cell-name"}, name));
+    })));
+    return el("section", {class: "board"}, el("h3", {}, "Board"), el("table", {class: "grid leaders"}, rows));
+  }
   return el("section", {class: "board"}, el("h3", {}, "Board"), value(board));
 }
 
 function drawTable() {
-  const m = table.state, v = m.view || {};
+  const m = table.replay || table.state, v = m.view || {};
   const over = v.over;
   const head = el("section", {class: "head"}, el("h2", {}, v.game, " — table ", table.id),
     el("p", {class: "question"}, over ? resultText(v, m.seat) : (v.question || "")),
     el("p", {}, table.seat === null ? "watching" : "you are player " + (table.seat + 1),
       " · phase: ", v.phase || "–", " · to act: ", (v.to_act || []).map((s) => "player " + (s + 1)).join(", ") || "–"));
-  const actions = el("section", {class: "actions"}, el("h3", {}, m.legal ? "Your move" : "Waiting"),
-    (m.legal || []).map((a, i) => el("button", {class: "action", onclick: () => act(i)}, a.text)));
+  const againstAI = table.state.players.every((p) => p.player === "ai" || p.seat === table.seat);
+  const controls = [];
+  if (table.seat !== null && againstAI && !table.replay && table.state.step > 0)
+    controls.push(el("button", {id: "undo", onclick: () => send({type: "undo", table: table.id, token: table.token})}, "Undo my last move"));
+  if (table.state.view && table.state.view.over) {
+    const at = table.replay ? table.replay.step : table.state.step, last = table.state.step;
+    const go = (k) => send({type: "replay", table: table.id, step: Math.max(0, Math.min(last, k))});
+    controls.push(el("span", {class: "replay"}, "Replay: ", el("button", {id: "replay-start", onclick: () => go(0)}, "⏮"),
+      el("button", {id: "replay-back", onclick: () => go(at - 1)}, "◀"), " step ", at, " of ", last, " ",
+      el("button", {id: "replay-forward", onclick: () => go(at + 1)}, "▶"),
+      el("button", {id: "replay-end", onclick: () => { table.replay = null; drawTable(); }}, "⏭")));
+  }
+  const actions = el("section", {class: "actions"}, el("h3", {}, m.legal ? "Your move" : table.replay ? "Replay" : "Waiting"),
+    (m.legal || []).map((a, i) => el("button", {class: "action", onclick: () => act(i)}, a.text)), el("div", {}, controls));
   const seats = el("section", {class: "seats"}, (v.seats || []).map((s) => drawSeat(s, m.seat)));
-  const logBox = el("section", {class: "log"}, el("h3", {}, "What happened"),
-    el("ol", {}, log.slice(-200).map((line) => el("li", {}, line))));
+  const lines = table.replay ? table.replay.log : log.slice(-200);
+  const logBox = el("section", {class: "log"}, el("h3", {}, table.replay ? "That step" : "What happened"),
+    el("ol", {}, lines.map((line) => el("li", {}, line))));
   main.replaceChildren(head, actions, drawBoard(v.board), seats, logBox);
   logBox.querySelector("ol").lastElementChild?.scrollIntoView({block: "nearest"});
 }

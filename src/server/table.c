@@ -238,6 +238,7 @@ static json_t *table_message(const srv_table *t, const void *state, const char *
         json_object_set(msg, "view", tree ? tree : json_null());
         carta_view_free(v);
     }
+    json_object_set_new(msg, "players", srv_table_seats_json(t, 0));
     json_object_set_new(msg, "log", table_log(t, obs, seat));
     if (state == t->state && seat != CARTA_NO_SEAT && srv_table_to_act(t) == seat)
         json_object_set_new(msg, "legal", table_legal(t, obs));
