@@ -10,7 +10,7 @@
 #include "core/game.h"
 #include "core/record.h"
 
-enum { SRV_TOKEN = 33, SRV_ID = 17, SRV_AI_SPEC = 96 };
+enum { SRV_TOKEN = 33, SRV_ID = 17, SRV_AI_SPEC = CARTA_NAME_MAX };
 
 typedef struct srv_seat {
     int ai;                   /* an AI seat, else a person's */
