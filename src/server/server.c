@@ -317,6 +317,11 @@ static int srv_create_seats(srv *s, int conn, const carta_game *g, const carta_r
             return 0;
         }
         seats[i].ai = !strcmp(player, "ai");
+        if (ai && strlen(ai) >= sizeof seats[i].spec) {
+            srv_error(s, conn, "bad_request", NULL, "seat %d: an AI spec is at most %zu bytes", i,
+                      sizeof seats[i].spec - 1);
+            return 0;
+        }
         snprintf(seats[i].spec, sizeof seats[i].spec, "%s", ai ? ai : "greedy");
         carta_error err = {0};
         carta_ai *probe = seats[i].ai ? carta_ai_new(g, r, seats[i].spec, 1, &err) : NULL;
