@@ -6,8 +6,9 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential pkg-config cmake ninja-build clang llvm libclang-rt-14-dev
           libjansson-dev libfyaml-dev libsqlite3-dev sqlite3 libcmocka-dev libedit-dev tmux
-          libwebsockets-dev
+          libwebsockets-dev chromium
           python3-yaml python3-jsonschema)
+command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -19,6 +20,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+fi
+
+# The browser tests' one npm package (playwright-core; the browser is Debian's chromium above).
+if [ ! -d tests/e2e/node_modules/playwright-core ] ||
+   [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
+  echo "setup: installing the browser tests' npm packages (tests/e2e)" >&2
+  npm ci --prefix tests/e2e --no-audit --no-fund --loglevel=error >&2
 fi
 
 if [ "${1:-}" != "--no-build" ]; then

@@ -1,0 +1,151 @@
+// table.mjs: Carta's web table in Debian's Chromium, driven by playwright-core (issue 13).
+// Usage: node table.mjs URL   (a running `carta serve`; tests/e2e/run.sh starts one)
+// A person plays a whole game of High Tide against the AI by clicking, reloading the page midway
+// and taking a move back; the finished game is replayed step by step; two people play each
+// other in two pages; a spectator's WebSocket traffic never holds a card of any hand.
+import {chromium} from "playwright-core";
+
+const base = process.argv[2];
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+let failures = 0;
+
+function check(ok, what) {
+  console.log((ok ? "ok   " : "FAIL ") + what);
+  if (!ok) failures++;
+}
+
+// Every state or replay frame a page receives, parsed; a script error on the page fails.
+function frames(page) {
+  const got = [];
+  page.on("pageerror", (e) => check(false, "no script error on the page: " + e.message));
+  page.on("websocket", (ws) => ws.on("framereceived", (f) => {
+    try { const m = JSON.parse(f.payload); if (m.type === "state" || m.type === "replay") got.push(m); } catch (e) { /* not JSON */ }
+  }));
+  return got;
+}
+
+// Creates a table in the lobby: the seats as {who, deck}; returns the "created" page's links.
+async function create(page, game, seats) {
+  await page.goto(base + "/#/");
+  await page.selectOption("#game", game);
+  await page.fill("#players", String(seats.length));
+  await page.dispatchEvent("#players", "change");
+  const rows = page.locator("#seats .seat");
+  for (let i = 0; i < seats.length; i++)
+    await rows.nth(i).locator(".who").selectOption(seats[i]);
+  await page.click("#create");
+  await page.waitForSelector(".created");
+  return page.$$eval(".created a", (as) => as.map((a) => ({text: a.textContent, href: a.href})));
+}
+
+// Waits until the page's last state is newer than step and asks something of it (or the game
+// is over), and the page has drawn it; returns that state.
+async function waitTurn(page, seen, step) {
+  for (let t = 0; t < 600; t++) {
+    const m = seen[seen.length - 1];
+    if (m && m.type === "state" && m.step > step && (m.legal || m.view.over)) {
+      await page.waitForFunction((over) => over
+        ? (document.querySelector(".question") || {}).textContent?.startsWith("The game is over")
+        : document.querySelector("button.action"), !!m.view.over);
+      return m;
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error("no state asking this page anything");
+}
+
+// Clicks the first legal action until the game is over (or limit clicks); returns the clicks.
+async function playOut(page, seen, limit, midway) {
+  let step = -1;
+  for (let clicks = 0; clicks < limit; clicks++) {
+    const m = await waitTurn(page, seen, step);
+    if (m.view.over) return clicks;
+    if (midway && clicks === midway.at) await midway.run();
+    step = seen[seen.length - 1].step;
+    await page.locator("button.action").first().click();
+  }
+  return -1;
+}
+
+function handsHidden(m) {
+  const seats = (m.view && m.view.seats) || [];
+  return seats.every((s) => !s.zones || !s.zones.hand || s.zones.hand.cards.every((c) => c.card === null));
+}
+
+// 1. Against the AI: reload midway, undo, play to the end, replay; a spectator watches.
+{
+  const page = await browser.newPage();
+  const seen = frames(page); // before the page opens its WebSocket
+  const links = await create(page, "template", ["human", "ai:random"]);
+  const seat = links.find((l) => l.text === "play this seat"), watch = links.find((l) => l.text === "watch");
+  check(seat && watch, "the created table has a seat link and a watch link");
+  const spectator = await browser.newPage();
+  const watched = frames(spectator);
+  await spectator.goto(watch.href);
+  await page.goto(seat.href);
+  const clicks = await playOut(page, seen, 500, {at: 3, run: async () => {
+    const before = seen[seen.length - 1].step;
+    await page.reload();
+    await waitTurn(page, seen, before - 1);
+    await page.click("#undo");
+    for (let t = 0; t < 100 && seen[seen.length - 1].step >= before; t++) await page.waitForTimeout(50);
+    const after = seen[seen.length - 1].step;
+    check(after < before, "after a reload, undo takes the last move back (step " + before + " -> " + after + ")");
+    await waitTurn(page, seen, after - 1);
+  }});
+  check(clicks > 0, "a whole game against the AI by clicking (" + clicks + " clicks)");
+  await page.click("#replay-start");
+  await page.waitForSelector("text=step 0 of");
+  await page.click("#replay-forward");
+  await page.waitForSelector("text=step 1 of");
+  check(true, "the finished game is replayed step by step");
+  await spectator.waitForTimeout(300);
+  check(watched.length > 3, "the spectator received " + watched.length + " states");
+  check(watched.every(handsHidden), "no hand card in the spectator's WebSocket traffic");
+  check(watched.every((m) => !m.legal), "no legal actions sent to the spectator");
+  check((await spectator.locator(".card.hidden").count()) + (await spectator.locator(".zone").count()) > 0,
+        "the spectator's page drew the seats");
+  await spectator.close();
+  await page.close();
+}
+
+// 2. Two people, two pages: each clicks when it decides; neither sees the other's hand.
+{
+  const lobby = await browser.newPage();
+  const links = (await create(lobby, "template", ["human", "human"])).filter((l) => l.text === "play this seat");
+  check(links.length === 2, "two seat links");
+  const pages = [await browser.newPage(), await browser.newPage()];
+  const seen = [frames(pages[0]), frames(pages[1])];
+  await pages[0].goto(links[0].href);
+  await pages[1].goto(links[1].href);
+  let over = false, step = -1;
+  for (let moves = 0; moves < 500 && !over; moves++) {
+    // the page whose latest state asks it something decides
+    let i = -1;
+    for (let t = 0; t < 600 && i < 0; t++) {
+      for (let k = 0; k < 2 && i < 0; k++) {
+        const m = seen[k][seen[k].length - 1];
+        if (m && m.step > step && (m.legal || m.view.over)) i = k;
+      }
+      if (i < 0) await pages[0].waitForTimeout(50);
+    }
+    if (i < 0) break;
+    const m = await waitTurn(pages[i], seen[i], step);
+    over = !!m.view.over;
+    step = m.step;
+    if (!over) await pages[i].locator("button.action").first().click();
+  }
+  check(over, "two people played a whole game in two pages");
+  const ownOnly = (i) => seen[i].every((m) => (m.view.seats || []).every((s) => s.seat === i || !s.zones ||
+    !s.zones.hand || s.zones.hand.cards.every((c) => c.card === null)));
+  check(ownOnly(0) && ownOnly(1), "each page received no card of the other's hand");
+  await lobby.close();
+}
+
+await browser.close();
+console.log(failures ? failures + " check(s) failed" : "all checks passed");
+process.exit(failures ? 1 : 0);
