@@ -126,7 +126,9 @@ static carta_status srv_store_table(srv *s, int ti, carta_error *err)
     if (!s->store)
         return CARTA_OK;
     srv_table *t = s->table[ti];
-    char *record = NULL, *seats = json_dumps(srv_table_seats_json(t, 1), JSON_COMPACT);
+    json_t *seats_tree = srv_table_seats_json(t, 1);
+    char *record = NULL, *seats = json_dumps(seats_tree, JSON_COMPACT);
+    json_decref(seats_tree);
     carta_status st = carta_record_to_json(&t->rec, t->r, &record, err);
     if (st == CARTA_OK)
         st = carta_store_table_put(s->store, t->id, t->g->id, seats, record, srv_table_over(t),
