@@ -59,7 +59,15 @@ function receive(m) {
   else if (m.type === "joined") { if (table) table.seat = m.seat; }
   else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; log.push(...m.log); hotSeat(m) || drawTable(); } }
   else if (m.type === "replay") { if (table && m.table === table.id) { table.replay = m; drawTable(); } }
+  else if (m.type === "card") showCard(m);
   else if (m.type === "error") showError(m);
+}
+
+// A card's face, from the card data, in a panel that stays until closed.
+function showCard(m) {
+  const panel = document.getElementById("card-face") || document.body.appendChild(el("aside", {id: "card-face"}));
+  panel.replaceChildren(el("button", {class: "close", onclick: () => panel.remove()}, "×"),
+    el("h3", {}, m.name), el("pre", {}, m.text));
 }
 
 function showError(m) {
@@ -142,7 +150,10 @@ function cardName(c) {
 function value(v) {
   if (v === null || v === undefined) return "–";
   const name = cardName(v);
-  if (name !== null) return el("span", {class: name === "?" ? "card hidden" : "card"}, name);
+  if (name !== null) {
+    if (name === "?") return el("span", {class: "card hidden"}, "?");
+    return el("span", {class: "card", onclick: () => send({type: "card", game: table.state.view.game, card: v.id})}, name);
+  }
   if (Array.isArray(v)) return el("span", {}, v.map((x, i) => [i ? ", " : "", value(x)]));
   if (typeof v === "object") {
     if ("count" in v && "cards" in v) {

@@ -527,6 +527,35 @@ static void srv_replay(srv *s, int conn, json_t *msg)
         srv_send_json(s, conn, m);
 }
 
+/* card: a card's face as text, from the card data (the game's describe_card). Any card of the
+ * set may be asked for: card texts are public, which card a hidden card is is not (a view names
+ * no hidden card, so it gives no id to ask with). */
+static void srv_card(srv *s, int conn, json_t *msg)
+{
+    const char *id = srv_str(msg, "game");
+    const carta_game *g = id ? carta_game_find(id) : NULL;
+    json_t *card = json_object_get(msg, "card");
+    carta_error err = {0};
+    const carta_rules *r = g ? srv_rules(s, g, &err) : NULL;
+    if (!r) {
+        srv_error(s, conn, "unknown_game", NULL, "no rule system '%s'", id ? id : "");
+        return;
+    }
+    json_int_t cid = json_is_integer(card) ? json_integer_value(card) : -1;
+    const char *name = cid >= 0 && cid < 65536 ? g->card_name(r, (int)cid) : NULL;
+    if (!name || g->card_id(r, name) != cid) { /* a name that is no card's ("?") */
+        srv_error(s, conn, "bad_request", NULL, "'card' is the id of a card of %s", g->id);
+        return;
+    }
+    carta_text text = {0};
+    if (g->describe_card)
+        g->describe_card(r, (int)json_integer_value(card), &text);
+    srv_send_json(s, conn, json_pack("{s:s, s:s, s:I, s:s, s:s}", "type", "card", "game", g->id,
+                                     "card", (json_int_t)json_integer_value(card), "name", name,
+                                     "text", carta_text_str(&text) ? carta_text_str(&text) : ""));
+    carta_text_free(&text);
+}
+
 void srv_receive(srv *s, int conn, const char *msg, size_t len)
 {
     if (len > SRV_MESSAGE_MAX) {
@@ -556,9 +585,11 @@ void srv_receive(srv *s, int conn, const char *msg, size_t len)
         srv_undo(s, conn, m);
     else if (!strcmp(type, "replay"))
         srv_replay(s, conn, m);
+    else if (!strcmp(type, "card"))
+        srv_card(s, conn, m);
     else
         srv_error(s, conn, "unknown_type", NULL, "unknown message type '%.64s' (expected games, "
-                  "create, join, act, undo, record or replay)", type);
+                  "create, join, act, undo, record, replay or card)", type);
     json_decref(m);
 }
 

@@ -179,6 +179,16 @@ static void test_bad_messages_change_nothing(void **unused)
     say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"seats\": [{\"player\": \"ai\", "
               "\"ai\": \"oracle\"}, {\"player\": \"human\"}]}");
     expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"card\", \"game\": \"aember\", \"card\": 999999}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"card\", \"game\": \"aember\", \"card\": -1}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"card\", \"game\": \"aember\", \"card\": \"0\"}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"card\", \"game\": \"aember\", \"card\": 0}");
+    json_t *card = last(1, "card");
+    assert_non_null(card);
+    assert_true(strlen(str(card, "name")) > 0 && strlen(str(card, "text")) > 0);
     assert_int_equal(step_of(s, 2, table), before);
     assert_int_equal(srv_tables(s), 2);
     inbox_clear();
