@@ -45,7 +45,7 @@ async function create(page, game, seats) {
 // Waits until the page's last state is newer than step and asks something of it (or the game
 // is over), and the page has drawn it; returns that state.
 async function waitTurn(page, seen, step) {
-  for (let t = 0; t < 600; t++) {
+  for (let t = 0; t < 3000; t++) {
     const m = seen[seen.length - 1];
     if (m && m.type === "state" && m.step > step && (m.legal || m.view.over)) {
       await page.waitForFunction((over) => over
@@ -53,20 +53,32 @@ async function waitTurn(page, seen, step) {
         : document.querySelector("button.action"), !!m.view.over);
       return m;
     }
-    await page.waitForTimeout(50);
+    await page.waitForTimeout(10);
   }
   throw new Error("no state asking this page anything");
 }
 
-// Clicks the first legal action until the game is over (or limit clicks); returns the clicks.
-async function playOut(page, seen, limit, midway) {
+// A small seeded generator, so a run clicks the same actions each time.
+let seed = 12345;
+function pick(n) {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+}
+
+// Clicks a legal action (the first, or with random a seeded pick) until the game is over (or
+// limit clicks); returns the clicks.
+async function playOut(page, seen, limit, midway, random) {
   let step = -1;
   for (let clicks = 0; clicks < limit; clicks++) {
     const m = await waitTurn(page, seen, step);
     if (m.view.over) return clicks;
     if (midway && clicks === midway.at) await midway.run();
     step = seen[seen.length - 1].step;
-    await page.locator("button.action").first().click();
+    const buttons = page.locator("button.action");
+    if (random) /* a person's click, without waiting for animations: hundreds of them */
+      await buttons.nth(pick(await buttons.count())).dispatchEvent("click");
+    else
+      await buttons.first().click();
   }
   return -1;
 }
@@ -144,6 +156,18 @@ function handsHidden(m) {
     !s.zones.hand || s.zones.hand.cards.every((c) => c.card === null)));
   check(ownOnly(0) && ownOnly(1), "each page received no card of the other's hand");
   await lobby.close();
+}
+
+// 3. Every rule system: a whole game against the AI, clicking a seeded choice of the legal
+// actions; the page never shows a script error.
+for (const game of ["aember", "arkhtide", "leaders", "essence", "archmajesty"]) {
+  const page = await browser.newPage();
+  const seen = frames(page);
+  const links = await create(page, game, ["human", "ai:random"]);
+  await page.goto(links.find((l) => l.text === "play this seat").href);
+  const clicks = await playOut(page, seen, 2000, null, true);
+  check(clicks > 0, game + ": a whole game against the AI by clicking (" + clicks + " clicks)");
+  await page.close();
 }
 
 await browser.close();
