@@ -1,7 +1,7 @@
 /* sim.c: `carta sim`: the command: options into settings, then play (sim_run.c), summarize
  * (sim_stats.c), report (sim_report.c) and store (sim_db.c). */
 #include "cli.h"
-#include "sim.h"
+#include "sim/sim.h"
 
 #include <stdlib.h>
 #include <string.h>

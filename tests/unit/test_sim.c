@@ -18,7 +18,7 @@
 
 #include "core/outcome.h"
 #include "cli/cli.h"
-#include "cli/sim.h"
+#include "sim/sim.h"
 #include "core/record.h"
 #include "core/store.h"
 #include "games/essence/essence.h"

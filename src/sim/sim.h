@@ -1,14 +1,14 @@
-/* sim.h: the pieces of `carta sim`, private to src/cli/sim*.c: settings, per-game results,
- * running games on threads (sim_run.c), statistics (sim_stats.c), reports (sim_report.c) and the
- * SQLite output (sim_db.c).
+/* sim.h: AI-vs-AI simulation, for `carta sim` (src/cli/sim.c) and the server's simulation page:
+ * settings, per-game results, running games on threads (sim_run.c), statistics (sim_stats.c),
+ * reports (sim_report.c) and the SQLite output (sim_db.c).
  *
  * Determinism: game i uses seed sim_game_seed(base, i); its players sit in seats rotated by i
  * and its decks come from i alone; each seat's AI is seeded from the game seed and the player.
  * A game's result therefore depends only on the settings and i, never on which thread played it
  * or when, and the statistics are computed after all games, in game order. The summary is the
  * same whatever the thread count. */
-#ifndef CARTA_CLI_SIM_H
-#define CARTA_CLI_SIM_H
+#ifndef CARTA_SIM_H
+#define CARTA_SIM_H
 
 #include <jansson.h>
 #include <stdint.h>

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "ai/perft.h"
 #include "core/rng.h"
 
 uint64_t sim_game_seed(uint64_t base, int game) { return carta_mix64(base ^ (uint64_t)game); }
@@ -43,7 +43,7 @@ carta_status sim_player_deck(const sim_settings *s, int game, int player, carta_
         return CARTA_OK;
     }
     int seat = sim_player_seat(s->n_players, s->rotate, game, player);
-    uint64_t seed = cli_deck_seed(sim_game_seed(s->seed, game), seat);
+    uint64_t seed = carta_perft_deck_seed(sim_game_seed(s->seed, game), seat);
     return s->g->deck_resolve(s->r, s->deck_spec[d], seed, out, err);
 }
 
