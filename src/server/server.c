@@ -15,9 +15,11 @@
 #include "core/rng.h"
 #include "core/store.h"
 #include "games/registry.h"
+#include "server/simulate.h"
 #include "server/table.h"
 
-enum { SRV_TABLES_MAX = 1024, SRV_CONNS_MAX = 1024, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024 };
+enum { SRV_TABLES_MAX = 1024, SRV_CONNS_MAX = 1024, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024,
+       SRV_SIMS = 4 };
 
 typedef struct srv_conn {
     int id, open;
@@ -47,6 +49,9 @@ struct srv {
     pthread_cond_t moved;
     srv_done done[SRV_DONE_MAX];
     int n_done;
+    srv_sim *sim[SRV_SIMS];   /* simulation runs under way */
+    int sim_ids;              /* runs started (each run's id) */
+    int sim_id[SRV_SIMS];
 };
 
 /* ---- sending ---- */
@@ -218,8 +223,26 @@ static void srv_ai_start(srv *s, int ti)
     }
 }
 
+/* Tells each simulation's asker how far it got, and its summary once done. */
+static void srv_sims_poll(srv *s)
+{
+    for (int i = 0; i < SRV_SIMS; i++) {
+        if (!s->sim[i])
+            continue;
+        int finished = 0;
+        json_t *msg = srv_sim_poll(s->sim[i], s->sim_id[i], &finished);
+        if (msg)
+            srv_send_json(s, srv_sim_conn(s->sim[i]), msg);
+        if (finished) {
+            srv_sim_free(s->sim[i]);
+            s->sim[i] = NULL;
+        }
+    }
+}
+
 void srv_ai_collect(srv *s)
 {
+    srv_sims_poll(s);
     srv_done done[SRV_DONE_MAX];
     pthread_mutex_lock(&s->lock);
     int n = s->n_done;
@@ -556,6 +579,45 @@ static void srv_card(srv *s, int conn, json_t *msg)
     carta_text_free(&text);
 }
 
+/* sim: AI-vs-AI games for the simulation page, at most SRV_SIMS at once. */
+static void srv_simulate(srv *s, int conn, json_t *msg)
+{
+    const char *id = srv_str(msg, "game");
+    const carta_game *g = id ? carta_game_find(id) : NULL;
+    carta_error err = {0};
+    const carta_rules *r = g ? srv_rules(s, g, &err) : NULL;
+    if (!r) {
+        srv_error(s, conn, "unknown_game", NULL, "no rule system '%s'", id ? id : "");
+        return;
+    }
+    int slot = 0;
+    while (slot < SRV_SIMS && s->sim[slot])
+        slot++;
+    if (slot == SRV_SIMS) {
+        srv_error(s, conn, "busy", NULL, "%d simulations are running: try again when one ends",
+                  SRV_SIMS);
+        return;
+    }
+    srv_sim *sim = srv_sim_start(g, r, msg, conn, &s->lock, s->wake, s->ctx, &err);
+    if (!sim) {
+        srv_error(s, conn, "bad_request", NULL, "%s", err.msg);
+        return;
+    }
+    s->sim[slot] = sim;
+    s->sim_id[slot] = ++s->sim_ids;
+    srv_send_json(s, conn, json_pack("{s:s, s:i, s:i}", "type", "sim_started", "sim",
+                                     s->sim_ids, "games",
+                                     (int)json_integer_value(json_object_get(msg, "games"))));
+}
+
+int srv_sims_running(srv *s)
+{
+    int n = 0;
+    for (int i = 0; i < SRV_SIMS; i++)
+        n += s->sim[i] != NULL;
+    return n;
+}
+
 void srv_receive(srv *s, int conn, const char *msg, size_t len)
 {
     if (len > SRV_MESSAGE_MAX) {
@@ -587,9 +649,11 @@ void srv_receive(srv *s, int conn, const char *msg, size_t len)
         srv_replay(s, conn, m);
     else if (!strcmp(type, "card"))
         srv_card(s, conn, m);
+    else if (!strcmp(type, "sim"))
+        srv_simulate(s, conn, m);
     else
         srv_error(s, conn, "unknown_type", NULL, "unknown message type '%.64s' (expected games, "
-                  "create, join, act, undo, record, replay or card)", type);
+                  "create, join, act, undo, record, replay, card or sim)", type);
     json_decref(m);
 }
 
@@ -626,6 +690,8 @@ void srv_free(srv *s)
 {
     if (!s)
         return;
+    for (int i = 0; i < SRV_SIMS; i++)
+        srv_sim_free(s->sim[i]);
     for (int i = 0; i < s->n_tables; i++) {
         if (s->table[i]->worker)
             pthread_join(s->table[i]->worker, NULL);

@@ -43,5 +43,7 @@ void srv_ai_wait(srv *s);
 
 /* How many tables the server holds (for tests and the log). */
 int srv_tables(const srv *s);
+/* How many simulations are running (srv_ai_collect tells their askers how they go). */
+int srv_sims_running(srv *s);
 
 #endif

@@ -386,6 +386,49 @@ static void test_replay_a_finished_table(void **unused)
     srv_free(s);
 }
 
+/* The simulation page's runs: progress as games finish, then the summary `carta sim --json`
+ * gives, with win rates and their intervals; a bad run is refused. */
+static void test_a_simulation_run(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    srv_open(s, 1);
+    say(s, 1, "{\"type\": \"sim\", \"game\": \"template\", \"games\": 0, "
+              "\"seats\": [\"random\", \"random\"]}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"sim\", \"game\": \"template\", \"games\": 5, "
+              "\"seats\": [\"random\", \"oracle\"]}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"sim\", \"game\": \"aember\", \"games\": 5, "
+              "\"seats\": [\"random\", \"random\"], \"decks\": [\"random\", \"../x.yaml\"]}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"sim\", \"game\": \"template\", \"games\": 40, \"seed\": 3, "
+              "\"seats\": [\"greedy\", \"random\"]}");
+    assert_non_null(last(1, "sim_started"));
+    json_t *done = NULL;
+    for (int t = 0; t < 2000 && !done; t++) {
+        usleep(10000);
+        srv_ai_collect(s);
+        done = last(1, "sim_done");
+    }
+    assert_non_null(done);
+    assert_int_equal(srv_sims_running(s), 0);
+    json_t *players = json_object_get(json_object_get(done, "summary"), "players");
+    assert_int_equal(json_array_size(players), 2);
+    int games = 0;
+    size_t i;
+    json_t *p;
+    json_array_foreach(players, i, p) {
+        games += (int)json_integer_value(json_object_get(p, "wins"));
+        assert_true(json_real_value(json_object_get(p, "ci_low")) <=
+                    json_real_value(json_object_get(p, "win_rate")));
+    }
+    games += (int)json_integer_value(json_object_get(json_object_get(done, "summary"), "draws"));
+    assert_int_equal(games, 40);
+    inbox_clear();
+    srv_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +438,7 @@ int main(void)
         cmocka_unit_test(test_a_table_survives_a_restart),
         cmocka_unit_test(test_undo_against_the_ai),
         cmocka_unit_test(test_replay_a_finished_table),
+        cmocka_unit_test(test_a_simulation_run),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
