@@ -32,6 +32,9 @@ function route() {
     log = [];
     main.replaceChildren(el("p", {}, "joining table ", m[1], "…"));
     join(table.tokens[0] || null);
+  } else if (location.hash === "#/sim") {
+    table = null;
+    drawSimForm();
   } else {
     table = null;
     drawLobby();
@@ -54,12 +57,14 @@ function connect() {
 }
 
 function receive(m) {
-  if (m.type === "games") { games = m.games; if (!table) drawLobby(); }
+  if (m.type === "games") { games = m.games; if (!table) route(); }
   else if (m.type === "created") drawCreated(m);
   else if (m.type === "joined") { if (table) table.seat = m.seat; }
   else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; log.push(...m.log); hotSeat(m) || drawTable(); } }
   else if (m.type === "replay") { if (table && m.table === table.id) { table.replay = m; drawTable(); } }
   else if (m.type === "card") showCard(m);
+  else if (m.type === "sim_started" || m.type === "sim_progress") drawSimProgress(m);
+  else if (m.type === "sim_done") drawSimResults(m.summary);
   else if (m.type === "error") showError(m);
 }
 
@@ -90,6 +95,13 @@ function hotSeat(m) {
 
 function drawLobby() {
   if (!games.length) { main.replaceChildren(el("p", {}, "loading the rule systems…")); return; }
+  drawNewTable();
+  main.append(el("section", {class: "lobby"}, el("h2", {}, "Simulate"),
+    el("p", {}, "AI against AI, many games: win rates with their intervals, deck against deck, card by card. ",
+      el("a", {href: "#/sim", id: "to-sim"}, "Open the simulation page"))));
+}
+
+function drawNewTable() {
   const gameSel = el("select", {id: "game"}, games.map((g) => el("option", {value: g.id}, g.name)));
   const players = el("input", {id: "players", type: "number", min: 1, max: 6, value: 2});
   const seed = el("input", {id: "seed", type: "text", placeholder: "from the clock"});
@@ -138,6 +150,100 @@ function drawCreated(m) {
     people.length > 1 ? el("p", {}, el("a", {href: base + "#/table/" + m.table + "?tokens=" + people.join(","), id: "hot-seat"},
       "everyone at this screen"), " (hot-seat: the screen is handed over before each player's turn)") : "",
     el("p", {}, el("a", {href: base + "#/table/" + m.table}, "watch"), " (spectators see only what is public)")));
+}
+
+// ---- the simulation page ----
+
+function drawSimForm() {
+  if (!games.length) { main.replaceChildren(el("p", {}, "loading the rule systems…")); return; }
+  const gameSel = el("select", {id: "sim-game"}, games.map((g) => el("option", {value: g.id}, g.name)));
+  const count = el("input", {id: "sim-games", type: "number", min: 1, max: 10000, value: 200});
+  const seed = el("input", {id: "sim-seed", type: "number", value: 1});
+  const seatsBox = el("div", {id: "sim-seats"});
+  const ais = ["greedy", "random", "mcts:iters=200", "mcts:iters=1000", "mcts:ms=100"];
+  const drawSeats = () => {
+    const g = games.find((x) => x.id === gameSel.value), n = Math.max(2, g.players[0]);
+    seatsBox.replaceChildren(...Array.from({length: n}, (_, i) => el("div", {class: "seat"}, "player ", i + 1, ": ",
+      el("select", {class: "ai"}, ais.map((a) => el("option", {value: a}, a))),
+      el("select", {class: "deck"}, el("option", {value: "random"}, "random deck"), g.decks.map((d) => el("option", {value: d}, d))))));
+    seatsBox.children[1].querySelector(".ai").value = "random";
+  };
+  gameSel.onchange = drawSeats;
+  drawSeats();
+  const run = el("button", {id: "sim-run", onclick: () => {
+    const rows = [...seatsBox.children];
+    send({type: "sim", game: gameSel.value, games: +count.value, seed: +seed.value,
+          seats: rows.map((r) => r.querySelector(".ai").value), decks: rows.map((r) => r.querySelector(".deck").value)});
+  }}, "Run");
+  main.replaceChildren(el("section", {class: "lobby"}, el("h2", {}, "Simulation"),
+    el("label", {}, "Rule system ", gameSel), el("label", {}, "Games ", count), el("label", {}, "Seed ", seed),
+    seatsBox, run, el("p", {}, el("a", {href: "#/"}, "back to the tables"))),
+    el("section", {id: "sim-out", class: "sim-out"}));
+}
+
+function simOut() {
+  return document.getElementById("sim-out") || main.appendChild(el("section", {id: "sim-out", class: "sim-out"}));
+}
+
+function drawSimProgress(m) {
+  const done = m.done || 0;
+  simOut().replaceChildren(el("h3", {}, "Playing: ", done, " of ", m.games, " games"),
+    el("progress", {id: "sim-progress", max: m.games, value: done}));
+}
+
+const pct = (x) => x === null || x === undefined ? "–" : (100 * x).toFixed(1) + "%";
+
+// Win rates as bars with their 95% intervals, drawn in SVG.
+function winRatePlot(players) {
+  const W = 520, row = 34, H = players.length * row + 30, x0 = 170, w = W - x0 - 20;
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+  svg.setAttribute("class", "plot");
+  const add = (tag, attrs, text) => { const e = document.createElementNS(ns, tag); for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v); if (text !== undefined) e.textContent = text; svg.append(e); };
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+    add("line", {x1: x0 + t * w, x2: x0 + t * w, y1: 5, y2: H - 20, class: "tick"});
+    add("text", {x: x0 + t * w, y: H - 5, "text-anchor": "middle", class: "axis"}, t * 100 + "%");
+  }
+  players.forEach((p, i) => {
+    const y = 10 + i * row;
+    add("text", {x: 5, y: y + 16, class: "label"}, "player " + p.player + ": " + p.ai);
+    add("rect", {x: x0, y: y + 4, width: p.win_rate * w, height: 16, class: "bar"});
+    add("line", {x1: x0 + p.ci_low * w, x2: x0 + p.ci_high * w, y1: y + 12, y2: y + 12, class: "ci"});
+    for (const c of [p.ci_low, p.ci_high]) add("line", {x1: x0 + c * w, x2: x0 + c * w, y1: y + 6, y2: y + 18, class: "ci"});
+  });
+  return svg;
+}
+
+function drawSimResults(sum) {
+  const players = sum.players || [];
+  const out = simOut();
+  const parts = [el("h3", {}, "Win rates (95% intervals)"), winRatePlot(players),
+    el("table", {class: "stats", id: "sim-players"}, el("tr", {}, ["player", "AI", "deck", "wins", "draws", "losses", "win rate", "95% interval"].map((h) => el("th", {}, h))),
+      players.map((p) => el("tr", {}, [p.player, p.ai, p.deck, p.wins, p.draws, p.losses, pct(p.win_rate), pct(p.ci_low) + " – " + pct(p.ci_high)].map((c) => el("td", {}, c)))))];
+  const len = sum.length || {};
+  parts.push(el("p", {}, "A game lasts ", len.avg_actions, " actions on average",
+    len.avg_turns !== null && len.avg_turns !== undefined ? ", " + len.avg_turns + " turns" : "",
+    len.avg_rounds !== null && len.avg_rounds !== undefined ? ", " + len.avg_rounds + " rounds" : "", "."));
+  if (sum.endings && sum.endings.length)
+    parts.push(el("h3", {}, "How games ended"), el("ul", {id: "sim-endings"}, sum.endings.map((e) =>
+      el("li", {}, e.end, ": ", e.games, " (", pct(e.rate), ", 95% interval ", pct(e.ci_low), " – ", pct(e.ci_high), ")"))));
+  const m = sum.matrix;
+  if (m && m.decks && m.decks.length > 1) {
+    parts.push(el("h3", {}, "Deck against deck (the row deck's win rate)"),
+      el("table", {class: "matrix", id: "sim-matrix"}, el("tr", {}, el("th", {}), m.decks.map((d) => el("th", {}, d))),
+        m.decks.map((d, a) => el("tr", {}, el("th", {}, d), m.decks.map((_, b) => {
+          const r = m.win_rate[a][b];
+          return el("td", {style: r === null ? "" : `background: hsl(${120 * r}, 60%, 75%)`}, r === null ? "–" : pct(r) + " (" + m.games[a][b] + ")");
+        })))));
+  }
+  const cards = (sum.cards || []).slice(0, 40);
+  if (cards.length)
+    parts.push(el("h3", {}, "Cards (the 40 most played): the win rate of the player who played it, and who did not"),
+      el("table", {class: "stats", id: "sim-cards"}, el("tr", {}, ["card", "in deck", "played", "win when played", "win when not"].map((h) => el("th", {}, h))),
+        cards.map((c) => el("tr", {}, [c.card, c.in_deck, c.played, pct(c.played_win_rate) + " [" + pct(c.played_ci_low) + ", " + pct(c.played_ci_high) + "]",
+          pct(c.not_played_win_rate) + " [" + pct(c.not_played_ci_low) + ", " + pct(c.not_played_ci_high) + "]"].map((x) => el("td", {}, x))))));
+  out.replaceChildren(...parts);
 }
 
 // ---- a table ----

@@ -2,7 +2,8 @@
 // Usage: node table.mjs URL   (a running `carta serve`; tests/e2e/run.sh starts one)
 // A person plays a whole game of High Tide against the AI by clicking, reloading the page midway
 // and taking a move back; the finished game is replayed step by step; two people play each
-// other in two pages; a spectator's WebSocket traffic never holds a card of any hand.
+// other in two pages; a spectator's WebSocket traffic never holds a card of any hand; every rule
+// system is played to its end; the simulation page runs AI against AI and plots the result.
 import {chromium} from "playwright-core";
 
 const base = process.argv[2];
@@ -167,6 +168,24 @@ for (const game of ["aember", "arkhtide", "leaders", "essence", "archmajesty"]) 
   await page.goto(links.find((l) => l.text === "play this seat").href);
   const clicks = await playOut(page, seen, 2000, null, true);
   check(clicks > 0, game + ": a whole game against the AI by clicking (" + clicks + " clicks)");
+  await page.close();
+}
+
+// 4. The simulation page: a run's progress, then win rates with intervals and the deck matrix.
+{
+  const page = await browser.newPage();
+  frames(page);
+  await page.goto(base + "/#/sim");
+  await page.selectOption("#sim-game", "aember");
+  await page.fill("#sim-games", "20");
+  const rows = page.locator("#sim-seats .seat");
+  await rows.nth(0).locator(".deck").selectOption({index: 1});
+  await rows.nth(1).locator(".deck").selectOption({index: 2});
+  await page.click("#sim-run");
+  await page.waitForSelector("#sim-players", {timeout: 120000});
+  check(await page.locator("#sim-players tr").count() === 3, "the simulation page shows both players' win rates");
+  check(await page.locator("svg.plot line.ci").count() >= 6, "the win rates are plotted with their intervals");
+  check(await page.locator("#sim-matrix td").count() === 4, "the deck matrix is drawn");
   await page.close();
 }
 
