@@ -240,6 +240,16 @@ static void srv_sims_poll(srv *s)
     }
 }
 
+/* Table ti changed: stored, told to everyone at it, and its AI set thinking if it decides. */
+static void srv_changed(srv *s, int ti)
+{
+    carta_error err = {0};
+    if (srv_store_table(s, ti, &err) != CARTA_OK)
+        fprintf(stderr, "carta serve: %s\n", err.msg);
+    srv_broadcast(s, ti);
+    srv_ai_start(s, ti);
+}
+
 void srv_ai_collect(srv *s)
 {
     srv_sims_poll(s);
@@ -263,10 +273,7 @@ void srv_ai_collect(srv *s)
                     done[i].seat + 1, err.msg[0] ? err.msg : "no move");
             continue;
         }
-        if (srv_store_table(s, done[i].table, &err) != CARTA_OK)
-            fprintf(stderr, "carta serve: %s\n", err.msg);
-        srv_broadcast(s, done[i].table);
-        srv_ai_start(s, done[i].table);
+        srv_changed(s, done[i].table);
     }
 }
 
@@ -482,10 +489,7 @@ static void srv_act(srv *s, int conn, json_t *msg)
     } else if (srv_table_act(t, seat, (int)json_integer_value(action), &err) != CARTA_OK) {
         srv_error(s, conn, "illegal_action", t->id, "%s", err.msg);
     } else {
-        if (srv_store_table(s, ti, &err) != CARTA_OK)
-            fprintf(stderr, "carta serve: %s\n", err.msg);
-        srv_broadcast(s, ti);
-        srv_ai_start(s, ti);
+        srv_changed(s, ti);
     }
 }
 
@@ -523,10 +527,7 @@ static void srv_undo(srv *s, int conn, json_t *msg)
     } else if (srv_table_undo(t, seat, &err) != CARTA_OK) {
         srv_error(s, conn, "cannot_undo", t->id, "%s", err.msg);
     } else {
-        if (srv_store_table(s, ti, &err) != CARTA_OK)
-            fprintf(stderr, "carta serve: %s\n", err.msg);
-        srv_broadcast(s, ti);
-        srv_ai_start(s, ti);
+        srv_changed(s, ti);
     }
 }
 

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "support/temp_file.h"
+
 #include "games/archmajesty/archmajesty.h"
 
 extern const carta_game carta_game_archmajesty;
@@ -27,13 +29,7 @@ static const carta_game *G = &carta_game_archmajesty;
 static carta_status load(const char *text, char *path, size_t cap, carta_error *err,
                          am_spell *out)
 {
-    snprintf(path, cap, "/tmp/carta-amcards-XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    temp_file_write("amcards", text, path, cap);
     carta_error_clear(err);
     carta_rules *r = G->open(NULL, err);
     assert_non_null(r);

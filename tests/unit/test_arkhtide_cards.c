@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "support/temp_file.h"
+
 #include "games/arkhtide/arkhtide.h"
 
 extern const carta_game carta_game_arkhtide;
@@ -25,13 +27,7 @@ static const carta_game *G = &carta_game_arkhtide;
 static carta_status load(const char *text, char *path, size_t cap, carta_error *err,
                          int *n_cards)
 {
-    snprintf(path, cap, "/tmp/carta-arkcards-XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    temp_file_write("arkcards", text, path, cap);
     carta_error_clear(err);
     carta_rules *r = G->open(NULL, err);
     assert_non_null(r);

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "support/temp_file.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,13 +141,7 @@ static carta_status numbers_check_at(const carta_rules *rules, const carta_deck 
 /* Writes text to a fresh temporary file; its path goes into path. */
 static void write_temp(const char *text, char *path, size_t cap)
 {
-    snprintf(path, cap, "/tmp/carta_test_deck_XXXXXX");
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    fputs(text, f);
-    fclose(f);
+    temp_file_write("test_deck", text, path, cap);
 }
 
 static void test_deck_file_load(void **state)

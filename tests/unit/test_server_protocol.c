@@ -101,6 +101,16 @@ static void create_table(srv *s, int conn, char *table, char *token)
     assert_null(json_object_get(json_array_get(json_object_get(created, "seats"), 1), "token"));
 }
 
+/* A server with connections 1 and 2 open, and a table created by connection 1 (create_table). */
+static srv *table_with_ai(char *table, char *token)
+{
+    srv *s = server(NULL);
+    srv_open(s, 1);
+    srv_open(s, 2);
+    create_table(s, 1, table, token);
+    return s;
+}
+
 static void expect_error(int conn, const char *code)
 {
     json_t *m = last(conn, NULL);
@@ -120,11 +130,8 @@ static int step_of(srv *s, int conn, const char *table)
 static void test_bad_messages_change_nothing(void **unused)
 {
     (void)unused;
-    srv *s = server(NULL);
     char table[17], token[33];
-    srv_open(s, 1);
-    srv_open(s, 2);
-    create_table(s, 1, table, token);
+    srv *s = table_with_ai(table, token);
     srv_ai_wait(s);
     int before = step_of(s, 2, table);
     say(s, 1, "{\"type\": \"join\"");
@@ -226,11 +233,8 @@ static void play_out(srv *s, int conn, const char *table, const char *token)
 static void test_a_whole_game_against_the_ai(void **unused)
 {
     (void)unused;
-    srv *s = server(NULL);
     char table[17], token[33];
-    srv_open(s, 1);
-    srv_open(s, 2);
-    create_table(s, 1, table, token);
+    srv *s = table_with_ai(table, token);
     say(s, 2, "{\"type\": \"join\", \"table\": \"%s\"}", table); /* a watcher */
     play_out(s, 1, table, token);
     json_t *watched = last(2, "state");
@@ -249,10 +253,8 @@ static void test_a_whole_game_against_the_ai(void **unused)
 static void test_a_seat_sees_only_its_own_hand(void **unused)
 {
     (void)unused;
-    srv *s = server(NULL);
     char table[17], token[33];
-    srv_open(s, 1);
-    create_table(s, 1, table, token);
+    srv *s = table_with_ai(table, token);
     srv_ai_wait(s);
     say(s, 1, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
     json_t *seats = json_object_get(json_object_get(last(1, "state"), "view"), "seats");
@@ -317,10 +319,8 @@ static void test_a_table_survives_a_restart(void **unused)
 static void test_undo_against_the_ai(void **unused)
 {
     (void)unused;
-    srv *s = server(NULL);
     char table[17], token[33];
-    srv_open(s, 1);
-    create_table(s, 1, table, token);
+    srv *s = table_with_ai(table, token);
     srv_ai_wait(s);
     say(s, 1, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table, token);
     for (int k = 0; k < 4; k++) {
@@ -362,11 +362,8 @@ static void test_undo_against_the_ai(void **unused)
 static void test_replay_a_finished_table(void **unused)
 {
     (void)unused;
-    srv *s = server(NULL);
     char table[17], token[33];
-    srv_open(s, 1);
-    srv_open(s, 2);
-    create_table(s, 1, table, token);
+    srv *s = table_with_ai(table, token);
     say(s, 2, "{\"type\": \"replay\", \"table\": \"%s\", \"step\": 0}", table);
     expect_error(2, "running");
     play_out(s, 1, table, token);
