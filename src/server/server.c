@@ -244,10 +244,21 @@ static void srv_sims_poll(srv *s)
 static void srv_changed(srv *s, int ti)
 {
     carta_error err = {0};
-    if (srv_store_table(s, ti, &err) != CARTA_OK)
-        fprintf(stderr, "carta serve: %s\n", err.msg);
-    srv_broadcast(s, ti);
+    do { /* and each pick kept for the seat now to act, in turn */
+        if (srv_store_table(s, ti, &err) != CARTA_OK)
+            fprintf(stderr, "carta serve: %s\n", err.msg);
+        srv_broadcast(s, ti);
+    } while (srv_table_apply_pick(s->table[ti], &err));
     srv_ai_start(s, ti);
+}
+
+/* Only seat's connections at table ti are sent their state (a pick kept: nobody else may learn
+ * of it, not even that it was made). */
+static void srv_tell_seat(srv *s, int ti, int seat)
+{
+    for (int i = 0; i < SRV_CONNS_MAX; i++)
+        if (s->conn[i].open && s->conn[i].table == ti && s->conn[i].seat == seat)
+            srv_send_json(s, s->conn[i].id, srv_table_state(s->table[ti], seat));
 }
 
 void srv_ai_collect(srv *s)
@@ -480,16 +491,20 @@ static void srv_act(srv *s, int conn, json_t *msg)
     srv_table *t = s->table[ti];
     json_t *action = json_object_get(msg, "action");
     carta_error err = {0};
+    int applied = 0;
     if (seat == CARTA_NO_SEAT) {
         srv_error(s, conn, "bad_token", t->id, "'act' needs the token of a seat");
     } else if (!json_is_integer(action)) {
         srv_error(s, conn, "bad_request", t->id, "'action' is the index of a legal action");
-    } else if (srv_table_to_act(t) != seat) {
+    } else if (!srv_table_decides(t, seat)) {
         srv_error(s, conn, "not_deciding", t->id, "player %d does not decide now", seat + 1);
-    } else if (srv_table_act(t, seat, (int)json_integer_value(action), &err) != CARTA_OK) {
+    } else if (srv_table_act(t, seat, (int)json_integer_value(action), &applied, &err) !=
+               CARTA_OK) {
         srv_error(s, conn, "illegal_action", t->id, "%s", err.msg);
-    } else {
+    } else if (applied) {
         srv_changed(s, ti);
+    } else {
+        srv_tell_seat(s, ti, seat);
     }
 }
 

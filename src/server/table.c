@@ -8,6 +8,7 @@
 
 #include "core/event.h"
 #include "core/layout.h"
+#include "core/simultaneous.h"
 #include "core/view.h"
 
 int srv_random_hex(char *out, size_t digits)
@@ -173,16 +174,64 @@ carta_status srv_table_apply(srv_table *t, int seat, carta_action action, carta_
     return t->g->apply(t->r, t->state, action, err);
 }
 
-carta_status srv_table_act(srv_table *t, int seat, int index, carta_error *err)
+/* The actions seat may take now, in the order `act` indexes: the legal actions if it is to act;
+ * if it picks at once with others, what it may pick after its kept picks; else none. */
+static int table_choices(const srv_table *t, int seat, carta_action *out)
+{
+    if (seat < 0 || seat >= t->n_seats)
+        return 0;
+    if (srv_table_to_act(t) == seat)
+        return t->g->legal_actions(t->r, t->state, out);
+    if (t->seat[seat].ai || !(carta_deciding(t->g, t->r, t->state) & CARTA_SEAT_BIT(seat)) ||
+        t->n_picks[seat] == SRV_PICKS)
+        return 0;
+    void *scratch = malloc(t->g->state_size);
+    int n = scratch ? carta_simultaneous_legal(t->g, t->r, t->state, seat, t->pick[seat],
+                                               t->n_picks[seat], scratch, out) : 0;
+    free(scratch);
+    return n > 0 ? n : 0;
+}
+
+int srv_table_decides(const srv_table *t, int seat)
+{
+    carta_action out[CARTA_MAX_ACTIONS];
+    return table_choices(t, seat, out) > 0;
+}
+
+carta_status srv_table_act(srv_table *t, int seat, int index, int *applied, carta_error *err)
 {
     carta_action legal[CARTA_MAX_ACTIONS];
-    if (srv_table_to_act(t) != seat)
+    int n = table_choices(t, seat, legal);
+    *applied = 0;
+    if (!n)
         return carta_error_set(err, CARTA_ERR_ILLEGAL, "player %d does not decide now", seat + 1);
-    int n = t->g->legal_actions(t->r, t->state, legal);
     if (index < 0 || index >= n)
         return carta_error_set(err, CARTA_ERR_ILLEGAL, "there is no action %d: %d are legal now",
                                index, n);
+    if (srv_table_to_act(t) != seat) { /* a hidden pick made at once: kept until its turn */
+        t->pick[seat][t->n_picks[seat]++] = legal[index];
+        return CARTA_OK;
+    }
+    *applied = 1;
     return srv_table_apply(t, seat, legal[index], err);
+}
+
+int srv_table_apply_pick(srv_table *t, carta_error *err)
+{
+    unsigned deciding = carta_deciding(t->g, t->r, t->state);
+    for (int i = 0; i < t->n_seats; i++)
+        if (!(deciding & CARTA_SEAT_BIT(i)))
+            t->n_picks[i] = 0; /* its round is over */
+    int seat = srv_table_to_act(t);
+    if (seat == CARTA_NO_SEAT || !t->n_picks[seat])
+        return 0;
+    carta_action a = t->pick[seat][0];
+    memmove(t->pick[seat], t->pick[seat] + 1, (size_t)--t->n_picks[seat] * sizeof a);
+    if (srv_table_apply(t, seat, a, err) != CARTA_OK) {
+        t->n_picks[seat] = 0; /* cannot happen if the game keeps deciding's promise */
+        return 0;
+    }
+    return 1;
 }
 
 /* The events of the last action as seat may see them, one line each. */
@@ -207,12 +256,12 @@ static json_t *table_log(const srv_table *t, const void *obs, int seat)
     return lines;
 }
 
-/* The legal actions of seat as texts, in the order `act` indexes, described on its own view. */
-static json_t *table_legal(const srv_table *t, const void *obs)
+/* The actions seat may take as texts, in the order `act` indexes, described on its own view. */
+static json_t *table_legal(const srv_table *t, const void *obs, int seat)
 {
     carta_action legal[CARTA_MAX_ACTIONS];
     json_t *list = json_array();
-    int n = t->g->legal_actions(t->r, t->state, legal);
+    int n = table_choices(t, seat, legal);
     for (int i = 0; i < n; i++) {
         char text[256];
         t->g->describe_action(t->r, obs, legal[i], text, sizeof text);
@@ -240,8 +289,8 @@ static json_t *table_message(const srv_table *t, const void *state, const char *
     }
     json_object_set_new(msg, "players", srv_table_seats_json(t, 0));
     json_object_set_new(msg, "log", table_log(t, obs, seat));
-    if (state == t->state && seat != CARTA_NO_SEAT && srv_table_to_act(t) == seat)
-        json_object_set_new(msg, "legal", table_legal(t, obs));
+    if (state == t->state && seat != CARTA_NO_SEAT && srv_table_decides(t, seat))
+        json_object_set_new(msg, "legal", table_legal(t, obs, seat));
     free(obs);
     return msg;
 }
@@ -291,6 +340,7 @@ carta_status srv_table_undo(srv_table *t, int seat, carta_error *err)
     if (st == CARTA_OK) {
         t->rec.n_actions = last;
         memcpy(t->state, state, t->g->state_size);
+        memset(t->n_picks, 0, sizeof t->n_picks);
         t->epoch++;
     }
     free(state);

@@ -10,7 +10,8 @@
 #include "core/game.h"
 #include "core/record.h"
 
-enum { SRV_TOKEN = 33, SRV_ID = 17, SRV_AI_SPEC = CARTA_NAME_MAX };
+enum { SRV_TOKEN = 33, SRV_ID = 17, SRV_AI_SPEC = CARTA_NAME_MAX,
+       SRV_PICKS = 16 /* choices a seat makes ahead of its turn in a round of hidden picks */ };
 
 typedef struct srv_seat {
     int ai;                   /* an AI seat, else a person's */
@@ -29,6 +30,10 @@ typedef struct srv_table {
     srv_seat seat[CARTA_MAX_SEATS];
     int thinking;             /* an AI of this table is thinking on a worker thread */
     int epoch;                /* counts undos: an AI move thought before one is dropped */
+    /* Hidden picks made at once (core/simultaneous.h): a person's choices for this round, made
+     * before its turn to act comes; applied, in the game's order, when it comes. */
+    carta_action pick[CARTA_MAX_SEATS][SRV_PICKS];
+    int n_picks[CARTA_MAX_SEATS];
     pthread_t worker;
 } srv_table;
 
@@ -46,9 +51,15 @@ int srv_table_to_act(const srv_table *t);
 /* The seat whose token this is, or CARTA_NO_SEAT. */
 int srv_table_seat_of(const srv_table *t, const char *token);
 
-/* Applies the legal action number index (in srv_table_legal's order) for seat. CARTA_ERR_ILLEGAL
- * with err set, and nothing changed, if seat does not decide or there is no such action. */
-carta_status srv_table_act(srv_table *t, int seat, int index, carta_error *err);
+/* Whether seat decides now: it is to act, or it is a person's seat among those picking at once
+ * whose part is not yet made. */
+int srv_table_decides(const srv_table *t, int seat);
+/* Takes the action number index (in the order of the state's "legal") for seat: applied if seat
+ * is to act, else kept as its pick for when it is (*applied 0). CARTA_ERR_ILLEGAL with err set,
+ * and nothing changed, if seat does not decide or there is no such action. */
+carta_status srv_table_act(srv_table *t, int seat, int index, int *applied, carta_error *err);
+/* Applies the next kept pick of the seat to act, if it has one: 1 if one was applied. */
+int srv_table_apply_pick(srv_table *t, carta_error *err);
 /* Applies action (an AI's) for seat, if it is still legal. */
 carta_status srv_table_apply(srv_table *t, int seat, carta_action action, carta_error *err);
 

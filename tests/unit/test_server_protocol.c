@@ -426,6 +426,68 @@ static void test_a_simulation_run(void **unused)
     srv_free(s);
 }
 
+/* Hidden picks made at once (core/simultaneous.h; Arkhtide's Realm Phase): every person who
+ * picks is sent its choices at the same moment; a pick made before its turn is kept, told to no
+ * one else (not even that it was made), and applied when its turn comes; the game plays on. */
+static void test_hidden_picks_at_once(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    srv_open(s, 1);
+    srv_open(s, 2);
+    say(s, 1, "{\"type\": \"create\", \"game\": \"arkhtide\", \"seed\": 4, \"seats\": "
+              "[{\"player\": \"human\"}, {\"player\": \"human\"}]}");
+    json_t *created = last(1, "created");
+    char table[17], tokens[2][33];
+    snprintf(table, sizeof table, "%s", str(created, "table"));
+    for (int i = 0; i < 2; i++)
+        snprintf(tokens[i], sizeof tokens[i], "%s",
+                 str(json_array_get(json_object_get(created, "seats"), i), "token"));
+    for (int i = 0; i < 2; i++)
+        say(s, i + 1, "{\"type\": \"join\", \"table\": \"%s\", \"token\": \"%s\"}", table,
+            tokens[i]);
+    int at_once = 0, over = 0;
+    json_t *st[2] = {NULL, NULL};
+    for (int moves = 0; moves < 3000 && !over; moves++) {
+        for (int i = 0; i < 2; i++) { /* each seat's latest state, kept across clearing */
+            json_t *m = last(i + 1, "state");
+            if (m) {
+                json_decref(st[i]);
+                st[i] = json_incref(m);
+            }
+        }
+        inbox_clear();
+        over = json_is_true(json_object_get(json_object_get(st[0], "view"), "over"));
+        if (over)
+            break;
+        int to_act = (int)json_integer_value(
+            json_array_get(json_object_get(json_object_get(st[0], "view"), "to_act"), 0));
+        int picker = -1; /* a seat asked though not to act: it picks now */
+        for (int i = 0; i < 2; i++)
+            if (i != to_act && json_object_get(st[i], "legal"))
+                picker = i;
+        int seat = picker >= 0 ? picker : to_act;
+        if (picker >= 0) {
+            at_once++;
+            assert_non_null(json_object_get(st[to_act], "legal"));
+        }
+        int before_other = inbox.n;
+        say(s, seat + 1, "{\"type\": \"act\", \"table\": \"%s\", \"token\": \"%s\", "
+                         "\"action\": 0}", table, tokens[seat]);
+        if (!strcmp(str(last(seat + 1, NULL), "type"), "error"))
+            fail_msg("%s", json_dumps(last(seat + 1, NULL), JSON_COMPACT));
+        if (picker >= 0) /* only the picker heard of its pick */
+            for (int k = before_other; k < inbox.n; k++)
+                assert_int_equal(inbox.conn[k], seat + 1);
+    }
+    json_decref(st[0]);
+    json_decref(st[1]);
+    assert_true(at_once > 0);
+    assert_true(over);
+    inbox_clear();
+    srv_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -436,6 +498,7 @@ int main(void)
         cmocka_unit_test(test_undo_against_the_ai),
         cmocka_unit_test(test_replay_a_finished_table),
         cmocka_unit_test(test_a_simulation_run),
+        cmocka_unit_test(test_hidden_picks_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
