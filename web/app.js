@@ -63,6 +63,7 @@ function receive(m) {
   else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; log.push(...m.log); hotSeat(m) || drawTable(); } }
   else if (m.type === "replay") { if (table && m.table === table.id) { table.replay = m; drawTable(); } }
   else if (m.type === "card") showCard(m);
+  else if (m.type === "tables") drawTableList(m.tables);
   else if (m.type === "sim_started" || m.type === "sim_progress") drawSimProgress(m);
   else if (m.type === "sim_done") drawSimResults(m.summary);
   else if (m.type === "error") showError(m);
@@ -96,6 +97,8 @@ function hotSeat(m) {
 function drawLobby() {
   if (!games.length) { main.replaceChildren(el("p", {}, "loading the rule systems…")); return; }
   drawNewTable();
+  main.append(el("section", {class: "lobby", id: "table-list"}, el("h2", {}, "Tables"), "…"));
+  send({type: "tables"});
   main.append(el("section", {class: "lobby"}, el("h2", {}, "Simulate"),
     el("p", {}, "AI against AI, many games: win rates with their intervals, deck against deck, card by card. ",
       el("a", {href: "#/sim", id: "to-sim"}, "Open the simulation page"))));
@@ -149,7 +152,17 @@ function drawCreated(m) {
     el("ul", {}, rows),
     people.length > 1 ? el("p", {}, el("a", {href: base + "#/table/" + m.table + "?tokens=" + people.join(","), id: "hot-seat"},
       "everyone at this screen"), " (hot-seat: the screen is handed over before each player's turn)") : "",
-    el("p", {}, el("a", {href: base + "#/table/" + m.table}, "watch"), " (spectators see only what is public)")));
+    el("p", {}, el("a", {href: base + "#/table/" + m.table}, "watch"), " (spectators see only what is public)"),
+    el("button", {onclick: () => drawLobby()}, "Back to the lobby")));
+}
+
+function drawTableList(list) {
+  const box = document.getElementById("table-list");
+  if (!box) return;
+  box.replaceChildren(el("h2", {}, "Tables"), list.length ? el("ul", {}, list.slice(0, 30).map((t) => el("li", {},
+    el("a", {href: "#/table/" + t.table}, t.game, " ", t.table), " — ",
+    t.players.map((p) => p.player === "ai" ? p.ai : "a person").join(" vs "), ", ",
+    t.over ? "over (replay it)" : t.step + " actions so far"))) : el("p", {}, "none yet"));
 }
 
 // ---- the simulation page ----

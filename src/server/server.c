@@ -595,6 +595,21 @@ static void srv_card(srv *s, int conn, json_t *msg)
     carta_text_free(&text);
 }
 
+/* tables: every table, newest first, with its game, who plays it, how far it got and whether
+ * it is over (public: anyone may watch a table). */
+static void srv_list_tables(srv *s, int conn)
+{
+    json_t *list = json_array();
+    for (int i = s->n_tables - 1; i >= 0; i--) {
+        srv_table *t = s->table[i];
+        json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:i, s:b}", "table", t->id, "game",
+                                              t->g->id, "players", srv_table_seats_json(t, 0),
+                                              "step", t->rec.n_actions, "over",
+                                              srv_table_over(t)));
+    }
+    srv_send_json(s, conn, json_pack("{s:s, s:o}", "type", "tables", "tables", list));
+}
+
 /* sim: AI-vs-AI games for the simulation page, at most SRV_SIMS at once. */
 static void srv_simulate(srv *s, int conn, json_t *msg)
 {
@@ -667,9 +682,11 @@ void srv_receive(srv *s, int conn, const char *msg, size_t len)
         srv_card(s, conn, m);
     else if (!strcmp(type, "sim"))
         srv_simulate(s, conn, m);
+    else if (!strcmp(type, "tables"))
+        srv_list_tables(s, conn);
     else
         srv_error(s, conn, "unknown_type", NULL, "unknown message type '%.64s' (expected games, "
-                  "create, join, act, undo, record, replay, card or sim)", type);
+                  "create, join, act, undo, record, replay, card, sim or tables)", type);
     json_decref(m);
 }
 
