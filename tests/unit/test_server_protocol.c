@@ -241,7 +241,9 @@ static void test_a_whole_game_against_the_ai(void **unused)
     json_t *listed = json_array_get(json_object_get(last(2, "tables"), "tables"), 0);
     assert_string_equal(str(listed, "table"), table);
     assert_true(json_is_true(json_object_get(listed, "over")));
-    assert_null(strstr(json_dumps(last(2, "tables"), JSON_COMPACT), token)); /* no token listed */
+    char *tables = json_dumps(last(2, "tables"), JSON_COMPACT);
+    assert_null(strstr(tables, token)); /* no token listed */
+    free(tables);
     json_t *watched = last(2, "state");
     assert_true(json_is_null(json_object_get(watched, "seat")));
     assert_null(json_object_get(watched, "legal"));
