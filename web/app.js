@@ -2,11 +2,14 @@
 // a table; a table page draws the seat's view (docs/view.md), its legal actions and the log.
 // Everything shown comes from the server's messages for this seat: the page knows no more.
 
+import {Clicks, cardKey, thingKey} from "./clicks.js";
+
 const main = document.getElementById("main");
 const status = document.getElementById("status");
 let ws = null;
 let games = [];
-let table = null; // {id, tokens: [seat tokens this screen holds], seat, state, replay}
+let table = null; // {id, tokens: [seat tokens this screen holds], seat, state, replay, chosen}
+let clicks = new Clicks([]); // the legal actions drawn, by the things they act with and on
 let log = [];
 
 function el(tag, attrs = {}, ...children) {
@@ -60,7 +63,7 @@ function receive(m) {
   if (m.type === "games") { games = m.games; if (!table) route(); }
   else if (m.type === "created") drawCreated(m);
   else if (m.type === "joined") { if (table) table.seat = m.seat; }
-  else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; log.push(...m.log); hotSeat(m) || drawTable(); } }
+  else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; table.chosen = null; log.push(...m.log); hotSeat(m) || drawTable(); } }
   else if (m.type === "replay") { if (table && m.table === table.id) { table.replay = m; drawTable(); } }
   else if (m.type === "card") showCard(m);
   else if (m.type === "tables") drawTableList(m.tables);
@@ -266,44 +269,75 @@ function cardName(c) {
   return c.card === null ? "?" : typeof c.card === "string" ? c.card : null;
 }
 
-function value(v) {
+// v drawn as the view gives it: cards by name (in zone: the key of the map holding them),
+// zones as counts and the cards this seat may see, maps as terms, lists in a row.
+function value(v, zone) {
   if (v === null || v === undefined) return "–";
   const name = cardName(v);
   if (name !== null) {
     if (name === "?") return el("span", {class: "card hidden"}, "?");
-    return el("span", {class: "card", onclick: () => send({type: "card", game: table.state.view.game, card: v.id})}, name);
+    return clickable(el("span", {class: "card"}, name), cardKey(v, zone), () => readCard(v));
   }
-  if (Array.isArray(v)) return el("span", {}, v.map((x, i) => [i ? ", " : "", value(x)]));
+  if (isPiece(v)) return piece(v);
+  if (Array.isArray(v)) {
+    if (v.length && v.every(isPiece)) return el("div", {class: "line"}, v.map(piece));
+    return el("span", {}, v.map((x, i) => [i ? ", " : "", value(x, zone)]));
+  }
   if (typeof v === "object") {
-    if ("count" in v && "cards" in v) {
-      const hidden = v.cards.every((c) => c.card === null);
-      return el("span", {class: "zone"}, v.count, hidden && v.count ? " (hidden)" : v.cards.length ? ": " : "",
-        hidden ? "" : value(v.cards));
+    if ("count" in v && "cards" in v) { // a zone: the cards this seat may see, then how many it may not
+      const known = v.cards.filter((c) => c.card !== null), unseen = v.count - known.length;
+      if (!known.length) return el("span", {class: "zone"}, v.count, v.count ? " (hidden)" : "");
+      return el("span", {class: "zone"}, v.count, ": ", value(known, zone), unseen ? ", and " + unseen + " face down" : "");
     }
-    return el("dl", {}, Object.entries(v).map(([k, x]) => [el("dt", {}, k), el("dd", {}, value(x))]));
+    return el("dl", {}, Object.entries(v).map(([k, x]) => [el("dt", {}, k), el("dd", {}, value(x, k))]));
   }
   return String(v);
 }
 
+// A thing in play: its card and what is on it (the card itself is a {card, id} reference).
+function isPiece(v) {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && v.card !== null && typeof v.card === "object" && !Array.isArray(v.card);
+}
+
+// One thing in play as a small card: its name, then what matters of it at a glance.
+function piece(p, note) {
+  const stats = [];
+  if (p.power !== undefined) stats.push("power " + p.power + (p.armor ? ", armor " + p.armor : "") + (p.damage ? ", damage " + p.damage : ""));
+  if (p.health !== undefined && p.health !== null) stats.push("health " + p.health + (p.wounds ? ", wounds " + p.wounds : ""));
+  if (p.melee !== undefined && p.melee !== null) stats.push("melee " + p.melee + (p.ranged !== null && p.ranged !== undefined ? ", ranged " + p.ranged : ""));
+  if (p.aember) stats.push(p.aember + " Æmber");
+  const flags = ["exhausted", "stunned", "seeker", "critically_wounded"].filter((f) => p[f]).map((f) => f.replace("_", " "));
+  if (typeof note === "string") flags.push(note);
+  return clickable(el("div", {class: "piece owner" + (p.owner ?? "")}, el("span", {class: "card-name"}, cardName(p.card) ?? "?"),
+    el("div", {class: "stats"}, stats.join("; ")), flags.length ? el("div", {class: "flags"}, flags.join(", ")) : ""),
+  thingKey(p), () => readCard(p.card));
+}
+
+// A seat: counters and zones, its battleline (Æmber's creatures and artifacts), then the rest.
 function drawSeat(s, viewer) {
   const title = "player " + (s.seat + 1) + (s.seat === viewer ? " (you)" : "") + (s.role ? " — " + s.role : "");
-  const rest = Object.fromEntries(Object.entries(s).filter(([k]) => !["seat", "counters", "zones", "role"].includes(k)));
+  const drawn = ["seat", "counters", "zones", "role", "line", "artifacts"];
+  const rest = Object.fromEntries(Object.entries(s).filter(([k]) => !drawn.includes(k)));
+  const line = s.line ? el("div", {class: "line"}, el("h4", {}, "Battleline"), s.line.length ? s.line.map((p, i) => piece(p, i === 0 || i === s.line.length - 1 ? "flank" : "")) : "empty") : "";
+  const artifacts = s.artifacts && s.artifacts.length ? el("div", {class: "line"}, el("h4", {}, "Artifacts"), s.artifacts.map(piece)) : "";
   return el("section", {class: "seat-box" + (s.seat === viewer ? " mine" : "")}, el("h3", {}, title),
-    value(s.counters || {}), value(s.zones || {}), Object.keys(rest).length ? value(rest) : "");
+    value(s.counters || {}), value(s.zones || {}), line, artifacts, Object.keys(rest).length ? value(rest) : "");
 }
 
 function drawBoard(board) {
   if (!board) return "";
   if (board.map && board.characters) { // Archmajesty's battle map
     const marks = {};
-    board.characters.forEach((c, i) => { if (!c.gone) marks[c.cell] = (c.side === "allies" ? "M" : "E") + i; });
+    const who = {};
+    board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? "M" : "E") + i; who[c.cell] = c; } });
     const rows = board.map.map((row, y) => el("tr", {}, [...row].map((ch, x) => {
       const cell = String.fromCharCode(65 + x) + (y + 1);
-      return el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "M" ? "ally" : "enemy") : "", title: cell}, marks[cell] || "");
+      const td = el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "M" ? "ally" : "enemy") : "", title: cell}, marks[cell] || "");
+      return clickable(td, who[cell] && clicks.offers(thingKey(who[cell]), table.chosen) ? thingKey(who[cell]) : "cell:" + cell);
     })));
     return el("section", {class: "board"}, el("h3", {}, "Battle map"), el("table", {class: "grid"}, rows),
-      el("ol", {start: 0}, board.characters.map((c) => el("li", {class: c.gone ? "gone" : ""},
-        c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : "")))
+      el("ol", {start: 0}, board.characters.map((c) => clickable(el("li", {class: c.gone ? "gone" : ""},
+        c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : ""), thingKey(c))))
     );
   }
   if (board.cols && board.rows && board.cells) { // the Leaders grid: columns A.., rows 1..
@@ -311,16 +345,33 @@ function drawBoard(board) {
     const rows = Array.from({length: board.rows}, (_, y) => el("tr", {}, Array.from({length: board.cols}, (_, x) => {
       const name = String.fromCharCode(65 + x) + (y + 1), c = board.cells[name];
       const unit = c && cardName(c.unit);
-      return el("td", {class: c ? "owner" + c.owner : "", title: name},
-        unit ? [el("div", {class: "unit"}, unit), el("div", {class: "stats"}, (c.leader ? "★ " : ""), c.health, " ", arrows[c.facing] || "")] : el("span", {class: "cell-name"}, name));
+      return clickable(el("td", {class: c ? "owner" + c.owner : "", title: name},
+        unit ? [el("div", {class: "unit"}, unit), el("div", {class: "stats"}, (c.leader ? "★ " : ""), c.health, " ", arrows[c.facing] || "")] : el("span", {class: "cell-name"}, name)),
+      "cell:" + name, c && c.unit ? () => readCard(c.unit) : null);
     })));
     return el("section", {class: "board"}, el("h3", {}, "Board"), el("table", {class: "grid leaders"}, rows));
+  }
+  if (board.realms) { // Arkhtide's Realms in play and the pieces on them
+    const rest = Object.fromEntries(Object.entries(board).filter(([k]) => k !== "realms"));
+    const named = (slot) => { const r = board.realms.find((x) => x.slot === slot); return r ? cardName(r.card) ?? "slot " + slot : "slot " + slot; };
+    return el("section", {class: "board"}, el("h3", {}, "Realms"), board.realms.map((r) => clickable(el("div", {class: "realm", "data-slot": r.slot},
+      el("h4", {}, value(r.card), " (slot ", r.slot, r.owner !== undefined && r.owner !== null ? ", player " + (r.owner + 1) + "'s" : "", r.side ? ", side " + r.side : "", ")"),
+      r.nearby ? el("div", {class: "nearby"}, "next to: " + (r.nearby.map(named).join(", ") || "none")) : "",
+      (r.pieces || []).length ? r.pieces.map(piece) : "no pieces"), "realm:" + r.slot)), Object.keys(rest).length ? value(rest) : "");
+  }
+  if (board.aether) { // Essence's Aether: the spells face up, each with its other side
+    const rest = Object.fromEntries(Object.entries(board).filter(([k]) => k !== "aether"));
+    return el("section", {class: "board"}, el("h3", {}, "Aether"), el("div", {class: "line"}, board.aether.map((a) =>
+      clickable(el("div", {class: "piece " + (a.side || "")}, el("span", {class: "card-name"}, cardName(a.card) ?? "?"),
+        el("div", {class: "stats"}, a.side || "", a.back ? " (back: " + cardName(a.back) + ")" : "")), cardKey(a.card, "aether"), () => readCard(a.card)))),
+      Object.keys(rest).length ? value(rest) : "");
   }
   return el("section", {class: "board"}, el("h3", {}, "Board"), value(board));
 }
 
 function drawTable() {
   const m = table.replay || table.state, v = m.view || {};
+  clicks = new Clicks(table.replay ? [] : m.legal);
   const over = v.over;
   const head = el("section", {class: "head"}, el("h2", {}, v.game, " — table ", table.id),
     el("p", {class: "question"}, over ? resultText(v, m.seat) : (v.question || "")),
@@ -339,7 +390,8 @@ function drawTable() {
       el("button", {id: "replay-end", onclick: () => { table.replay = null; drawTable(); }}, "⏭")));
   }
   const actions = el("section", {class: "actions"}, el("h3", {}, m.legal ? "Your move" : table.replay ? "Replay" : "Waiting"),
-    (m.legal || []).map((a, i) => el("button", {class: "action", onclick: () => act(i)}, a.text)), el("div", {}, controls));
+    m.legal ? el("p", {class: "hint"}, "Click a highlighted card, piece or square to see what it can do, or pick from the list.") : "",
+    drawChosen(m.legal), groupedActions(m.legal || []), el("div", {}, controls));
   const seats = el("section", {class: "seats"}, (v.seats || []).map((s) => drawSeat(s, m.seat)));
   const lines = table.replay ? table.replay.log : log.slice(-200);
   const logBox = el("section", {class: "log"}, el("h3", {}, table.replay ? "That step" : "What happened"),
@@ -351,6 +403,53 @@ function drawTable() {
 function resultText(v, seat) {
   const who = v.winner === null || v.winner === undefined ? "a draw" : v.winner === seat ? "you win" : "player " + (v.winner + 1) + " wins";
   return "The game is over: " + who + (v.end ? " (" + v.end + ")" : "") + ".";
+}
+
+// A click on the thing keyed k (clickable): take the one action it stands for, or offer its own.
+function clickThing(k) {
+  const r = clicks.click(k, table.chosen);
+  if (!r) return;
+  if (r.act !== undefined) return act(r.act);
+  table.chosen = r.choose;
+  drawTable();
+}
+
+// Marks node as the thing keyed k: it answers clicks when an action is about it (outlined; the
+// thing chosen and the targets of its actions stand out); otherwise a click does fallback.
+function clickable(node, k, fallback) {
+  if (!k || !clicks.offers(k, table.chosen)) {
+    if (fallback) node.onclick = fallback;
+    return node;
+  }
+  node.classList.add("actionable");
+  if (table.chosen && table.chosen.key === k) node.classList.add("chosen");
+  else if (clicks.aimed(k, table.chosen).length) node.classList.add("target");
+  node.dataset.key = k;
+  node.onclick = (e) => { e.stopPropagation(); clickThing(k); };
+  return node;
+}
+
+function readCard(ref) {
+  if (ref && ref.id !== undefined) send({type: "card", game: table.state.view.game, card: ref.id});
+}
+
+// The actions offered by the thing chosen, and a way to put it down.
+function drawChosen(legal) {
+  if (!table.chosen || !legal) return "";
+  return el("div", {class: "chosen-box"}, table.chosen.actions.map((i) => el("button", {class: "offered", onclick: () => act(i)}, legal[i].text)),
+    el("button", {class: "cancel", onclick: () => { table.chosen = null; drawTable(); }}, "cancel"));
+}
+
+// Every legal action as a button, grouped by the card or piece it acts with.
+function groupedActions(legal) {
+  const groups = new Map();
+  legal.forEach((a, i) => {
+    const p = a.parts || {}, name = cardName(p.card && typeof p.card.card === "object" ? p.card.card : p.card) ?? "";
+    const g = name + (p.from && /^[A-Z][0-9]+$/.test(p.from) ? " at " + p.from : "");
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(el("button", {class: "action", onclick: () => act(i)}, a.text));
+  });
+  return el("div", {class: "grouped"}, [...groups].map(([g, buttons]) => el("div", {class: "group"}, g ? el("span", {class: "group-name"}, g) : "", buttons)));
 }
 
 function act(i) {

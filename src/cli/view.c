@@ -36,29 +36,6 @@ static int view_play(const carta_game *g, const carta_rules *r, void *state, int
     return played;
 }
 
-/* Adds "actions": the legal actions of the seat to act on its observation obs, each with its
- * text and, where the game gives them, its parts. */
-static void view_actions(const carta_game *g, const carta_rules *r, const void *obs,
-                         carta_view *v)
-{
-    static carta_action legal[CARTA_MAX_ACTIONS];
-    int n = g->legal_actions(r, obs, legal);
-    carta_view_list(v, "actions");
-    for (int i = 0; i < n; i++) {
-        char text[256];
-        g->describe_action(r, obs, legal[i], text, sizeof text);
-        carta_view_map(v, NULL);
-        carta_view_str(v, "text", text);
-        if (g->action_view) {
-            carta_view_map(v, "parts");
-            g->action_view(r, obs, legal[i], v);
-            carta_view_end(v);
-        }
-        carta_view_end(v);
-    }
-    carta_view_end(v);
-}
-
 /* Writes the view of state for seat (CARTA_NO_SEAT: a spectator) to stdout; with actions, and
  * seat to act, its legal actions too. */
 static int view_print(const carta_game *g, const carta_rules *r, const void *state, int seat,
@@ -72,8 +49,10 @@ static int view_print(const carta_game *g, const carta_rules *r, const void *sta
         v = carta_view_observation(g, r, obs, seat);
     }
     if (v) {
-        if (actions && seat != CARTA_NO_SEAT && g->to_act(r, state) == seat)
-            view_actions(g, r, obs, v);
+        if (actions && seat != CARTA_NO_SEAT && g->to_act(r, state) == seat) {
+            static carta_action legal[CARTA_MAX_ACTIONS];
+            carta_view_actions(v, "actions", g, r, obs, legal, g->legal_actions(r, obs, legal));
+        }
         json_t *root = carta_view_json(v);
         if (!root) {
             cli_error("%s: the view could not be written", g->id);

@@ -48,6 +48,11 @@ void carta_view_head(carta_view *v, int viewer, int turn, int round, const char 
  * draw or while the game goes on) and "end" (why it ended, null while it goes on). */
 void carta_view_progress(carta_view *v, const void *obs, int winner, const char *end);
 
+/* The list key of actions (choices of the seat whose observation obs is), each a map of its
+ * "text" (what a player types) and, where the game gives them, its "parts" (action_view). */
+void carta_view_actions(carta_view *v, const char *key, const carta_game *g,
+                        const carta_rules *r, const void *obs, const carta_action *actions, int n);
+
 /* The finished tree (borrowed: valid until carta_view_free), or NULL if the view is broken or
  * a container is still open. */
 json_t *carta_view_json(const carta_view *v);

@@ -256,17 +256,19 @@ static json_t *table_log(const srv_table *t, const void *obs, int seat)
     return lines;
 }
 
-/* The actions seat may take as texts, in the order `act` indexes, described on its own view. */
+/* The actions seat may take, in the order `act` indexes, described on its own view: each its
+ * text and its parts (docs/view.md, "Actions"). */
 static json_t *table_legal(const srv_table *t, const void *obs, int seat)
 {
     carta_action legal[CARTA_MAX_ACTIONS];
-    json_t *list = json_array();
     int n = table_choices(t, seat, legal);
-    for (int i = 0; i < n; i++) {
-        char text[256];
-        t->g->describe_action(t->r, obs, legal[i], text, sizeof text);
-        json_array_append_new(list, json_pack("{s:s}", "text", text));
-    }
+    carta_view *v = carta_view_new(t->g, t->r);
+    if (!v)
+        return NULL;
+    carta_view_actions(v, "legal", t->g, t->r, obs, legal, n);
+    json_t *tree = carta_view_json(v);
+    json_t *list = tree ? json_incref(json_object_get(tree, "legal")) : NULL;
+    carta_view_free(v);
     return list;
 }
 

@@ -171,7 +171,48 @@ for (const game of ["aember", "arkhtide", "leaders", "essence", "archmajesty"]) 
   await page.close();
 }
 
-// 4. The simulation page: a run's progress, then win rates with intervals and the deck matrix.
+// Clicks what locator finds; true once a newer state than step arrives (the click acted),
+// false if the page offers a choice instead.
+async function clickActs(page, seen, step, locator) {
+  await locator.click();
+  for (let t = 0; t < 1000; t++) {
+    if (seen.some((m) => m.type === "state" && m.step > step)) return true;
+    if (await page.locator(".chosen-box").count()) return false;
+    await page.waitForTimeout(10);
+  }
+  throw new Error("a click did nothing");
+}
+
+// 4. Actions as clicks on the things they act on (Leaders): a card in hand offers its actions,
+// a square of the grid that an action moves to or summons at takes it, every offer is legal.
+{
+  const page = await browser.newPage();
+  const seen = frames(page);
+  const links = await create(page, "leaders", ["human", "ai:random"]);
+  await page.goto(links.find((l) => l.text === "play this seat").href);
+  let step = -1, byCard = 0, byCell = 0, offersLegal = true;
+  for (let t = 0; t < 80 && !(byCard && byCell); t++) {
+    const m = await waitTurn(page, seen, step);
+    if (m.view.over) break;
+    step = m.step;
+    const texts = m.legal.map((a) => a.text);
+    const card = page.locator(".seat-box.mine span.card.actionable"), cell = page.locator("td.actionable");
+    const thing = (await card.count()) ? card.first() : (await cell.count()) ? cell.first() : null;
+    if (!thing) { await page.locator("button.action").first().click(); continue; }
+    const onCell = !(await card.count());
+    if (await clickActs(page, seen, step, thing)) { byCell += onCell; continue; }
+    const offered = await page.$$eval(".chosen-box button.offered", (bs) => bs.map((b) => b.textContent));
+    offersLegal &&= offered.length > 0 && offered.every((o) => texts.includes(o));
+    await page.locator(".chosen-box button.offered").first().click();
+    byCard += !onCell;
+  }
+  check(byCard > 0, "a card in hand clicked offers its actions, and one of them is taken (" + byCard + ")");
+  check(byCell > 0, "a square of the grid clicked takes the action that goes there (" + byCell + ")");
+  check(offersLegal, "everything offered by a click is a legal action");
+  await page.close();
+}
+
+// 5. The simulation page: a run's progress, then win rates with intervals and the deck matrix.
 {
   const page = await browser.newPage();
   frames(page);

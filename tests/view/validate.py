@@ -36,6 +36,11 @@ def check(v, game, players, seat, where):
     assert [s["seat"] for s in v["seats"]] == list(range(players)), where
     for owner, name, z in zones(v):
         assert z["count"] == len(z["cards"]), f"{where}: seat {owner} {name}"
+    realms = {r["slot"]: r for r in v["board"].get("realms", [])} if game == "arkhtide" else {}
+    for slot, r in realms.items():  # Arkhtide: adjacency is between Realms in play, both ways
+        assert slot not in r["nearby"], f"{where}: Realm {slot} next to itself"
+        assert all(n in realms and slot in realms[n]["nearby"] for n in r["nearby"]), \
+            f"{where}: Realm {slot} nearby {r['nearby']}"
     texts = [a["text"] for a in v.get("actions", [])]
     assert len(texts) == len(set(texts)), f"{where}: two actions read the same"
     for a in v.get("actions", []):  # the seat's own actions name no card hidden from it

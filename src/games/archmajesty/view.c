@@ -185,6 +185,11 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
     int card = am_action_card(r, obs, a);
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    if ((kind == AM_A_CYCLE || kind == AM_A_DISCARD) && f) { /* a card of the deciding mage's hand */
+        const am_hand *h = &st->mage[f->arg[0]].hand;
+        card = AM_B(a) < h->n && h->cards[AM_B(a)] != AM_UNKNOWN ? h->cards[AM_B(a)] : -1;
+    }
     if (card >= 0) {
         carta_view_card(v, "card", card, AM_UNKNOWN);
         carta_view_str(v, "from", "hand");
@@ -202,5 +207,4 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         carta_view_int(v, "uid", AM_A(a));
         carta_view_end(v);
     }
-    (void)st;
 }

@@ -148,6 +148,11 @@ static void view_realms(const carta_rules *rules, const ark_state *st, carta_vie
         else
             carta_view_null(v, "owner");
         carta_view_str(v, "side", realm->side ? "B" : "A");
+        carta_view_list(v, "nearby");
+        for (int n = 0; n < ARK_REALMS; n++)
+            if (ark_realm_nearby(st, r, n))
+                carta_view_int(v, NULL, n);
+        carta_view_end(v);
         view_pieces_at(rules, st, r, -1, v);
         carta_view_end(v);
     }

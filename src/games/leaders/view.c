@@ -117,7 +117,10 @@ void leaders_action_view(const carta_rules *rules, const void *obs, carta_action
     (void)rules;
     carta_view_str(v, "verb", kind > 0 && kind <= LEADERS_A_REST ? view_verbs[kind] : "?");
     switch (kind) {
-    case LEADERS_A_SUMMON: carta_view_card(v, "card", c, LEADERS_UNKNOWN); break;
+    case LEADERS_A_SUMMON:
+        carta_view_card(v, "card", c, LEADERS_UNKNOWN);
+        carta_view_str(v, "from", "barracks");
+        break;
     case LEADERS_A_CELL:
         if (f && (f->kind == LEADERS_FR_SUMMON_CELL || f->kind == LEADERS_FR_TARGET))
             carta_view_card(v, "card", f->arg[0], LEADERS_UNKNOWN);
