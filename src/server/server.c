@@ -18,7 +18,7 @@
 #include "server/simulate.h"
 #include "server/table.h"
 
-enum { SRV_TABLES_MAX = 1024, SRV_CONNS_MAX = 1024, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024,
+enum { SRV_CONNS_MAX = 1024, SRV_LISTED = 100, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024,
        SRV_SIMS = 4 };
 
 typedef struct srv_conn {
@@ -42,8 +42,9 @@ struct srv {
     void *ctx;
     struct { const carta_game *g; carta_rules *r; } rules[SRV_RULES_MAX];
     int n_rules;
-    srv_table *table[SRV_TABLES_MAX];
-    int n_tables;
+    srv_table *table[SRV_TABLES_MAX]; /* a slot's table keeps its index while it is there */
+    int n_tables;                     /* slots used so far */
+    unsigned long born;               /* tables made or resumed so far */
     srv_conn conn[SRV_CONNS_MAX];
     pthread_mutex_t lock;     /* guards done[], n_done and the tables' thinking flags */
     pthread_cond_t moved;
@@ -143,6 +144,44 @@ static carta_status srv_store_table(srv *s, int ti, carta_error *err)
     return st;
 }
 
+/* Whether a connection is at table ti. */
+static int srv_watched(const srv *s, int ti)
+{
+    for (int i = 0; i < SRV_CONNS_MAX; i++)
+        if (s->conn[i].open && s->conn[i].table == ti)
+            return 1;
+    return 0;
+}
+
+/* A slot for a new table: the next unused one or, once all are used, that of the oldest finished
+ * table nobody is at and no AI thinks for (forgotten here: with --db its record stays stored).
+ * -1 if there is none. */
+static int srv_slot(srv *s)
+{
+    if (s->n_tables < SRV_TABLES_MAX)
+        return s->n_tables++;
+    int oldest = -1;
+    for (int i = 0; i < s->n_tables; i++) {
+        const srv_table *t = s->table[i];
+        if (srv_table_over(t) && !t->thinking && !srv_watched(s, i) &&
+            (oldest < 0 || t->born < s->table[oldest]->born))
+            oldest = i;
+    }
+    if (oldest >= 0) {
+        if (s->table[oldest]->worker)
+            pthread_join(s->table[oldest]->worker, NULL);
+        srv_table_free(s->table[oldest]);
+        s->table[oldest] = NULL;
+    }
+    return oldest;
+}
+
+static void srv_place(srv *s, int slot, srv_table *t)
+{
+    t->born = ++s->born;
+    s->table[slot] = t;
+}
+
 static void srv_resume_one(void *ctx, const char *id, const char *game, const char *seats_json,
                            const char *record_json, int over)
 {
@@ -152,13 +191,14 @@ static void srv_resume_one(void *ctx, const char *id, const char *game, const ch
     const carta_game *g = carta_game_find(game);
     const carta_rules *r = g ? srv_rules(s, g, &err) : NULL;
     srv_table *t = r ? srv_table_resume(g, r, id, seats_json, record_json, &err) : NULL;
-    if (!t || s->n_tables == SRV_TABLES_MAX) {
+    int slot = t ? srv_slot(s) : -1;
+    if (slot < 0) {
         fprintf(stderr, "carta serve: table %s not resumed: %s\n", id,
                 !g ? "unknown game" : t ? "too many tables" : err.msg);
         srv_table_free(t);
         return;
     }
-    s->table[s->n_tables++] = t;
+    srv_place(s, slot, t);
 }
 
 /* ---- AI seats ---- */
@@ -429,18 +469,19 @@ static void srv_create(srv *s, int conn, json_t *msg)
     srv_seat seats[CARTA_MAX_SEATS] = {{0}};
     if (!srv_create_seats(s, conn, g, r, json_object_get(msg, "seats"), &config, seats))
         return;
-    if (s->n_tables == SRV_TABLES_MAX) {
-        srv_error(s, conn, "bad_request", NULL, "the server holds %d tables already",
-                  SRV_TABLES_MAX);
-        return;
-    }
     srv_table *t = srv_table_new(g, r, &config, seats, &err);
     if (!t) {
         srv_error(s, conn, "bad_request", NULL, "%s", err.msg);
         return;
     }
-    int ti = s->n_tables++;
-    s->table[ti] = t;
+    int ti = srv_slot(s);
+    if (ti < 0) {
+        srv_table_free(t);
+        srv_error(s, conn, "busy", NULL, "the server holds %d tables in play or watched",
+                  SRV_TABLES_MAX);
+        return;
+    }
+    srv_place(s, ti, t);
     if (srv_store_table(s, ti, &err) != CARTA_OK)
         fprintf(stderr, "carta serve: %s\n", err.msg);
     srv_send_json(s, conn, json_pack("{s:s, s:s, s:s, s:o}", "type", "created", "table", t->id,
@@ -595,19 +636,35 @@ static void srv_card(srv *s, int conn, json_t *msg)
     carta_text_free(&text);
 }
 
-/* tables: every table, newest first, with its game, who plays it, how far it got and whether
+typedef struct srv_age {
+    unsigned long born;
+    int slot;
+} srv_age;
+
+static int srv_newer_first(const void *a, const void *b)
+{
+    unsigned long x = ((const srv_age *)a)->born, y = ((const srv_age *)b)->born;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* tables: the SRV_LISTED newest tables (a message stays under SRV_MESSAGE_MAX), newest first, with its game, who plays it, how far it got and whether
  * it is over (public: anyone may watch a table). */
 static void srv_list_tables(srv *s, int conn)
 {
     json_t *list = json_array();
-    for (int i = s->n_tables - 1; i >= 0; i--) {
-        srv_table *t = s->table[i];
+    srv_age order[SRV_TABLES_MAX];
+    for (int i = 0; i < s->n_tables; i++)
+        order[i] = (srv_age){s->table[i]->born, i};
+    qsort(order, (size_t)s->n_tables, sizeof order[0], srv_newer_first);
+    for (int k = 0; k < s->n_tables && k < SRV_LISTED; k++) {
+        srv_table *t = s->table[order[k].slot];
         json_array_append_new(list, json_pack("{s:s, s:s, s:o, s:i, s:b}", "table", t->id, "game",
                                               t->g->id, "players", srv_table_seats_json(t, 0),
                                               "step", t->rec.n_actions, "over",
                                               srv_table_over(t)));
     }
-    srv_send_json(s, conn, json_pack("{s:s, s:o}", "type", "tables", "tables", list));
+    srv_send_json(s, conn, json_pack("{s:s, s:o, s:i}", "type", "tables", "tables", list, "total",
+                                     s->n_tables));
 }
 
 /* sim: AI-vs-AI games for the simulation page, at most SRV_SIMS at once. */

@@ -13,7 +13,13 @@
 
 #include "core/status.h"
 
-enum { SRV_MESSAGE_MAX = 64 * 1024 }; /* bytes in one message, either way */
+enum {
+    SRV_MESSAGE_MAX = 64 * 1024, /* bytes in one message, either way */
+    /* Tables held at once. When all are taken, a new table takes the place of the oldest
+     * finished one that nobody is at (with --db its record stays in the store); a create when
+     * every table is running or watched is refused (busy). */
+    SRV_TABLES_MAX = 1024
+};
 
 typedef struct srv srv;
 

@@ -30,6 +30,7 @@ typedef struct srv_table {
     srv_seat seat[CARTA_MAX_SEATS];
     int thinking;             /* an AI of this table is thinking on a worker thread */
     int epoch;                /* counts undos: an AI move thought before one is dropped */
+    unsigned long born;       /* the server's count of tables when this one came (or resumed) */
     /* Hidden picks made at once (core/simultaneous.h): a person's choices for this round, made
      * before its turn to act comes; applied, in the game's order, when it comes. */
     carta_action pick[CARTA_MAX_SEATS][SRV_PICKS];

@@ -495,6 +495,67 @@ static void test_hidden_picks_at_once(void **unused)
     srv_free(s);
 }
 
+/* Finished tables make room: past SRV_TABLES_MAX tables, a new one takes the place of the oldest
+ * finished table nobody watches (docs/protocol.md); a watched one stays; when every table is
+ * running, a create is refused (busy) and nothing changes. */
+static void test_finished_tables_make_room(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    srv_open(s, 1);
+    srv_open(s, 2);
+    const char *ai_vs_ai = "{\"type\": \"create\", \"game\": \"template\", \"seed\": %d, \"seats\": "
+                           "[{\"player\": \"ai\", \"ai\": \"random\"}, "
+                           "{\"player\": \"ai\", \"ai\": \"random\"}]}";
+    char first[17], watched[17], newest[17];
+    for (int i = 0; i < SRV_TABLES_MAX + 8; i++) {
+        say(s, i == 1 ? 2 : 1, ai_vs_ai, i);
+        json_t *created = last(i == 1 ? 2 : 1, "created");
+        if (!created || (i > 0 && !strcmp(str(created, "table"), newest)))
+            fail_msg("create %d not answered: %s", i,
+                     str(last(i == 1 ? 2 : 1, NULL), "message"));
+        snprintf(newest, sizeof newest, "%s", str(created, "table"));
+        if (i == 0)
+            snprintf(first, sizeof first, "%s", newest);
+        if (i == 1) {
+            snprintf(watched, sizeof watched, "%s", newest);
+            say(s, 2, "{\"type\": \"join\", \"table\": \"%s\"}", watched);
+        }
+        srv_ai_wait(s);
+        if (inbox.n > 64)
+            inbox_clear();
+    }
+    say(s, 1, "{\"type\": \"tables\"}");
+    json_t *listed = last(1, "tables"), *list = json_object_get(listed, "tables");
+    assert_int_equal(json_integer_value(json_object_get(listed, "total")), SRV_TABLES_MAX);
+    assert_int_equal(json_array_size(list), 100); /* the newest hundred */
+    assert_string_equal(str(json_array_get(list, 0), "table"), newest); /* newest first */
+    say(s, 2, "{\"type\": \"join\", \"table\": \"%s\"}", watched); /* still there */
+    assert_string_equal(str(last(2, "state"), "table"), watched);
+    say(s, 1, "{\"type\": \"join\", \"table\": \"%s\"}", first);
+    expect_error(1, "unknown_table");
+    inbox_clear();
+    srv_free(s);
+
+    s = server(NULL); /* every table running: no room */
+    srv_open(s, 1);
+    char table[17], token[33];
+    for (int i = 0; i < SRV_TABLES_MAX; i++) {
+        create_table(s, 1, table, token);
+        if (inbox.n > 64)
+            inbox_clear();
+    }
+    srv_ai_wait(s);
+    say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"seats\": [{\"player\": \"human\"}, "
+              "{\"player\": \"human\"}]}");
+    expect_error(1, "busy");
+    say(s, 1, "{\"type\": \"tables\"}");
+    assert_int_equal(json_integer_value(json_object_get(last(1, "tables"), "total")),
+                     SRV_TABLES_MAX);
+    inbox_clear();
+    srv_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,6 +567,7 @@ int main(void)
         cmocka_unit_test(test_replay_a_finished_table),
         cmocka_unit_test(test_a_simulation_run),
         cmocka_unit_test(test_hidden_picks_at_once),
+        cmocka_unit_test(test_finished_tables_make_room),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
