@@ -17,15 +17,18 @@ struct carta_invariant_scratch {
 
 void carta_invariant_scratch_views(carta_invariant_scratch *s, int on) { s->views = on; }
 
-/* The view of obs for seat as compact JSON text (malloc'd), or NULL if the game has none. */
+/* The view of obs for seat as compact JSON text (malloc'd), with the actions it offers seat when
+ * seat is to act (their texts and parts), or NULL if the game has no view. */
 static char *invariant_view_text(const carta_game *g, const carta_rules *r, const void *obs,
-                                 int seat)
+                                 int seat, carta_action *legal)
 {
     if (!g->view)
         return NULL;
     carta_view *v = carta_view_observation(g, r, obs, seat);
     char *text = NULL;
     if (v) {
+        if (g->to_act(r, obs) == seat)
+            carta_view_actions(v, "actions", g, r, obs, legal, g->legal_actions(r, obs, legal));
         json_t *root = carta_view_json(v);
         text = root ? json_dumps(root, JSON_COMPACT) : NULL;
     }
@@ -33,18 +36,21 @@ static char *invariant_view_text(const carta_game *g, const carta_rules *r, cons
     return text;
 }
 
-/* The view of the twin's observation is the view of the true state's, to the byte. */
+/* The view of the twin's observation, and the actions it offers, are the true state's, to the
+ * byte. */
 static carta_status invariant_same_view(const carta_game *g, const carta_rules *r,
                                         const void *obs, const void *twin_obs, int seat,
-                                        carta_error *err)
+                                        carta_action *legal, carta_error *err)
 {
-    char *a = invariant_view_text(g, r, obs, seat), *b = invariant_view_text(g, r, twin_obs, seat);
+    char *a = invariant_view_text(g, r, obs, seat, legal);
+    char *b = invariant_view_text(g, r, twin_obs, seat, legal);
     int same = (!a && !b) || (a && b && !strcmp(a, b));
     free(a);
     free(b);
     if (!same)
         return carta_error_set(err, CARTA_ERR_STATE,
-                               "%s: seat %d's view changes when only what it cannot see changes",
+                               "%s: seat %d's view or its actions' parts change when only what "
+                               "it cannot see changes",
                                g->id, seat);
     return CARTA_OK;
 }
@@ -192,7 +198,7 @@ carta_status carta_invariant_check_seat(const carta_game *g, const carta_rules *
     if (invariant_same_obs(g, r, s->obs, s->again, seat,
                            "when only what it cannot see changes", err))
         return CARTA_ERR_STATE;
-    if (s->views && invariant_same_view(g, r, s->obs, s->again, seat, err))
+    if (s->views && invariant_same_view(g, r, s->obs, s->again, seat, s->legal_twin, err))
         return CARTA_ERR_STATE;
     return invariant_same_choices(g, r, state, s->twin, seat, s, err);
 }

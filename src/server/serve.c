@@ -210,6 +210,7 @@ int carta_serve(const serve_options *o, carta_error *err)
         o->ready(o->ready_ctx);
     while (!serve.stop && lws_service(serve.context, 0) >= 0) {
     }
+    srv_ai_join(serve.s); /* a thinking AI wakes the loop through the context when it is done */
     lws_context_destroy(serve.context);
     serve.context = NULL;
     srv_free(serve.s);

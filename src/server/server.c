@@ -776,6 +776,15 @@ void srv_set_transport(srv *s, srv_send_fn send, srv_wake_fn wake, void *ctx)
         srv_ai_start(s, i); /* resumed tables whose AI decides */
 }
 
+void srv_ai_join(srv *s)
+{
+    for (int i = 0; i < s->n_tables; i++)
+        if (s->table[i]->worker) {
+            pthread_join(s->table[i]->worker, NULL);
+            s->table[i]->worker = 0;
+        }
+}
+
 void srv_free(srv *s)
 {
     if (!s)

@@ -32,6 +32,9 @@ typedef void (*srv_wake_fn)(void *ctx);
  * SQLite file holding every table, whose unfinished tables are resumed now. NULL with err set
  * on failure. */
 srv *srv_new(const char *data_root, const char *db_path, carta_error *err);
+/* Waits for every AI thinking to finish (its move is kept, not applied): before the transport
+ * its wake function uses goes away. */
+void srv_ai_join(srv *s);
 void srv_free(srv *s);
 void srv_set_transport(srv *s, srv_send_fn send, srv_wake_fn wake, void *ctx);
 

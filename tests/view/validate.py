@@ -12,7 +12,8 @@ import sys
 
 import jsonschema
 
-CONFIGS = [("aember", 2), ("leaders", 2), ("arkhtide", 2), ("arkhtide", 3), ("arkhtide", 4),
+CONFIGS = [("aember", 2), ("leaders", 2), ("essence", 2), ("archmajesty", 2), ("archmajesty", 4),
+           ("arkhtide", 2), ("arkhtide", 3), ("arkhtide", 4),
            ("arkhtide", 5)]
 AFTERS = [0, 12, 60, 200, 600]
 
@@ -46,7 +47,7 @@ def check(v, game, players, seat, where):
     for a in v.get("actions", []):  # the seat's own actions name no card hidden from it
         for key in ("card", "target"):
             part = a.get("parts", {}).get(key)
-            if not isinstance(part, dict):
+            if not isinstance(part, dict) or "card" not in part:  # Archmajesty: a character
                 continue
             card = part.get("card")
             if isinstance(card, dict):  # a piece: {"card": {...}, "uid": n}

@@ -317,6 +317,9 @@ int am_draw(am_state *st, int mage, int n);
 void am_to_void(am_state *st, int mage, int hand_index, int verb);
 /* Whether hand index i holds the first copy of its card (one action per distinct card). */
 int am_first_copy(const am_hand *h, int i);
+/* The mage whose hand seat's decision draws on: the one the frame names (cycling, discarding, a
+ * combo), else seat's own (a mage's seat is its index; an interrupt is cast in another's turn). */
+int am_hand_owner(const am_state *st, int seat);
 
 /* grid.c */
 int am_cell(int col, int row);

@@ -36,6 +36,14 @@ int am_first_copy(const am_hand *h, int i)
     return 1;
 }
 
+int am_hand_owner(const am_state *st, int seat)
+{
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    if (f && (f->kind == AM_F_CYCLE || f->kind == AM_F_DISCARD || f->kind == AM_F_COMBO))
+        return f->arg[0];
+    return seat < st->n_mages ? seat : 0;
+}
+
 /* ---- the round's start ---- */
 
 static int round_enemies_left(const am_state *st)

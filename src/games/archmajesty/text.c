@@ -215,14 +215,6 @@ static void text_use(const carta_rules *r, const am_state *st, int seat, carta_a
     snprintf(buf, cap, "use %s%s", text_card(r, id), where);
 }
 
-static int text_hand_owner(const am_state *st, int seat)
-{
-    const carta_pending *f = carta_pending_peek(&st->pending);
-    if (f && (f->kind == AM_F_CYCLE || f->kind == AM_F_DISCARD || f->kind == AM_F_COMBO))
-        return f->arg[0];
-    return seat < st->n_mages ? seat : 0;
-}
-
 /* Forced movement and landing (forced.c): "push Bandit Cutthroat at F2 east", "land at C4". */
 static void text_forced(const carta_rules *r, const am_state *st, carta_action a, char *buf,
                         size_t cap)
@@ -255,7 +247,7 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
 {
     const am_state *st = state;
     int seat = am_to_act(r, state);
-    const am_hand *hand = &st->mage[text_hand_owner(st, seat)].hand;
+    const am_hand *hand = &st->mage[am_hand_owner(st, seat)].hand;
     const char *card = AM_B(a) < hand->n ? text_card(r, hand->cards[AM_B(a)]) : "?";
     char who[80], pay[80];
     switch (AM_KIND(a)) {

@@ -141,7 +141,10 @@ void am_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
     int over = st->phase == AM_P_OVER;
     int winner = over ? (st->winner == AM_ALLIES ? 0 : am_gm_seat(st)) : -1;
     carta_view_head(v, seat, st->round, st->round, phase_names[st->phase]);
-    carta_view_int(v, "active", st->active == AM_NONE ? -1 : am_seat_of(st, st->active));
+    if (st->active == AM_NONE)
+        carta_view_null(v, "active");
+    else
+        carta_view_int(v, "active", am_seat_of(st, st->active));
     carta_view_progress(v, st, winner, am_event_word(r, st->end));
     char question[200];
     am_question(r, st, question, sizeof question);
@@ -159,14 +162,11 @@ void am_view(const carta_rules *r, const void *obs, int seat, carta_view *v)
 
 int am_action_card(const carta_rules *r, const void *state, carta_action a)
 {
-    (void)r;
     const am_state *st = state;
     int kind = AM_KIND(a);
     if (kind != AM_A_CAST && kind != AM_A_ADD && kind != AM_A_CANTRIP)
         return -1;
-    const carta_pending *f = carta_pending_peek(&st->pending);
-    int mage = f && f->kind == AM_F_COMBO ? f->arg[0] : st->ch[st->active].mage;
-    const am_hand *h = &st->mage[mage].hand;
+    const am_hand *h = &st->mage[am_hand_owner(st, am_to_act(r, state))].hand;
     return AM_B(a) < h->n && h->cards[AM_B(a)] != AM_UNKNOWN ? h->cards[AM_B(a)] : -1;
 }
 
@@ -185,9 +185,8 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
     int card = am_action_card(r, obs, a);
-    const carta_pending *f = carta_pending_peek(&st->pending);
-    if ((kind == AM_A_CYCLE || kind == AM_A_DISCARD) && f) { /* a card of the deciding mage's hand */
-        const am_hand *h = &st->mage[f->arg[0]].hand;
+    if (kind == AM_A_CYCLE || kind == AM_A_DISCARD) { /* cycled or discarded: not played */
+        const am_hand *h = &st->mage[am_hand_owner(st, am_to_act(r, obs))].hand;
         card = AM_B(a) < h->n && h->cards[AM_B(a)] != AM_UNKNOWN ? h->cards[AM_B(a)] : -1;
     }
     if (card >= 0) {

@@ -279,10 +279,10 @@ void ess_action_view(const carta_rules *r, const void *obs, carta_action a, cart
     }
     case ESS_A_EXPLORE:
     case ESS_A_STACK: carta_view_str(v, "choice", ess_realm_name(x)); break;
-    case ESS_A_ORDER: carta_view_int(v, "choice", x); break;
-    case ESS_A_BONUS:
-    case ESS_A_KEEP:
-    case ESS_A_RETRY: carta_view_bool(v, "choice", x); break;
+    case ESS_A_ORDER: carta_view_int(v, "seat", x); break;
+    case ESS_A_BONUS: carta_view_str(v, "choice", x ? "use" : "decline"); break;
+    case ESS_A_KEEP: carta_view_str(v, "choice", x ? "keep" : "flip"); break;
+    case ESS_A_RETRY: carta_view_str(v, "choice", x ? "again" : "stop"); break;
     default: break;
     }
 }
