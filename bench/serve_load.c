@@ -4,11 +4,15 @@
  * Starts the server in this process on a local port, then one libwebsockets client loop opens
  * --ai-games watchers (each creates an AI-vs-AI table and watches it; when it ends, creates the
  * next, so that many games are always under way) and --clients players (each creates a table
- * against a random AI, joins its seat and acts at random whenever asked). A round trip is the time
- * from a player's `act` leaving to the first `state` that shows it applied. Prints the round trips'
+ * against a random AI, joins its seat and acts at random whenever asked, after --think ms on
+ * average: 0, the default, acts at once, the heaviest load). A round trip is the time from a
+ * player's `act` leaving to the first `state` that shows it applied; those of the first --warmup
+ * seconds (everyone connecting and creating at once) are not counted. Prints the round trips'
  * percentiles, the actions and games done and every error.
  *
- * usage: serve_load [--clients N] [--ai-games N] [--seconds S] [--game G] [--ai SPEC] [--port P] */
+ * usage: serve_load [--clients N] [--ai-games N] [--seconds S] [--warmup S] [--think MS]
+ *                   [--game G] [--ai SPEC] [--port P] */
+#define _GNU_SOURCE /* memmem */
 #include <jansson.h>
 #include <libwebsockets.h>
 #include <pthread.h>
@@ -31,6 +35,8 @@ typedef struct conn {
     char table[17], token[33];
     int sent_step;          /* the step when its act left, -1: none in flight */
     double sent_at;
+    double act_at;          /* when to act on the state kept (0: nothing to act on) */
+    int act_step, act_n;    /* that state's step and its number of legal actions */
     char *queue[QUEUE];     /* messages to send, oldest first */
     int n_queue;
     char *rx;
@@ -41,6 +47,8 @@ typedef struct conn {
 static struct {
     const char *game, *ai;
     int port, clients, ai_games;
+    double think, counted_from;
+    double worst[64];       /* the longest round trip of each second counted */
     conn c[MAX_CONNS];
     int n;
     double *rtt;
@@ -86,30 +94,79 @@ static void create(conn *c)
                      c->player ? "random" : L.ai));
 }
 
-static void on_state(conn *c, json_t *m)
+/* A state as the few things a client here needs of it, read without parsing the whole view (on
+ * two shared cores the clients' parsing would otherwise cost as much as the server's work): the
+ * server writes "type", "table", "seat" and "step" first, "over" only in the view, "legal" last. */
+typedef struct state_gist {
+    char table[17];
+    int step, over;
+    size_t n_legal;
+} state_gist;
+
+static int read_gist(const char *text, size_t len, state_gist *g)
 {
-    int step = (int)json_integer_value(json_object_get(m, "step"));
+    const char *table = strstr(text, "\"table\":\""), *step = strstr(text, "\"step\":");
+    if (!table || !step)
+        return 0;
+    snprintf(g->table, sizeof g->table, "%.16s", table + 9);
+    g->step = atoi(step + 7);
+    g->over = memmem(text, len, "\"over\":true", 11) != NULL;
+    const char *legal = memmem(text, len, "\"legal\":[", 9);
+    g->n_legal = 0;
+    if (legal) {
+        json_error_t err;
+        json_t *list = json_loadb(legal + 8, len - (size_t)(legal + 8 - text),
+                                  JSON_DISABLE_EOF_CHECK, &err);
+        g->n_legal = json_array_size(list);
+        json_decref(list);
+    }
+    return 1;
+}
+
+static void on_state(conn *c, const state_gist *m)
+{
+    int step = m->step;
     if (c->sent_step >= 0 && step > c->sent_step) {
-        if (L.n_rtt < MAX_RTT)
-            L.rtt[L.n_rtt++] = (now() - c->sent_at) * 1000.0;
+        if (L.n_rtt < MAX_RTT && c->sent_at >= L.counted_from) {
+            double ms = (now() - c->sent_at) * 1000.0;
+            int sec = (int)(c->sent_at - L.counted_from);
+            if (sec >= 0 && sec < 64 && ms > L.worst[sec])
+                L.worst[sec] = ms;
+            L.rtt[L.n_rtt++] = ms;
+        }
         c->sent_step = -1;
     }
-    if (json_is_true(json_object_get(json_object_get(m, "view"), "over"))) {
+    if (m->over) {
         if (c->player)
             L.played_done++;
         else
             L.ai_done++;
         c->sent_step = -1;
+        c->act_at = 0;
         create(c);
         return;
     }
-    json_t *legal = json_object_get(m, "legal");
-    size_t n = json_array_size(legal);
-    if (c->player && n && c->sent_step < 0) {
-        c->sent_step = step;
+    size_t n = m->n_legal;
+    if (c->player && n && c->sent_step < 0) { /* act after a think, uniform in [0, 2 think] */
+        c->act_at = now() + (double)(next(&c->rng) % 1000) / 1000.0 * 2.0 * L.think / 1000.0;
+        c->act_step = step;
+        c->act_n = (int)n;
+    }
+}
+
+/* Players whose think is over act. */
+static void act_when_due(void)
+{
+    double t = now();
+    for (int i = 0; i < L.n; i++) {
+        conn *c = &L.c[i];
+        if (!c->act_at || t < c->act_at)
+            continue;
+        c->act_at = 0;
+        c->sent_step = c->act_step;
         c->sent_at = now();
         say(c, json_pack("{s:s, s:s, s:s, s:i}", "type", "act", "table", c->table, "token",
-                         c->token, "action", (int)(next(&c->rng) % n)));
+                         c->token, "action", (int)(next(&c->rng) % (uint64_t)c->act_n)));
     }
 }
 
@@ -126,9 +183,6 @@ static void on_message(conn *c, json_t *m)
         say(c, c->player ? json_pack("{s:s, s:s, s:s}", "type", "join", "table", c->table,
                                      "token", c->token)
                          : json_pack("{s:s, s:s}", "type", "join", "table", c->table));
-    } else if (!strcmp(type, "state") &&
-               !strcmp(json_string_value(json_object_get(m, "table")), c->table)) {
-        on_state(c, m);
     } else if (!strcmp(type, "error")) {
         if (L.errors++ < 10)
             fprintf(stderr, "serve_load: error %s: %s\n",
@@ -158,6 +212,16 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         c->rx_len += len;
         if (!lws_is_final_fragment(wsi))
             return 0;
+        c->rx[c->rx_len] = '\0';
+        state_gist gist;
+        if (!strncmp(c->rx, "{\"type\":\"state\",", 16)) {
+            if (read_gist(c->rx, c->rx_len, &gist) && !strcmp(gist.table, c->table))
+                on_state(c, &gist);
+            else if (!gist.table[0])
+                L.errors++;
+            c->rx_len = 0;
+            return 0;
+        }
         json_error_t err;
         json_t *m = json_loadb(c->rx, c->rx_len, 0, &err);
         c->rx_len = 0;
@@ -234,7 +298,7 @@ static double percentile(double p)
 
 int main(int argc, char **argv)
 {
-    double seconds = 20;
+    double seconds = 20, warmup = 3;
     for (int i = 1; i + 1 < argc; i += 2) {
         const char *k = argv[i], *v = argv[i + 1];
         if (!strcmp(k, "--clients"))
@@ -243,6 +307,10 @@ int main(int argc, char **argv)
             L.ai_games = atoi(v);
         else if (!strcmp(k, "--seconds"))
             seconds = atof(v);
+        else if (!strcmp(k, "--warmup"))
+            warmup = atof(v);
+        else if (!strcmp(k, "--think"))
+            L.think = atof(v);
         else if (!strcmp(k, "--game"))
             L.game = v;
         else if (!strcmp(k, "--ai"))
@@ -293,19 +361,27 @@ int main(int argc, char **argv)
         lws_client_connect_via_info(&cc);
     }
     double start = now();
-    while (now() - start < seconds)
-        lws_service(ctx, 10);
+    L.counted_from = start + warmup;
+    while (now() - start < warmup + seconds) {
+        lws_service(ctx, 1);
+        act_when_due();
+    }
     long open = 0;
     for (int i = 0; i < L.n; i++)
         open += L.c[i].open;
     qsort(L.rtt, (size_t)L.n_rtt, sizeof *L.rtt, by_value);
-    printf("serve_load: %s, %d players against a random AI, %d AI-vs-AI games (%s) at once, "
-           "%.0f s\n", L.game, L.clients, L.ai_games, L.ai, seconds);
+    printf("serve_load: %s, %d players against a random AI (think %.0f ms), %d AI-vs-AI games "
+           "(%s) at once, %.0f s after %.0f s of warm-up\n", L.game, L.clients, L.think,
+           L.ai_games, L.ai, seconds, warmup);
     printf("connections: %ld established, %ld open at the end, %ld closed\n", L.established, open,
            L.closed);
     printf("round trips: %ld actions, p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
            L.n_rtt, percentile(0.50), percentile(0.90), percentile(0.99),
            L.n_rtt ? L.rtt[L.n_rtt - 1] : 0.0);
+    printf("the longest round trip of each second (ms):");
+    for (int i = 0; i < (int)seconds && i < 64; i++)
+        printf(" %.0f", L.worst[i]);
+    printf("\n");
     printf("games finished: %ld AI-vs-AI, %ld by the players; errors: %ld\n", L.ai_done,
            L.played_done, L.errors);
     lws_context_destroy(ctx);

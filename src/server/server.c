@@ -17,8 +17,9 @@
 #include "games/registry.h"
 #include "server/simulate.h"
 #include "server/table.h"
+#include "server/thinkers.h"
 
-enum { SRV_CONNS_MAX = 1024, SRV_LISTED = 100, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024,
+enum { SRV_CONNS_MAX = 1024, SRV_LISTED = 100, SRV_COLLECT = 8, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024,
        SRV_SIMS = 4 };
 
 typedef struct srv_conn {
@@ -46,6 +47,7 @@ struct srv {
     int n_tables;                     /* slots used so far */
     unsigned long born;               /* tables made or resumed so far */
     srv_conn conn[SRV_CONNS_MAX];
+    srv_thinkers *thinkers;   /* the AI seats' worker threads */
     pthread_mutex_t lock;     /* guards done[], n_done and the tables' thinking flags */
     pthread_cond_t moved;
     srv_done done[SRV_DONE_MAX];
@@ -168,8 +170,6 @@ static int srv_slot(srv *s)
             oldest = i;
     }
     if (oldest >= 0) {
-        if (s->table[oldest]->worker)
-            pthread_join(s->table[oldest]->worker, NULL);
         srv_table_free(s->table[oldest]);
         s->table[oldest] = NULL;
     }
@@ -203,28 +203,27 @@ static void srv_resume_one(void *ctx, const char *id, const char *game, const ch
 
 /* ---- AI seats ---- */
 
-typedef struct srv_job {
-    srv *s;
-    int table, seat, epoch;
-    carta_ai *brain;
-    void *obs;
-} srv_job;
-
-static void *srv_think(void *arg)
+/* A move thought (on a worker's thread): kept for the loop, which is woken. */
+static void srv_thought_done(void *ctx, const srv_thought *t)
 {
-    srv_job *job = arg;
-    srv_done d = {.table = job->table, .seat = job->seat, .epoch = job->epoch};
-    d.status = carta_ai_choose(job->brain, job->obs, job->seat, &d.action);
-    pthread_mutex_lock(&job->s->lock);
-    if (job->s->n_done < SRV_DONE_MAX)
-        job->s->done[job->s->n_done++] = d;
-    pthread_cond_broadcast(&job->s->moved);
-    pthread_mutex_unlock(&job->s->lock);
-    if (job->s->wake)
-        job->s->wake(job->s->ctx);
-    free(job->obs);
-    free(job);
-    return NULL;
+    srv *s = ctx;
+    srv_done d = {.table = t->table, .seat = t->seat, .epoch = t->epoch, .action = t->action,
+                  .status = t->status};
+    pthread_mutex_lock(&s->lock);
+    if (s->n_done < SRV_DONE_MAX)
+        s->done[s->n_done++] = d;
+    pthread_cond_broadcast(&s->moved);
+    pthread_mutex_unlock(&s->lock);
+    if (s->wake)
+        s->wake(s->ctx);
+}
+
+static int srv_person_at(const srv_table *t)
+{
+    for (int i = 0; i < t->n_seats; i++)
+        if (!t->seat[i].ai)
+            return 1;
+    return 0;
 }
 
 /* Starts the AI of table ti thinking if an AI seat decides and none thinks yet. */
@@ -232,34 +231,29 @@ static void srv_ai_start(srv *s, int ti)
 {
     srv_table *t = s->table[ti];
     int seat = srv_table_to_act(t);
-    if (seat == CARTA_NO_SEAT || !t->seat[seat].ai || t->thinking)
+    if (seat == CARTA_NO_SEAT || !t->seat[seat].ai || t->thinking || !s->thinkers)
         return;
     carta_error err = {0};
     srv_seat *st = &t->seat[seat];
     if (!st->brain)
         st->brain = carta_ai_new(t->g, t->r, st->spec, t->rec.config.seed ^ (0x9E37u * (seat + 1)),
                                  &err);
-    srv_job *job = calloc(1, sizeof *job);
-    if (job)
-        job->obs = malloc(t->g->state_size);
-    if (!st->brain || !job || !job->obs) {
+    srv_thought job = {.table = ti, .seat = seat, .epoch = t->epoch, .brain = st->brain,
+                       .obs = st->brain ? malloc(t->g->state_size) : NULL,
+                       .person_waits = srv_person_at(t)};
+    if (!job.obs) {
         fprintf(stderr, "carta serve: table %s: player %d's AI cannot move: %s\n", t->id, seat + 1,
                 st->brain ? "out of memory" : err.msg);
-        if (job)
-            free(job->obs);
-        free(job);
         return;
     }
-    t->g->observe(t->r, t->state, seat, job->obs);
-    *job = (srv_job){s, ti, seat, t->epoch, st->brain, job->obs};
-    t->thinking = 1;
-    if (t->worker)
-        pthread_join(t->worker, NULL);
-    if (pthread_create(&t->worker, NULL, srv_think, job) != 0) {
-        t->thinking = 0;
-        t->worker = 0;
-        free(job->obs);
-        free(job);
+    t->g->observe(t->r, t->state, seat, job.obs);
+    pthread_mutex_lock(&s->lock);
+    t->thinking = srv_thinkers_submit(s->thinkers, &job);
+    pthread_mutex_unlock(&s->lock);
+    if (!t->thinking) {
+        fprintf(stderr, "carta serve: table %s: player %d's AI waits: too many moves queued\n",
+                t->id, seat + 1);
+        free(job.obs);
     }
 }
 
@@ -304,12 +298,15 @@ static void srv_tell_seat(srv *s, int ti, int seat)
 void srv_ai_collect(srv *s)
 {
     srv_sims_poll(s);
-    srv_done done[SRV_DONE_MAX];
+    srv_done done[SRV_COLLECT];
     pthread_mutex_lock(&s->lock);
-    int n = s->n_done;
+    int n = s->n_done < SRV_COLLECT ? s->n_done : SRV_COLLECT, more = s->n_done - n;
     memcpy(done, s->done, (size_t)n * sizeof done[0]);
-    s->n_done = 0;
+    memmove(s->done, s->done + n, (size_t)more * sizeof done[0]);
+    s->n_done = more;
     pthread_mutex_unlock(&s->lock);
+    if (more && s->wake) /* the rest after the messages that came meanwhile */
+        s->wake(s->ctx);
     for (int i = 0; i < n; i++) {
         srv_table *t = s->table[done[i].table];
         carta_error err = {0};
@@ -759,6 +756,11 @@ srv *srv_new(const char *data_root, const char *db_path, carta_error *err)
     snprintf(s->data_root, sizeof s->data_root, "%s", data_root);
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->moved, NULL);
+    if (!(s->thinkers = srv_thinkers_new(0, srv_thought_done, s))) {
+        carta_error_set(err, CARTA_ERR_IO, "no worker thread for the AI seats");
+        srv_free(s);
+        return NULL;
+    }
     if (db_path && (!(s->store = carta_store_open(db_path, err)) ||
                     carta_store_table_each(s->store, 1, srv_resume_one, s, err) != CARTA_OK)) {
         srv_free(s);
@@ -778,11 +780,8 @@ void srv_set_transport(srv *s, srv_send_fn send, srv_wake_fn wake, void *ctx)
 
 void srv_ai_join(srv *s)
 {
-    for (int i = 0; i < s->n_tables; i++)
-        if (s->table[i]->worker) {
-            pthread_join(s->table[i]->worker, NULL);
-            s->table[i]->worker = 0;
-        }
+    srv_thinkers_free(s->thinkers);
+    s->thinkers = NULL;
 }
 
 void srv_free(srv *s)
@@ -791,11 +790,9 @@ void srv_free(srv *s)
         return;
     for (int i = 0; i < SRV_SIMS; i++)
         srv_sim_free(s->sim[i]);
-    for (int i = 0; i < s->n_tables; i++) {
-        if (s->table[i]->worker)
-            pthread_join(s->table[i]->worker, NULL);
+    srv_ai_join(s);
+    for (int i = 0; i < s->n_tables; i++)
         srv_table_free(s->table[i]);
-    }
     for (int i = 0; i < s->n_rules; i++)
         s->rules[i].g->close(s->rules[i].r);
     carta_store_close(s->store);

@@ -4,8 +4,8 @@
  * connections (a number the transport chooses). The transport hands each incoming message to
  * srv_receive and delivers what srv sends through the sender it registered; serve.c is the
  * libwebsockets transport, and the tests drive a srv directly. A srv is used from one thread:
- * AI seats think on worker threads of their own, whose moves wait until srv_ai_collect (the
- * transport calls it when woken; srv_ai_wait blocks for them, for tests). */
+ * AI seats think on a pool of worker threads (thinkers.h), whose moves wait until
+ * srv_ai_collect (the transport calls it when woken; srv_ai_wait blocks for them, for tests). */
 #ifndef CARTA_SERVER_H
 #define CARTA_SERVER_H
 
@@ -44,7 +44,8 @@ void srv_close(srv *s, int conn);
 /* One message from conn: answered, and every connection a change concerns is sent its state. */
 void srv_receive(srv *s, int conn, const char *msg, size_t len);
 
-/* Applies the moves AI seats have finished (and starts the next ones). */
+/* Applies the moves AI seats have finished, a few at a time (and starts the next ones); wakes the
+ * loop again while more wait, so messages from people are not held up behind them. */
 void srv_ai_collect(srv *s);
 /* Waits for every AI seat to be done thinking, collecting as it goes, until no AI seat decides
  * (for tests). */

@@ -4,7 +4,6 @@
 #define CARTA_SERVER_TABLE_H
 
 #include <jansson.h>
-#include <pthread.h>
 
 #include "ai/ai.h"
 #include "core/game.h"
@@ -28,14 +27,13 @@ typedef struct srv_table {
     void *state;              /* the true state */
     int n_seats;
     srv_seat seat[CARTA_MAX_SEATS];
-    int thinking;             /* an AI of this table is thinking on a worker thread */
+    int thinking;             /* an AI of this table thinks (or waits to) on a worker thread */
     int epoch;                /* counts undos: an AI move thought before one is dropped */
     unsigned long born;       /* the server's count of tables when this one came (or resumed) */
     /* Hidden picks made at once (core/simultaneous.h): a person's choices for this round, made
      * before its turn to act comes; applied, in the game's order, when it comes. */
     carta_action pick[CARTA_MAX_SEATS][SRV_PICKS];
     int n_picks[CARTA_MAX_SEATS];
-    pthread_t worker;
 } srv_table;
 
 /* A new table of g: config set up (decks resolved), seats as given. NULL with err set. */

@@ -11,4 +11,4 @@ server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$log"' EXIT
 for _ in $(seq 50); do grep -q "carta serve:" "$log" && break; sleep 0.1; done
 grep -q "carta serve:" "$log" || { cat "$log"; exit 1; }
-node "$here/table.mjs" "http://127.0.0.1:$port"
+node "$here/table.mjs" "http://127.0.0.1:$port" "$carta"

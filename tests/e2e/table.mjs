@@ -1,12 +1,18 @@
 // table.mjs: Carta's web table in Debian's Chromium, driven by playwright-core (issue 13).
-// Usage: node table.mjs URL   (a running `carta serve`; tests/e2e/run.sh starts one)
+// Usage: node table.mjs URL CARTA   (a running `carta serve` and the binary, which the kill -9
+// test starts on a database of its own; tests/e2e/run.sh does both)
 // A person plays a whole game of High Tide against the AI by clicking, reloading the page midway
 // and taking a move back; the finished game is replayed step by step; two people play each
 // other in two pages; a spectator's WebSocket traffic never holds a card of any hand; every rule
-// system is played to its end; the simulation page runs AI against AI and plots the result.
+// system is played to its end; the simulation page runs AI against AI and plots the result; a
+// server killed mid-game comes back on its database and the page plays on by itself.
+import {spawn} from "node:child_process";
+import {mkdtempSync, rmSync} from "node:fs";
+import {tmpdir} from "node:os";
+import {join} from "node:path";
 import {chromium} from "playwright-core";
 
-const base = process.argv[2];
+const base = process.argv[2], carta = process.argv[3];
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -30,8 +36,8 @@ function frames(page) {
 }
 
 // Creates a table in the lobby: the seats as {who, deck}; returns the "created" page's links.
-async function create(page, game, seats) {
-  await page.goto(base + "/#/");
+async function create(page, game, seats, at = base) {
+  await page.goto(at + "/#/");
   await page.selectOption("#game", game);
   await page.fill("#players", String(seats.length));
   await page.dispatchEvent("#players", "change");
@@ -228,6 +234,46 @@ async function clickActs(page, seen, step, locator) {
   check(await page.locator("svg.plot line.ci").count() >= 6, "the win rates are plotted with their intervals");
   check(await page.locator("#sim-matrix td").count() === 4, "the deck matrix is drawn");
   await page.close();
+}
+
+// 6. kill -9 of the server mid-game, then a restart on the same database: the table resumes at
+// its last action, the page reconnects by itself and the game goes on.
+{
+  const dir = mkdtempSync(join(tmpdir(), "carta-e2e-")), db = join(dir, "tables.sqlite");
+  const port = +new URL(base).port + 1, at = "http://127.0.0.1:" + port;
+  const start = () => new Promise((ready, fail) => {
+    const server = spawn(carta, ["serve", "--port", String(port), "--db", db], {stdio: ["ignore", "pipe", "inherit"]});
+    server.stdout.on("data", (d) => { if (String(d).includes("carta serve:")) ready(server); });
+    server.on("error", fail);
+  });
+  let server = await start();
+  const page = await browser.newPage();
+  const seen = frames(page);
+  const links = await create(page, "aember", ["human", "ai:random"], at);
+  await page.goto(links.find((l) => l.text === "play this seat").href);
+  await playOut(page, seen, 6, null, false);
+  let before = null; // the person is asked: no AI thinks, nothing more is on its way
+  for (let t = 0; t < 1000 && !(before && before.type === "state" && before.legal); t++) {
+    await page.waitForTimeout(10);
+    before = seen[seen.length - 1];
+  }
+  server.kill("SIGKILL");
+  await new Promise((gone) => server.on("exit", gone));
+  await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("disconnected"));
+  const received = seen.length;
+  server = await start();
+  let back = null;
+  for (let t = 0; t < 1000 && !back; t++) {
+    back = seen.slice(received).find((m) => m.type === "state" && m.legal);
+    if (!back) await page.waitForTimeout(10);
+  }
+  check(back && back.step === before.step, "after kill -9 and a restart the table resumes at its last action (step " +
+    before.step + " -> " + (back && back.step) + ") and the page reconnected by itself");
+  const clicks = back ? await playOut(page, seen, 2000, null, false) : -1;
+  check(clicks > 0, "the game goes on to its end after the restart (" + clicks + " clicks)");
+  await page.close();
+  server.kill("SIGTERM");
+  rmSync(dir, {recursive: true, force: true});
 }
 
 await browser.close();
