@@ -68,7 +68,7 @@ function receive(m) {
   else if (m.type === "card") showCard(m);
   else if (m.type === "tables") drawTableList(m.tables);
   else if (m.type === "sim_started" || m.type === "sim_progress") drawSimProgress(m);
-  else if (m.type === "sim_done") drawSimResults(m.summary);
+  else if (m.type === "sim_done") drawSimResults(m.summary, m.run);
   else if (m.type === "error") showError(m);
 }
 
@@ -231,10 +231,11 @@ function winRatePlot(players) {
   return svg;
 }
 
-function drawSimResults(sum) {
+function drawSimResults(sum, run) {
   const players = sum.players || [];
   const out = simOut();
-  const parts = [el("h3", {}, "Win rates (95% intervals)"), winRatePlot(players),
+  const parts = [run ? el("p", {id: "sim-kept"}, "Kept in the server's database as run " + run + " (carta sim --db's runs table).") : "",
+    el("h3", {}, "Win rates (95% intervals)"), winRatePlot(players),
     el("table", {class: "stats", id: "sim-players"}, el("tr", {}, ["player", "AI", "deck", "wins", "draws", "losses", "win rate", "95% interval"].map((h) => el("th", {}, h))),
       players.map((p) => el("tr", {}, [p.player, p.ai, p.deck, p.wins, p.draws, p.losses, pct(p.win_rate), pct(p.ci_low) + " – " + pct(p.ci_high)].map((c) => el("td", {}, c)))))];
   const len = sum.length || {};
@@ -254,11 +255,18 @@ function drawSimResults(sum) {
         })))));
   }
   const cards = (sum.cards || []).slice(0, 40);
+  // Each card's players apart when they play different AIs or decks: a card in a stronger AI's
+  // hands wins more whatever it does.
+  const who = (sum.players || []).map((p) => p.ai + " " + p.deck);
+  const split = who.some((w) => w !== who[0]);
+  const row = (name, c, cls) => el("tr", {class: cls}, [name, c.in_deck, c.played,
+    pct(c.played_win_rate) + " [" + pct(c.played_ci_low) + ", " + pct(c.played_ci_high) + "]",
+    pct(c.not_played_win_rate) + " [" + pct(c.not_played_ci_low) + ", " + pct(c.not_played_ci_high) + "]"].map((x) => el("td", {}, x)));
   if (cards.length)
-    parts.push(el("h3", {}, "Cards (the 40 most played): the win rate of the player who played it, and who did not"),
+    parts.push(el("h3", {}, "Cards (the 40 most played): the win rate of the player who played it, and who did not",
+      split ? "; under each card, each player apart" : ""),
       el("table", {class: "stats", id: "sim-cards"}, el("tr", {}, ["card", "in deck", "played", "win when played", "win when not"].map((h) => el("th", {}, h))),
-        cards.map((c) => el("tr", {}, [c.card, c.in_deck, c.played, pct(c.played_win_rate) + " [" + pct(c.played_ci_low) + ", " + pct(c.played_ci_high) + "]",
-          pct(c.not_played_win_rate) + " [" + pct(c.not_played_ci_low) + ", " + pct(c.not_played_ci_high) + "]"].map((x) => el("td", {}, x))))));
+        cards.map((c) => [row(c.card, c, ""), split ? (c.players || []).map((p) => row("player " + (p.player + 1) + " (" + p.ai + ")", p, "by-player")) : []])));
   out.replaceChildren(...parts);
 }
 

@@ -19,8 +19,8 @@
 #include "server/table.h"
 #include "server/thinkers.h"
 
-enum { SRV_CONNS_MAX = 1024, SRV_LISTED = 100, SRV_COLLECT = 8, SRV_RULES_MAX = 16, SRV_DONE_MAX = 1024,
-       SRV_SIMS = 4 };
+enum { SRV_CONNS_MAX = 1024, SRV_LISTED = 100, SRV_COLLECT = 8, SRV_RULES_MAX = 16,
+       SRV_DONE_MAX = 1024, SRV_SIMS = 4 };
 
 typedef struct srv_conn {
     int id, open;
@@ -37,6 +37,7 @@ typedef struct srv_done {
 
 struct srv {
     char data_root[1024];
+    char db_path[1024];       /* "" without a store */
     carta_store *store;
     srv_send_fn send;
     srv_wake_fn wake;
@@ -644,8 +645,9 @@ static int srv_newer_first(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* tables: the SRV_LISTED newest tables (a message stays under SRV_MESSAGE_MAX), newest first, with its game, who plays it, how far it got and whether
- * it is over (public: anyone may watch a table). */
+/* tables: the SRV_LISTED newest tables (a message stays under SRV_MESSAGE_MAX), newest first,
+ * with its game, who plays it, how far it got and whether it is over (public: anyone may watch a
+ * table). */
 static void srv_list_tables(srv *s, int conn)
 {
     json_t *list = json_array();
@@ -683,7 +685,8 @@ static void srv_simulate(srv *s, int conn, json_t *msg)
                   SRV_SIMS);
         return;
     }
-    srv_sim *sim = srv_sim_start(g, r, msg, conn, &s->lock, s->wake, s->ctx, &err);
+    srv_sim *sim = srv_sim_start(g, r, msg, conn, s->db_path[0] ? s->db_path : NULL, &s->lock,
+                                 s->wake, s->ctx, &err);
     if (!sim) {
         srv_error(s, conn, "bad_request", NULL, "%s", err.msg);
         return;
@@ -754,6 +757,7 @@ srv *srv_new(const char *data_root, const char *db_path, carta_error *err)
         return NULL;
     }
     snprintf(s->data_root, sizeof s->data_root, "%s", data_root);
+    snprintf(s->db_path, sizeof s->db_path, "%s", db_path ? db_path : "");
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->moved, NULL);
     if (!(s->thinkers = srv_thinkers_new(0, srv_thought_done, s))) {

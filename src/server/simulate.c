@@ -15,6 +15,7 @@ struct srv_sim {
     char ai[CARTA_MAX_SEATS][CARTA_NAME_MAX];
     char deck[CARTA_MAX_SEATS][CARTA_NAME_MAX];
     sim_results res;
+    sim_db *db;               /* the run kept in the server's store, or NULL */
     pthread_t thread;
     pthread_mutex_t *lock;    /* the server's */
     void (*wake)(void *ctx);
@@ -61,8 +62,8 @@ static void *sim_thread(void *arg)
 }
 
 srv_sim *srv_sim_start(const carta_game *g, const carta_rules *r, json_t *msg, int conn,
-                       pthread_mutex_t *lock, void (*wake)(void *), void *wake_ctx,
-                       carta_error *err)
+                       const char *db, pthread_mutex_t *lock, void (*wake)(void *),
+                       void *wake_ctx, carta_error *err)
 {
     json_t *seats = json_object_get(msg, "seats"), *decks = json_object_get(msg, "decks");
     json_t *games = json_object_get(msg, "games"), *seed = json_object_get(msg, "seed");
@@ -126,12 +127,17 @@ srv_sim *srv_sim_start(const carta_game *g, const carta_rules *r, json_t *msg, i
         }
         s->player_deck[p] = d;
     }
+    if (db && !(sim->db = sim_db_open(db, s, err))) {
+        free(sim);
+        return NULL;
+    }
     sim->conn = conn;
     sim->lock = lock;
     sim->wake = wake;
     sim->wake_ctx = wake_ctx;
     if (pthread_create(&sim->thread, NULL, sim_thread, sim) != 0) {
         carta_error_set(err, CARTA_ERR_IO, "cannot start the simulation");
+        sim_db_abort(sim->db);
         free(sim);
         return NULL;
     }
@@ -160,11 +166,23 @@ json_t *srv_sim_poll(srv_sim *sim, int id, int *finished)
     sim->joined = 1;
     carta_error err = sim->err;
     sim_summary *sum = sim->status == CARTA_OK ? sim_summarize(&sim->res, &err) : NULL;
-    json_t *msg = sum ? json_pack("{s:s, s:i, s:o}", "type", "sim_done", "sim", id, "summary",
-                                  sim_summary_json(&sim->set, sum))
-                      : json_pack("{s:s, s:s, s:s, s:i}", "type", "error", "code", "sim_failed",
-                                  "message", err.msg, "sim", id);
+    json_t *summary = sum ? sim_summary_json(&sim->set, sum) : NULL;
     sim_summary_free(sum);
+    json_t *msg = NULL;
+    if (summary && sim->db) { /* a short transaction: the store stays free for the tables */
+        json_int_t run = sim_db_run_id(sim->db);
+        carta_status st = sim_db_finish(sim->db, summary, &err);
+        sim->db = NULL;
+        if (st == CARTA_OK)
+            msg = json_pack("{s:s, s:i, s:O, s:I}", "type", "sim_done", "sim", id, "summary",
+                            summary, "run", run);
+    } else if (summary) {
+        msg = json_pack("{s:s, s:i, s:O}", "type", "sim_done", "sim", id, "summary", summary);
+    }
+    json_decref(summary);
+    if (!msg)
+        msg = json_pack("{s:s, s:s, s:s, s:i}", "type", "error", "code", "sim_failed", "message",
+                        err.msg[0] ? err.msg : "out of memory", "sim", id);
     return msg;
 }
 
@@ -179,6 +197,7 @@ void srv_sim_free(srv_sim *sim)
     (void)finished;
     if (!joined)
         pthread_join(sim->thread, NULL); /* a server stopping stops its runs first */
+    sim_db_abort(sim->db); /* a run stopped or failed: its row stays, without a summary */
     sim_results_free(&sim->res);
     free(sim);
 }

@@ -97,12 +97,19 @@ carta_status sim_player_deck(const sim_settings *s, int game, int player, carta_
 /* Wilson score interval at 95% for k successes in n trials ([0, 1] when n is 0). */
 void sim_wilson(double k, int n, double *lo, double *hi);
 
-/* A card's statistics: over games and players whose deck held the card. */
-typedef struct sim_card_stat {
-    int card;
-    int in_deck;                       /* (game, player) pairs with the card in the deck */
+/* A card's counts over (game, player) pairs whose deck held the card (or who played it). */
+typedef struct sim_card_counts {
+    int in_deck;                       /* pairs with the card in the deck */
     int played, played_wins, played_draws;
     int unplayed, unplayed_wins, unplayed_draws;
+} sim_card_counts;
+
+/* A card's statistics: over every player, and for each player apart (its AI, its decks), so that
+ * a card held by a strong AI is not mistaken for a strong card. */
+typedef struct sim_card_stat {
+    int card;
+    sim_card_counts all;
+    sim_card_counts player[CARTA_MAX_SEATS];
 } sim_card_stat;
 
 typedef struct sim_summary {

@@ -102,6 +102,20 @@ static json_t *report_first_seat_json(const sim_summary *sum)
     return o;
 }
 
+/* A card's counts as JSON: in_deck, played and not played, each with wins, draws and rate. */
+static json_t *report_counts_json(const sim_card_counts *c)
+{
+    json_t *o = json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "in_deck", c->in_deck, "played",
+                          c->played, "played_wins", c->played_wins, "played_draws",
+                          c->played_draws, "not_played", c->unplayed, "not_played_wins",
+                          c->unplayed_wins, "not_played_draws", c->unplayed_draws);
+    report_rate_json(o, "played_", c->played_wins, c->played);
+    report_rate_json(o, "not_played_", c->unplayed_wins, c->unplayed);
+    return o;
+}
+
+/* Every card: its counts over all players, then "players": each player's own (its AI, its deck),
+ * for the players who held or played it. */
 static json_t *report_cards_json(const sim_settings *s, const sim_summary *sum)
 {
     if (!sum->has_cards)
@@ -110,13 +124,17 @@ static json_t *report_cards_json(const sim_settings *s, const sim_summary *sum)
     for (int i = 0; i < sum->n_cards; i++) {
         const sim_card_stat *c = &sum->cards[i];
         const char *name = s->g->card_name(s->r, c->card);
-        json_t *o = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i}", "card", name ? name : "?",
-                              "in_deck", c->in_deck, "played", c->played, "played_wins",
-                              c->played_wins, "played_draws", c->played_draws, "not_played",
-                              c->unplayed, "not_played_wins", c->unplayed_wins,
-                              "not_played_draws", c->unplayed_draws);
-        report_rate_json(o, "played_", c->played_wins, c->played);
-        report_rate_json(o, "not_played_", c->unplayed_wins, c->unplayed);
+        json_t *o = json_pack("{s:s}", "card", name ? name : "?");
+        json_object_update_new(o, report_counts_json(&c->all));
+        json_t *players = json_array();
+        for (int p = 0; p < s->n_players; p++) {
+            if (!c->player[p].in_deck && !c->player[p].played)
+                continue;
+            json_t *one = json_pack("{s:i, s:s}", "player", p, "ai", s->ai_spec[p]);
+            json_object_update_new(one, report_counts_json(&c->player[p]));
+            json_array_append_new(players, one);
+        }
+        json_object_set_new(o, "players", players);
         json_array_append_new(cards, o);
     }
     return cards;
@@ -241,6 +259,31 @@ static void report_seats_text(FILE *out, const sim_summary *sum)
     }
 }
 
+/* One row of the card table: who (a card, or a player under it) and its counts. */
+static void report_counts_text(FILE *out, const char *who, const sim_card_counts *c)
+{
+    if (c->in_deck)
+        fprintf(out, "%-28.28s %7d %7d  ", who, c->in_deck, c->played);
+    else /* played from no deck: nothing to say of the games without it */
+        fprintf(out, "%-28.28s %7s %7d  ", who, "-", c->played);
+    report_interval(out, c->played_wins, c->played);
+    if (c->in_deck) {
+        fprintf(out, " %7d  ", c->unplayed);
+        report_interval(out, c->unplayed_wins, c->unplayed);
+    }
+    fputc('\n', out);
+}
+
+/* Whether two players play different AIs or decks (then each card's players are shown apart). */
+static int report_players_differ(const sim_settings *s)
+{
+    for (int p = 1; p < s->n_players; p++)
+        if (strcmp(s->ai_spec[p], s->ai_spec[0]) ||
+            (!s->pool && s->player_deck[p] != s->player_deck[0]))
+            return 1;
+    return 0;
+}
+
 static void report_cards_text(FILE *out, const sim_settings *s, const sim_summary *sum,
                               int max_cards)
 {
@@ -255,28 +298,29 @@ static void report_cards_text(FILE *out, const sim_settings *s, const sim_summar
     }
     int shown = max_cards > 0 && max_cards < sum->n_cards ? max_cards : sum->n_cards, decks = 0;
     for (int i = 0; i < sum->n_cards; i++)
-        decks |= sum->cards[i].in_deck > 0;
+        decks |= sum->cards[i].all.in_deck > 0;
     if (decks)
         fprintf(out, "\ncards (per player and game with the card in the deck; win rate of that "
                      "player):\n");
     else
         fprintf(out, "\ncards (no decks: per player and game in which the player played the card;"
                      " win rate of that player):\n");
+    int split = report_players_differ(s);
+    if (split)
+        fprintf(out, "(each card's players apart below it: a card in a stronger AI's hands wins "
+                     "more whatever it does)\n");
     fprintf(out, "%-28s %7s %7s  %-26s %7s  %-26s\n", "card", "in deck", "played",
             "win when played [95%]", "not", "win when not played [95%]");
     for (int i = 0; i < shown; i++) {
         const sim_card_stat *c = &sum->cards[i];
         const char *name = s->g->card_name(s->r, c->card);
-        if (c->in_deck)
-            fprintf(out, "%-28.28s %7d %7d  ", name ? name : "?", c->in_deck, c->played);
-        else /* played from no deck: nothing to say of the games without it */
-            fprintf(out, "%-28.28s %7s %7d  ", name ? name : "?", "-", c->played);
-        report_interval(out, c->played_wins, c->played);
-        if (c->in_deck) {
-            fprintf(out, " %7d  ", c->unplayed);
-            report_interval(out, c->unplayed_wins, c->unplayed);
+        report_counts_text(out, name ? name : "?", &c->all);
+        for (int p = 0; split && p < s->n_players; p++) {
+            char who[64];
+            snprintf(who, sizeof who, "  player %d (%s)", p + 1, s->ai_spec[p]);
+            if (c->player[p].in_deck || c->player[p].played)
+                report_counts_text(out, who, &c->player[p]);
         }
-        fputc('\n', out);
     }
     if (shown < sum->n_cards)
         fprintf(out, "(the %d most played of %d cards; all of them with --json or --csv FILE, "
@@ -359,9 +403,19 @@ static void report_csv_rate(FILE *out, int k, int n)
     fprintf(out, ",%d,%.4f,%.4f,%.4f", k, rate(k, n), lo, hi);
 }
 
+/* The rest of a CSV row after the card: the player ("" for all of them) and the counts. */
+static void report_csv_counts(FILE *out, const char *player, const sim_card_counts *c)
+{
+    fprintf(out, ",%s,%d,%d", player, c->in_deck, c->played);
+    report_csv_rate(out, c->played_wins, c->played);
+    fprintf(out, ",%d,%d", c->played_draws, c->unplayed);
+    report_csv_rate(out, c->unplayed_wins, c->unplayed);
+    fprintf(out, ",%d\n", c->unplayed_draws);
+}
+
 void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum)
 {
-    fputs("card,in_deck,played,played_wins,played_win_rate,played_ci_low,played_ci_high,"
+    fputs("card,player,in_deck,played,played_wins,played_win_rate,played_ci_low,played_ci_high,"
           "played_draws,not_played,not_played_wins,not_played_win_rate,not_played_ci_low,"
           "not_played_ci_high,not_played_draws\n",
           out);
@@ -369,10 +423,13 @@ void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum)
         const sim_card_stat *c = &sum->cards[i];
         const char *name = s->g->card_name(s->r, c->card);
         report_csv_field(out, name ? name : "?");
-        fprintf(out, ",%d,%d", c->in_deck, c->played);
-        report_csv_rate(out, c->played_wins, c->played);
-        fprintf(out, ",%d,%d", c->played_draws, c->unplayed);
-        report_csv_rate(out, c->unplayed_wins, c->unplayed);
-        fprintf(out, ",%d\n", c->unplayed_draws);
+        report_csv_counts(out, "", &c->all);
+        for (int p = 0; p < s->n_players; p++)
+            if (c->player[p].in_deck || c->player[p].played) {
+                char who[16];
+                snprintf(who, sizeof who, "%d", p + 1);
+                report_csv_field(out, name ? name : "?");
+                report_csv_counts(out, who, &c->player[p]);
+            }
     }
 }

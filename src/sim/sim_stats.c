@@ -78,8 +78,23 @@ void sim_points_mean(const sim_summary *sum, int p, double *mean, double *lo, do
     *hi = *mean + half;
 }
 
-static void stats_cards(sim_card_stat *cards, const carta_deck *deck, const sim_played *played,
-                        int won, int drew)
+static void stats_tally(sim_card_counts *t, int in_deck, int was_played, int won, int drew)
+{
+    t->in_deck += in_deck;
+    if (was_played) {
+        t->played++;
+        t->played_wins += won;
+        t->played_draws += drew;
+    } else {
+        t->unplayed++;
+        t->unplayed_wins += won;
+        t->unplayed_draws += drew;
+    }
+}
+
+/* Counts player p's deck and the cards it played in one game, in all and for p. */
+static void stats_cards(sim_card_stat *cards, int p, const carta_deck *deck,
+                        const sim_played *played, int won, int drew)
 {
     for (int j = 0; j < deck->n_cards; j++) {
         uint16_t c = deck->cards[j];
@@ -94,23 +109,12 @@ static void stats_cards(sim_card_stat *cards, const carta_deck *deck, const sim_
         }
         if (!first)
             continue;
-        sim_card_stat *st = &cards[c];
-        st->in_deck++;
-        if (was_played) {
-            st->played++;
-            st->played_wins += won;
-            st->played_draws += drew;
-        } else {
-            st->unplayed++;
-            st->unplayed_wins += won;
-            st->unplayed_draws += drew;
-        }
+        stats_tally(&cards[c].all, 1, was_played, won, drew);
+        stats_tally(&cards[c].player[p], 1, was_played, won, drew);
     }
     for (int k = 0; k < played->n_other; k++) { /* played, in no deck: no "not played" */
-        sim_card_stat *st = &cards[played->other[k]];
-        st->played++;
-        st->played_wins += won;
-        st->played_draws += drew;
+        stats_tally(&cards[played->other[k]].all, 0, 1, won, drew);
+        stats_tally(&cards[played->other[k]].player[p], 0, 1, won, drew);
     }
 }
 
@@ -131,8 +135,8 @@ static void stats_matrix(sim_summary *sum, const sim_settings *s, const sim_game
 static int stats_card_order(const void *x, const void *y)
 {
     const sim_card_stat *a = x, *b = y;
-    if (a->played != b->played)
-        return a->played > b->played ? -1 : 1;
+    if (a->all.played != b->all.played)
+        return a->all.played > b->all.played ? -1 : 1;
     return (a->card > b->card) - (a->card < b->card);
 }
 
@@ -141,12 +145,12 @@ static int stats_compact(sim_summary *sum, sim_card_stat *by_id)
 {
     int n = 0;
     for (int c = 0; c < SIM_CARD_IDS; c++)
-        n += by_id[c].in_deck > 0 || by_id[c].played > 0;
+        n += by_id[c].all.in_deck > 0 || by_id[c].all.played > 0;
     sum->cards = calloc(n ? (size_t)n : 1, sizeof *sum->cards);
     if (!sum->cards)
         return 1;
     for (int c = 0; c < SIM_CARD_IDS; c++)
-        if (by_id[c].in_deck > 0 || by_id[c].played > 0) {
+        if (by_id[c].all.in_deck > 0 || by_id[c].all.played > 0) {
             by_id[c].card = c;
             sum->cards[sum->n_cards++] = by_id[c];
         }
@@ -210,7 +214,7 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
         carta_status st = sim_player_deck(s, i, p, &deck, err);
         if (st != CARTA_OK)
             return st;
-        stats_cards(by_id, &deck, &res->played[(size_t)i * s->n_players + p],
+        stats_cards(by_id, p, &deck, &res->played[(size_t)i * s->n_players + p],
                     (g->won >> p) & 1, drew);
     }
     return CARTA_OK;

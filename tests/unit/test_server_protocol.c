@@ -15,6 +15,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "core/store.h"
 #include "server/server.h"
 
 enum { INBOX = 4096 };
@@ -280,14 +281,31 @@ static void test_a_seat_sees_only_its_own_hand(void **unused)
     srv_free(s);
 }
 
-static void test_a_table_survives_a_restart(void **unused)
+/* A path for a new SQLite file (none there yet). */
+static void temp_db(char *db)
 {
-    (void)unused;
-    char db[] = "/tmp/carta-serve-XXXXXX";
     int fd = mkstemp(db);
     assert_true(fd >= 0);
     close(fd);
     unlink(db);
+}
+
+/* Removes the SQLite file db and its WAL files. */
+static void remove_db(const char *db)
+{
+    char path[64];
+    unlink(db);
+    snprintf(path, sizeof path, "%s-wal", db);
+    unlink(path);
+    snprintf(path, sizeof path, "%s-shm", db);
+    unlink(path);
+}
+
+static void test_a_table_survives_a_restart(void **unused)
+{
+    (void)unused;
+    char db[] = "/tmp/carta-serve-XXXXXX";
+    temp_db(db);
     char table[17], token[33];
     srv *s = server(db);
     srv_open(s, 1);
@@ -313,12 +331,7 @@ static void test_a_table_survives_a_restart(void **unused)
     json_decref(view);
     inbox_clear();
     srv_free(s);
-    unlink(db);
-    char wal[64];
-    snprintf(wal, sizeof wal, "%s-wal", db);
-    unlink(wal);
-    snprintf(wal, sizeof wal, "%s-shm", db);
-    unlink(wal);
+    remove_db(db);
 }
 
 /* Undo against the AI: the person's last decision and the AI's answers are taken back, and the
@@ -395,7 +408,9 @@ static void test_replay_a_finished_table(void **unused)
 static void test_a_simulation_run(void **unused)
 {
     (void)unused;
-    srv *s = server(NULL);
+    char db[] = "/tmp/carta-serve-XXXXXX";
+    temp_db(db);
+    srv *s = server(db);
     srv_open(s, 1);
     say(s, 1, "{\"type\": \"sim\", \"game\": \"template\", \"games\": 0, "
               "\"seats\": [\"random\", \"random\"]}");
@@ -429,8 +444,24 @@ static void test_a_simulation_run(void **unused)
     }
     games += (int)json_integer_value(json_object_get(json_object_get(done, "summary"), "draws"));
     assert_int_equal(games, 40);
+    /* The run is kept in the server's store with its summary, as `carta sim --db` keeps one. */
+    json_int_t run = json_integer_value(json_object_get(done, "run"));
+    assert_true(run > 0);
+    carta_error err = {0};
+    carta_store *store = carta_store_open(db, &err);
+    assert_non_null(store);
+    char *settings = NULL, *summary = NULL;
+    assert_int_equal(carta_store_run_get(store, run, &settings, &summary, &err), CARTA_OK);
+    json_t *kept = json_loads(summary, 0, NULL);
+    assert_true(json_equal(kept, json_object_get(done, "summary")));
+    assert_non_null(strstr(settings, "\"game\":\"template\""));
+    json_decref(kept);
+    free(settings);
+    free(summary);
+    carta_store_close(store);
     inbox_clear();
     srv_free(s);
+    remove_db(db);
 }
 
 /* Hidden picks made at once (core/simultaneous.h; Arkhtide's Realm Phase): every person who

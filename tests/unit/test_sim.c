@@ -140,11 +140,9 @@ static const sim_card_stat *find_card(const sim_summary *sum, int card)
     return NULL;
 }
 
-static void check_card(const sim_summary *sum, int card, int in_deck, int played, int pw,
-                       int pd, int unplayed, int uw, int ud)
+static void check_counts(const sim_card_counts *c, int in_deck, int played, int pw, int pd,
+                         int unplayed, int uw, int ud)
 {
-    const sim_card_stat *c = find_card(sum, card);
-    assert_non_null(c);
     assert_int_equal(c->in_deck, in_deck);
     assert_int_equal(c->played, played);
     assert_int_equal(c->played_wins, pw);
@@ -152,6 +150,14 @@ static void check_card(const sim_summary *sum, int card, int in_deck, int played
     assert_int_equal(c->unplayed, unplayed);
     assert_int_equal(c->unplayed_wins, uw);
     assert_int_equal(c->unplayed_draws, ud);
+}
+
+static void check_card(const sim_summary *sum, int card, int in_deck, int played, int pw,
+                       int pd, int unplayed, int uw, int ud)
+{
+    const sim_card_stat *c = find_card(sum, card);
+    assert_non_null(c);
+    check_counts(&c->all, in_deck, played, pw, pd, unplayed, uw, ud);
 }
 
 static void test_aggregate_synthetic(void **unused)
@@ -184,11 +190,17 @@ static void test_aggregate_synthetic(void **unused)
     check_card(sum, t.swell, 4, 2, 2, 0, 2, 0, 1);
     check_card(sum, t.breaker, 8, 2, 0, 1, 6, 2, 1);
     check_card(sum, t.maelstrom, 4, 1, 0, 0, 3, 0, 1);
+    /* Each player apart (player 1: greedy with deck A, player 2: random with deck B): Breaker,
+     * in both decks, played by A in the unfinished game and by B in the draw. */
+    const sim_card_stat *breaker = find_card(sum, t.breaker);
+    check_counts(&breaker->player[0], 4, 1, 0, 0, 3, 2, 1);
+    check_counts(&breaker->player[1], 4, 1, 0, 1, 3, 0, 0);
+    check_counts(&find_card(sum, t.ripple)->player[1], 0, 0, 0, 0, 0, 0, 0);
     /* Sorted by games played, then by id. */
-    assert_int_equal(sum->cards[0].played, 2);
-    assert_int_equal(sum->cards[1].played, 2);
+    assert_int_equal(sum->cards[0].all.played, 2);
+    assert_int_equal(sum->cards[1].all.played, 2);
     assert_true(sum->cards[0].card < sum->cards[1].card);
-    assert_int_equal(sum->cards[3].played, 1);
+    assert_int_equal(sum->cards[3].all.played, 1);
     /* The matrix: A against B, from both sides. */
     assert_int_equal(sum->matrix_games[0][1], 4);
     assert_int_equal(sum->matrix_wins[0][1], 2);
@@ -258,6 +270,12 @@ static void test_json_shape(void **unused)
     assert_int_equal(json_integer_value(json_object_get(c0, "played")), 2);
     assert_true(fabs(json_real_value(json_object_get(c0, "played_win_rate")) - 1.0) < 1e-12);
     assert_true(fabs(json_real_value(json_object_get(c0, "not_played_win_rate"))) < 1e-12);
+    json_t *c0_players = json_object_get(c0, "players"); /* Swell: only player 1's deck has it */
+    assert_int_equal(json_array_size(c0_players), 1);
+    json_t *swell_p1 = json_array_get(c0_players, 0);
+    assert_int_equal(json_integer_value(json_object_get(swell_p1, "player")), 0);
+    assert_string_equal(json_string_value(json_object_get(swell_p1, "ai")), "greedy");
+    assert_int_equal(json_integer_value(json_object_get(swell_p1, "played")), 2);
     json_t *matrix = json_object_get(j, "matrix");
     assert_string_equal(json_string_value(json_array_get(json_object_get(matrix, "decks"), 1)),
                         "B");
@@ -294,11 +312,15 @@ static void test_csv_and_text_shape(void **unused)
     int lines = 0;
     for (char *p = buf; *p; p++)
         lines += *p == '\n';
-    assert_int_equal(lines, 1 + 4);
-    assert_non_null(strstr(buf, "card,in_deck,played,played_wins,played_win_rate,"));
-    /* The quoted name, then in_deck, played, wins, rate, interval, draws, not played... */
-    assert_non_null(strstr(buf, "\n\"Swell, the \"\"Big\"\"\",4,2,2,1.0000,0.3424,1.0000,0,2,0,"
+    assert_int_equal(lines, 1 + 4 + 5); /* every card, then each of its players */
+    assert_non_null(strstr(buf, "card,player,in_deck,played,played_wins,played_win_rate,"));
+    /* The quoted name, the player (none: all), then in_deck, played, wins, rate, interval,
+     * draws, not played...; then the same for player 1 alone (the only one with Swell). */
+    assert_non_null(strstr(buf, "\n\"Swell, the \"\"Big\"\"\",,4,2,2,1.0000,0.3424,1.0000,0,2,0,"
                                 "0.0000,0.0000,0.6576,1\n"));
+    assert_non_null(strstr(buf, "\n\"Swell, the \"\"Big\"\"\",1,4,2,2,1.0000,0.3424,1.0000,0,2,0,"
+                                "0.0000,0.0000,0.6576,1\n"));
+    assert_null(strstr(buf, "\n\"Swell, the \"\"Big\"\"\",2,"));
     f = tmpfile();
     assert_non_null(f);
     sim_report_text(f, &t.s, sum, 2);
@@ -307,6 +329,7 @@ static void test_csv_and_text_shape(void **unused)
     assert_non_null(strstr(buf, "template: 4 games, 2 players, seed 7"));
     assert_non_null(strstr(buf, "the 2 most played of 4 cards"));
     assert_non_null(strstr(buf, "deck against deck"));
+    assert_non_null(strstr(buf, "\n  player 1 (greedy)")); /* the players differ: shown apart */
     sim_summary_free(sum);
     t.game.close(t.r);
 }
@@ -456,12 +479,13 @@ static void test_cards_played_without_decks(void **unused)
     int avatars = 0, wins = 0;
     for (int i = 0; i < sum->n_cards; i++) {
         const sim_card_stat *c = &sum->cards[i];
-        assert_int_equal(c->in_deck, 0);
-        assert_int_equal(c->unplayed, 0);
-        assert_true(c->played > 0 && c->played <= 20 && c->played_wins <= c->played);
+        assert_int_equal(c->all.in_deck, 0);
+        assert_int_equal(c->all.unplayed, 0);
+        assert_true(c->all.played > 0 && c->all.played <= 20 &&
+                    c->all.played_wins <= c->all.played);
         if (ess_card_of(r, c->card)->kind == ESS_K_AVATAR) {
-            avatars += c->played;
-            wins += c->played_wins;
+            avatars += c->all.played;
+            wins += c->all.played_wins;
         }
     }
     assert_int_equal(avatars, 20);
