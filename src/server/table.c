@@ -8,6 +8,7 @@
 
 #include "core/event.h"
 #include "core/layout.h"
+#include "core/rng.h"
 #include "core/simultaneous.h"
 #include "core/view.h"
 
@@ -174,34 +175,88 @@ carta_status srv_table_apply(srv_table *t, int seat, carta_action action, carta_
     return t->g->apply(t->r, t->state, action, err);
 }
 
+/* What seat may pick ahead of its turn, after its kept picks, worked out on a guess at the true
+ * state made from seat's own observation (seed: a public number); 0 if none. seen gets seat's
+ * view of the guess as it would stand at its turn, the state to describe the picks on. */
+static int table_guessed_choices(const srv_table *t, int seat, uint64_t seed, void *guess,
+                                 void *seen, carta_action *out)
+{
+    t->g->observe(t->r, t->state, seat, seen);
+    t->g->determinize(t->r, seen, seat, seed);
+    int n = carta_simultaneous_legal(t->g, t->r, seen, seat, t->pick[seat], t->n_picks[seat],
+                                     guess, out);
+    if (n > 0)
+        t->g->observe(t->r, guess, seat, seen);
+    return n > 0 ? n : 0;
+}
+
+/* Whether two guesses offer the same choices, read the same. */
+static int table_same_choices(const srv_table *t, const void *a, const void *b,
+                              const carta_action *x, const carta_action *y, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char p[256], q[256];
+        t->g->describe_action(t->r, a, x[i], p, sizeof p);
+        t->g->describe_action(t->r, b, y[i], q, sizeof q);
+        if (x[i] != y[i] || strcmp(p, q))
+            return 0;
+    }
+    return 1;
+}
+
+/* A person's picks at once (core/simultaneous.h) ahead of its turn: offered only when they follow
+ * from what seat sees, so that neither the choices nor whether there are any tell it anything
+ * hidden. They are worked out on two different guesses at the true state from seat's own
+ * observation, and offered if both agree, action for action and text for text (each read as seat
+ * would see it at its turn, into seen). Where they rest on cards seat has not seen, the guesses
+ * differ and seat waits for its turn. */
+static int table_ahead_choices(const srv_table *t, int seat, carta_action *out, void *seen)
+{
+    size_t size = t->g->state_size;
+    char *buf = malloc(3 * size);
+    carta_action other[CARTA_MAX_ACTIONS];
+    if (!buf)
+        return 0;
+    uint64_t step = (uint64_t)t->rec.n_actions;
+    int n = table_guessed_choices(t, seat, carta_mix64(step * 2 + 1), buf + 2 * size, buf, out);
+    int m = table_guessed_choices(t, seat, carta_mix64(step * 2 + 2), buf + 2 * size,
+                                  buf + size, other);
+    if (n != m || !table_same_choices(t, buf, buf + size, out, other, n))
+        n = 0;
+    if (n && seen)
+        memcpy(seen, buf, size);
+    free(buf);
+    return n;
+}
+
 /* The actions seat may take now, in the order `act` indexes: the legal actions if it is to act;
- * if it picks at once with others, what it may pick after its kept picks; else none. */
-static int table_choices(const srv_table *t, int seat, carta_action *out)
+ * if it picks at once with others, what it may pick after its kept picks; else none. With seen
+ * (state_size bytes) also the state to describe them on as seat sees it. */
+static int table_choices(const srv_table *t, int seat, carta_action *out, void *seen)
 {
     if (seat < 0 || seat >= t->n_seats)
         return 0;
-    if (srv_table_to_act(t) == seat)
+    if (srv_table_to_act(t) == seat) {
+        if (seen)
+            t->g->observe(t->r, t->state, seat, seen);
         return t->g->legal_actions(t->r, t->state, out);
+    }
     if (t->seat[seat].ai || !(carta_deciding(t->g, t->r, t->state) & CARTA_SEAT_BIT(seat)) ||
         t->n_picks[seat] == SRV_PICKS)
         return 0;
-    void *scratch = malloc(t->g->state_size);
-    int n = scratch ? carta_simultaneous_legal(t->g, t->r, t->state, seat, t->pick[seat],
-                                               t->n_picks[seat], scratch, out) : 0;
-    free(scratch);
-    return n > 0 ? n : 0;
+    return table_ahead_choices(t, seat, out, seen);
 }
 
 int srv_table_decides(const srv_table *t, int seat)
 {
     carta_action out[CARTA_MAX_ACTIONS];
-    return table_choices(t, seat, out) > 0;
+    return table_choices(t, seat, out, NULL) > 0;
 }
 
 carta_status srv_table_act(srv_table *t, int seat, int index, int *applied, carta_error *err)
 {
     carta_action legal[CARTA_MAX_ACTIONS];
-    int n = table_choices(t, seat, legal);
+    int n = table_choices(t, seat, legal, NULL);
     *applied = 0;
     if (!n)
         return carta_error_set(err, CARTA_ERR_ILLEGAL, "player %d does not decide now", seat + 1);
@@ -228,7 +283,7 @@ int srv_table_apply_pick(srv_table *t, carta_error *err)
     carta_action a = t->pick[seat][0];
     memmove(t->pick[seat], t->pick[seat] + 1, (size_t)--t->n_picks[seat] * sizeof a);
     if (srv_table_apply(t, seat, a, err) != CARTA_OK) {
-        t->n_picks[seat] = 0; /* cannot happen if the game keeps deciding's promise */
+        t->n_picks[seat] = 0; /* no longer legal: seat is asked again, now that it is its turn */
         return 0;
     }
     return 1;
@@ -256,16 +311,20 @@ static json_t *table_log(const srv_table *t, const void *obs, int seat)
     return lines;
 }
 
-/* The actions seat may take, in the order `act` indexes, described on its own view: each its
+/* The actions seat may take, in the order `act` indexes, described as seat sees them: each its
  * text and its parts (docs/view.md, "Actions"). */
-static json_t *table_legal(const srv_table *t, const void *obs, int seat)
+static json_t *table_legal(const srv_table *t, int seat)
 {
     carta_action legal[CARTA_MAX_ACTIONS];
-    int n = table_choices(t, seat, legal);
-    carta_view *v = carta_view_new(t->g, t->r);
-    if (!v)
+    void *seen = malloc(t->g->state_size);
+    carta_view *v = seen ? carta_view_new(t->g, t->r) : NULL;
+    if (!v) {
+        free(seen);
         return NULL;
-    carta_view_actions(v, "legal", t->g, t->r, obs, legal, n);
+    }
+    int n = table_choices(t, seat, legal, seen);
+    carta_view_actions(v, "legal", t->g, t->r, seen, legal, n);
+    free(seen);
     json_t *tree = carta_view_json(v);
     json_t *list = tree ? json_incref(json_object_get(tree, "legal")) : NULL;
     carta_view_free(v);
@@ -292,7 +351,7 @@ static json_t *table_message(const srv_table *t, const void *state, const char *
     json_object_set_new(msg, "players", srv_table_seats_json(t, 0));
     json_object_set_new(msg, "log", table_log(t, obs, seat));
     if (state == t->state && seat != CARTA_NO_SEAT && srv_table_decides(t, seat))
-        json_object_set_new(msg, "legal", table_legal(t, obs, seat));
+        json_object_set_new(msg, "legal", table_legal(t, seat));
     free(obs);
     return msg;
 }

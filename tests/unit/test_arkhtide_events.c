@@ -206,8 +206,10 @@ static void test_realm_pick_face_down(void **unused)
     opening(&st);
     act(&st, "done"); /* P1 keeps its hand */
     act(&st, "done"); /* P2 too: the Realm Phase */
+    /* "Resolve the following steps simultaneously": both look at once, before either picks */
     assert_string_equal(told(&st, 1), "player 1 starts the Realm Phase\n"
-                                      "player 1 looks at 2 cards\n");
+                                      "player 1 looks at 2 cards\n"
+                                      "you look at Test Realm, Low Realm\n");
     act(&st, "pick Low Realm");
     assert_string_equal(told(&st, 0), "you pick face down: Low Realm\n");
     assert_string_equal(told(&st, 1), "player 1 picks face down: a card\n");
@@ -222,10 +224,8 @@ static void test_realm_pick_face_down(void **unused)
     G->observe(R, &twin, 1, &twin_obs);
     assert_memory_equal(&twin_obs.events, &obs.events, sizeof obs.events);
     act(&st, "return Test Realm to the bottom");
-    assert_string_equal(told(&st, 0), "you return to the bottom of the Realm Deck: Test Realm\n"
-                                      "player 2 looks at 2 cards\n");
-    assert_string_equal(told(&st, 1), "player 1 returns to the bottom of the Realm Deck: a card\n"
-                                      "you look at Test Realm, Low Realm\n");
+    assert_string_equal(told(&st, 0), "you return to the bottom of the Realm Deck: Test Realm\n");
+    assert_string_equal(told(&st, 1), "player 1 returns to the bottom of the Realm Deck: a card\n");
     act(&st, "pick Test Realm");
     act(&st, "return Low Realm to the top");
     assert_string_equal(told(&st, 0), "player 2 returns to the top of the Realm Deck: a card\n"

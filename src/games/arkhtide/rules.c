@@ -454,9 +454,17 @@ unsigned ark_deciding(const carta_rules *rules, const void *state)
     return seats;
 }
 
-/* Realm Phase: returns true if `active` has a decision. */
+/* Realm Phase: returns true if `active` has a decision. Every Seeker still to pick looks at its
+ * cards at once ("each player looks at the top 3 cards of their Realm Deck"), not when its turn to
+ * choose comes: they choose at the same moment, each knowing its own cards. */
 static bool rules_realm(const carta_rules *rules, ark_state *st)
 {
+    for (int s = 0; s < st->n_seats; s++) {
+        const ark_seat *se = &st->seat[s];
+        if (ark_alive(st, s) && !(se->flags & ARK_S_PICKED) && se->pick == ARK_NO_CARD &&
+            se->look.n == 0)
+            rules_look_at_realms(st, s);
+    }
     for (int k = 0; k <= st->n_seats; k++) {
         int s = st->active;
         ark_seat *se = &st->seat[s];
