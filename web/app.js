@@ -111,12 +111,16 @@ function drawNewTable() {
   const gameSel = el("select", {id: "game"}, games.map((g) => el("option", {value: g.id}, g.name)));
   const players = el("input", {id: "players", type: "number", min: 1, max: 6, value: 2});
   const seed = el("input", {id: "seed", type: "text", placeholder: "from the clock"});
+  const mode = el("select", {id: "mode"});
   const seatsBox = el("div", {id: "seats"});
   const drawSeats = () => {
     const g = games.find((x) => x.id === gameSel.value);
     players.min = g.players[0]; players.max = g.players[1];
     let n = Math.min(Math.max(+players.value || 2, g.players[0]), g.players[1]);
     players.value = n;
+    const fits = (g.modes || []).filter((m) => n >= m.players[0] && n <= m.players[1]);
+    mode.replaceChildren(el("option", {value: ""}, fits.length ? "the usual for " + n + " players" : "–"),
+      ...fits.map((m) => el("option", {value: m.name}, m.title)));
     seatsBox.replaceChildren(...Array.from({length: n}, (_, i) => el("div", {class: "seat"},
       el("span", {}, "player ", i + 1, ": "),
       el("select", {class: "who"}, el("option", {value: "human"}, "a person"),
@@ -135,11 +139,12 @@ function drawNewTable() {
       return who === "human" ? {player: "human", deck} : {player: "ai", ai: who.slice(3), deck};
     });
     const msg = {type: "create", game: gameSel.value, players: +players.value, seats};
+    if (mode.value) msg.mode = mode.value;
     if (seed.value.trim()) msg.seed = +seed.value.trim();
     send(msg);
   }}, "Create the table");
   main.replaceChildren(el("section", {class: "lobby"}, el("h2", {}, "A new table"),
-    el("label", {}, "Rule system ", gameSel), el("label", {}, "Players ", players),
+    el("label", {}, "Rule system ", gameSel), el("label", {}, "Players ", players), el("label", {}, "Mode ", mode),
     el("label", {}, "Seed ", seed), seatsBox, create));
 }
 

@@ -363,7 +363,10 @@ static void srv_games(srv *s, int conn)
         const carta_game *g = carta_game_at(i);
         json_t *modes = json_array(), *decks = json_array();
         for (int m = 0; m < g->n_modes; m++)
-            json_array_append_new(modes, json_string(g->modes[m].name));
+            json_array_append_new(modes, json_pack("{s:s, s:s, s:[i, i]}", "name",
+                                                   g->modes[m].name, "title", g->modes[m].title,
+                                                   "players", g->modes[m].min_seats,
+                                                   g->modes[m].max_seats));
         char dir[1200];
         snprintf(dir, sizeof dir, "%s/%s/decks", s->data_root, g->id);
         DIR *d = opendir(dir);

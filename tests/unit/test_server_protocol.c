@@ -184,6 +184,12 @@ static void test_bad_messages_change_nothing(void **unused)
     expect_error(1, "bad_deck");
     say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"players\": 9, \"seats\": []}");
     expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"mode\": \"blitz\", \"seats\": "
+              "[{\"player\": \"human\"}, {\"player\": \"human\"}]}");
+    expect_error(1, "bad_request");
+    say(s, 1, "{\"type\": \"create\", \"game\": \"arkhtide\", \"mode\": \"desperate\", "
+              "\"seats\": [{\"player\": \"human\"}, {\"player\": \"human\"}]}");
+    expect_error(1, "bad_request"); /* Desperate Measures is for 3 to 5 */
     say(s, 1, "{\"type\": \"create\", \"game\": \"aember\", \"seats\": [{\"player\": \"ai\", "
               "\"ai\": \"oracle\"}, {\"player\": \"human\"}]}");
     expect_error(1, "bad_request");
