@@ -252,12 +252,12 @@ async function clickActs(page, seen, step, locator) {
   const seen = frames(page);
   const links = await create(page, "aember", ["human", "ai:random"], at);
   await page.goto(links.find((l) => l.text === "play this seat").href);
-  await playOut(page, seen, 6, null, false);
-  let before = null; // the person is asked: no AI thinks, nothing more is on its way
-  for (let t = 0; t < 1000 && !(before && before.type === "state" && before.legal); t++) {
-    await page.waitForTimeout(10);
-    before = seen[seen.length - 1];
+  let step = -1;
+  for (let clicks = 0; clicks < 6; clicks++) {
+    step = (await waitTurn(page, seen, step)).step;
+    await page.locator("button.action").first().click();
   }
+  const before = await waitTurn(page, seen, step); // the last click's answer: the person is asked again
   server.kill("SIGKILL");
   await new Promise((gone) => server.on("exit", gone));
   await page.waitForFunction(() => document.getElementById("status").textContent.startsWith("disconnected"));
