@@ -255,8 +255,9 @@ function drawSimResults(sum, run) {
     parts.push(el("h3", {}, "Deck against deck (the row deck's win rate)"),
       el("table", {class: "matrix", id: "sim-matrix"}, el("tr", {}, el("th", {}), m.decks.map((d) => el("th", {}, d))),
         m.decks.map((d, a) => el("tr", {}, el("th", {}, d), m.decks.map((_, b) => {
-          const r = m.win_rate[a][b];
-          return el("td", {style: r === null ? "" : `background: hsl(${120 * r}, 60%, 75%)`}, r === null ? "–" : pct(r) + " (" + m.games[a][b] + ")");
+          const r = m.win_rate[a][b], lo = m.ci_low ? m.ci_low[a][b] : null, hi = m.ci_high ? m.ci_high[a][b] : null;
+          return el("td", {style: r === null ? "" : `background: hsl(${120 * r}, 60%, 75%)`},
+            r === null ? "–" : a === b ? "mirror (" + m.games[a][b] / 2 + ")" : pct(r) + (lo !== null ? " [" + pct(lo) + ", " + pct(hi) + "]" : "") + " (" + m.games[a][b] + ")");
         })))));
   }
   const cards = (sum.cards || []).slice(0, 40);

@@ -238,7 +238,7 @@ static int sim_output(const sim_settings *s, const sim_results *res, sim_args *a
         json_t *root = json_deep_copy(summary);
         json_object_set_new(root, "run", json_pack("{s:i, s:f, s:f}", "threads", s->threads,
                                                    "seconds", seconds, "games_per_second", per_s));
-        char *text = json_dumps(root, JSON_INDENT(2));
+        char *text = json_dumps(root, JSON_INDENT(2) | SIM_JSON_REALS);
         if (text)
             printf("%s\n", text);
         free(text);

@@ -62,7 +62,7 @@ struct srv {
 
 static void srv_send_json(srv *s, int conn, json_t *msg)
 {
-    char *text = msg ? json_dumps(msg, JSON_COMPACT) : NULL;
+    char *text = msg ? json_dumps(msg, JSON_COMPACT | SIM_JSON_REALS) : NULL;
     if (text && s->send)
         s->send(s->ctx, conn, text);
     free(text);

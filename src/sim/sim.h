@@ -81,6 +81,10 @@ typedef struct sim_results {
     sim_played *played; /* NULL: the game gives no per-card statistics */
 } sim_results;
 
+/* How summaries are written as JSON: rates to 6 significant digits (0.99, not
+ * 0.98999999999999999). */
+#define SIM_JSON_REALS JSON_REAL_PRECISION(6)
+
 /* ---- sim_stats.c: seeds, seats, decks, statistics ---- */
 
 uint64_t sim_game_seed(uint64_t base, int game);

@@ -101,7 +101,7 @@ carta_status sim_db_finish(sim_db *db, json_t *summary, carta_error *err)
         db->in_batch = 0;
         st = carta_store_commit(db->store, err);
     }
-    char *text = summary ? json_dumps(summary, JSON_COMPACT) : NULL;
+    char *text = summary ? json_dumps(summary, JSON_COMPACT | SIM_JSON_REALS) : NULL;
     if (st == CARTA_OK && !text)
         st = carta_error_set(err, CARTA_ERR_NOMEM, "sim: out of memory");
     if (st == CARTA_OK)

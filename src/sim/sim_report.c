@@ -145,22 +145,30 @@ static json_t *report_matrix_json(const sim_settings *s, const sim_summary *sum)
     if (!sim_report_has_matrix(s))
         return json_null();
     json_t *names = json_array(), *games = json_array(), *wins = json_array(),
-           *rates = json_array();
+           *rates = json_array(), *lows = json_array(), *highs = json_array();
     for (int a = 0; a < s->n_decks; a++) {
-        json_t *g = json_array(), *w = json_array(), *r = json_array();
+        json_t *g = json_array(), *w = json_array(), *r = json_array(), *lo = json_array(),
+               *hi = json_array();
         json_array_append_new(names, json_string(report_deck_name(s, a)));
         for (int b = 0; b < s->n_decks; b++) {
-            int n = sum->matrix_games[a][b];
+            int n = sum->matrix_games[a][b], k = sum->matrix_wins[a][b];
+            double l, h;
+            sim_wilson(k, n, &l, &h);
             json_array_append_new(g, json_integer(n));
-            json_array_append_new(w, json_integer(sum->matrix_wins[a][b]));
-            json_array_append_new(r, n ? json_real(rate(sum->matrix_wins[a][b], n)) : json_null());
+            json_array_append_new(w, json_integer(k));
+            json_array_append_new(r, n ? json_real(rate(k, n)) : json_null());
+            /* a mirror pairing counts each game from both sides: no interval to give */
+            json_array_append_new(lo, n && a != b ? json_real(l) : json_null());
+            json_array_append_new(hi, n && a != b ? json_real(h) : json_null());
         }
         json_array_append_new(games, g);
         json_array_append_new(wins, w);
         json_array_append_new(rates, r);
+        json_array_append_new(lows, lo);
+        json_array_append_new(highs, hi);
     }
-    return json_pack("{s:o, s:o, s:o, s:o}", "decks", names, "games", games, "wins", wins,
-                     "win_rate", rates);
+    return json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "decks", names, "games", games, "wins",
+                     wins, "win_rate", rates, "ci_low", lows, "ci_high", highs);
 }
 
 /* How the games ended: each ending (the view's "end") with its games and rate. */
@@ -332,21 +340,25 @@ static void report_matrix_text(FILE *out, const sim_settings *s, const sim_summa
 {
     if (!sim_report_has_matrix(s))
         return;
-    fprintf(out, "\ndeck against deck (row deck's win rate against column deck, pairings):\n");
+    fprintf(out, "\ndeck against deck (row deck's win rate against column deck [95%%], "
+                 "pairings):\n");
     fprintf(out, "%-20s", "");
     for (int b = 0; b < s->n_decks; b++)
-        fprintf(out, " %16.16s", report_deck_name(s, b));
+        fprintf(out, " %24.24s", report_deck_name(s, b));
     fputc('\n', out);
     for (int a = 0; a < s->n_decks; a++) {
         fprintf(out, "%-20.20s", report_deck_name(s, a));
         for (int b = 0; b < s->n_decks; b++) {
-            int n = sum->matrix_games[a][b];
+            int n = sum->matrix_games[a][b], k = sum->matrix_wins[a][b];
+            double lo, hi;
+            sim_wilson(k, n, &lo, &hi);
             if (n && a == b) /* a mirror pairing counts once from each side */
-                fprintf(out, " %7s (%6d)", "mirror", n / 2);
+                fprintf(out, " %15s (%6d)", "mirror", n / 2);
             else if (n)
-                fprintf(out, " %6.1f%% (%6d)", 100 * rate(sum->matrix_wins[a][b], n), n);
+                fprintf(out, " %4.0f%% [%3.0f,%4.0f] (%6d)", 100 * rate(k, n), 100 * lo,
+                        100 * hi, n);
             else
-                fprintf(out, " %16s", "-");
+                fprintf(out, " %24s", "-");
         }
         fputc('\n', out);
     }

@@ -58,8 +58,8 @@ void sim_wilson(double k, int n, double *lo, double *hi)
     double p = k / n, z2n = z * z / n;
     double center = (p + z2n / 2) / (1 + z2n);
     double half = z * sqrt(p * (1 - p) / n + z * z / (4.0 * n * n)) / (1 + z2n);
-    *lo = center - half < 0 ? 0 : center - half;
-    *hi = center + half > 1 ? 1 : center + half;
+    *lo = k <= 0 || center - half < 0 ? 0 : center - half; /* exact at the ends, not 3e-18 */
+    *hi = k >= n || center + half > 1 ? 1 : center + half;
 }
 
 enum { SIM_CARD_IDS = 65536 }; /* card ids are 16-bit */
