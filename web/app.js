@@ -247,6 +247,13 @@ function drawSimResults(sum, run) {
   parts.push(el("p", {}, "A game lasts ", len.avg_actions, " actions on average",
     len.avg_turns !== null && len.avg_turns !== undefined ? ", " + len.avg_turns + " turns" : "",
     len.avg_rounds !== null && len.avg_rounds !== undefined ? ", " + len.avg_rounds + " rounds" : "", "."));
+  const bars = (len.histogram && len.histogram.bars) || [];
+  const most = Math.max(1, ...bars.map((b) => b.games));
+  if (bars.length)
+    parts.push(el("h3", {}, "How long games lasted (" + len.histogram.unit + ")"),
+      el("table", {class: "histogram", id: "sim-length"}, bars.map((b) => el("tr", {},
+        el("th", {}, b.from === b.to ? b.from : b.from + "–" + b.to),
+        el("td", {}, el("span", {class: "bar", style: "width: " + (12 * b.games / most) + "em"}), " ", b.games)))));
   if (sum.endings && sum.endings.length)
     parts.push(el("h3", {}, "How games ended"), el("ul", {id: "sim-endings"}, sum.endings.map((e) =>
       el("li", {}, e.end, ": ", e.games, " (", pct(e.rate), ", 95% interval ", pct(e.ci_low), " – ", pct(e.ci_high), ")"))));

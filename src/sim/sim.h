@@ -24,7 +24,8 @@ enum {
     SIM_END_NAME = 32,        /* bytes of an ending's name ("Quintessence Victory") */
     SIM_MAX_ENDS = 12,        /* distinct endings counted */
     SIM_PLAYED_WORDS = (CARTA_DECK_MAX + 63) / 64,
-    SIM_PLAYED_OTHER = 64     /* distinct cards from outside the deck one player plays in a game */
+    SIM_PLAYED_OTHER = 64,    /* distinct cards from outside the deck one player plays in a game */
+    SIM_HIST_BINS = 12        /* bars of the length histogram, at most */
 };
 
 /* What to simulate. Players are numbered 0..n_players-1 (shown 1..); they rotate seats, but in a
@@ -125,6 +126,11 @@ typedef struct sim_summary {
     double points_sum[CARTA_MAX_SEATS], points_sq[CARTA_MAX_SEATS]; /* per player */
     long long actions, turns, rounds;
     int with_turns, with_rounds;
+    /* How long games lasted, in Rounds where the game has them, else turns, else actions:
+     * hist[i] games lasted hist_from + i * hist_width to that + hist_width - 1. */
+    const char *hist_unit;                    /* "rounds", "turns" or "actions" */
+    int hist_from, hist_width, hist_bins;
+    int hist[SIM_HIST_BINS];
     int n_ends;                               /* how games ended, in order of first seen */
     char end_name[SIM_MAX_ENDS][SIM_END_NAME];
     int end_games[SIM_MAX_ENDS];

@@ -189,11 +189,19 @@ static json_t *report_ends_json(const sim_summary *sum)
 json_t *sim_summary_json(const sim_settings *s, const sim_summary *sum)
 {
     int n = sum->n_games;
+    json_t *bars = json_array();
+    for (int i = 0; i < sum->hist_bins; i++) {
+        int from = sum->hist_from + i * sum->hist_width;
+        json_array_append_new(bars, json_pack("{s:i, s:i, s:i}", "from", from, "to",
+                                              from + sum->hist_width - 1, "games", sum->hist[i]));
+    }
     json_t *length = json_pack(
-        "{s:f, s:o, s:o}", "avg_actions", n ? (double)sum->actions / n : 0.0, "avg_turns",
+        "{s:f, s:o, s:o, s:{s:s, s:o}}", "avg_actions", n ? (double)sum->actions / n : 0.0,
+        "avg_turns",
         sum->with_turns ? json_real((double)sum->turns / sum->with_turns) : json_null(),
         "avg_rounds",
-        sum->with_rounds ? json_real((double)sum->rounds / sum->with_rounds) : json_null());
+        sum->with_rounds ? json_real((double)sum->rounds / sum->with_rounds) : json_null(),
+        "histogram", "unit", sum->hist_unit, "bars", bars);
     return json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, s:o}", "settings",
                      sim_settings_json(s), "players", report_players_json(s, sum), "seats",
                      report_seats_json(s, sum), "first_seat", report_first_seat_json(sum),
@@ -364,6 +372,28 @@ static void report_matrix_text(FILE *out, const sim_settings *s, const sim_summa
     }
 }
 
+/* The finished games' lengths as bars of # (one per 2% of the games, at least one if any). */
+static void report_histogram_text(FILE *out, const sim_summary *sum)
+{
+    if (!sum->hist_bins)
+        return;
+    int finished = sum->n_games - sum->unfinished;
+    fprintf(out, "how long games lasted (%s):\n", sum->hist_unit);
+    for (int i = 0; i < sum->hist_bins; i++) {
+        int from = sum->hist_from + i * sum->hist_width, to = from + sum->hist_width - 1;
+        char range[32];
+        if (to > from)
+            snprintf(range, sizeof range, "%d-%d", from, to);
+        else
+            snprintf(range, sizeof range, "%d", from);
+        int marks = finished ? (sum->hist[i] * 50 + finished - 1) / finished : 0;
+        fprintf(out, "  %11s %6d%s", range, sum->hist[i], marks ? "  " : "");
+        for (int k = 0; k < marks; k++)
+            fputc('#', out);
+        fputc('\n', out);
+    }
+}
+
 void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, int max_cards)
 {
     int n = sum->n_games;
@@ -385,6 +415,7 @@ void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, i
     if (sum->with_rounds)
         fprintf(out, ", %.1f Rounds", (double)sum->rounds / sum->with_rounds);
     fputc('\n', out);
+    report_histogram_text(out, sum);
     report_ends_text(out, sum);
     report_cards_text(out, s, sum, max_cards);
     report_matrix_text(out, s, sum);

@@ -220,6 +220,40 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
     return CARTA_OK;
 }
 
+/* The length of game g in the histogram's unit. */
+static int stats_length(const sim_summary *sum, const sim_game *g)
+{
+    return sum->hist_unit[0] == 'r' ? g->rounds : sum->hist_unit[0] == 't' ? g->turns : g->actions;
+}
+
+/* The histogram of finished games' lengths, in Rounds, turns or actions (the first every
+ * finished game has), in at most SIM_HIST_BINS bars of equal width. */
+static void stats_histogram(sim_summary *sum, const sim_results *res)
+{
+    int rounds = 1, turns = 1, lo = 0, hi = -1;
+    for (int i = 0; i < res->s->n_games; i++)
+        if (res->games[i].finished) {
+            rounds &= res->games[i].rounds >= 0;
+            turns &= res->games[i].turns >= 0;
+        }
+    sum->hist_unit = rounds ? "rounds" : turns ? "turns" : "actions";
+    for (int i = 0; i < res->s->n_games; i++) {
+        if (!res->games[i].finished)
+            continue;
+        int len = stats_length(sum, &res->games[i]);
+        lo = hi < lo || len < lo ? len : lo;
+        hi = len > hi ? len : hi;
+    }
+    if (hi < lo)
+        return; /* no game finished */
+    sum->hist_from = lo;
+    sum->hist_width = (hi - lo) / SIM_HIST_BINS + 1;
+    sum->hist_bins = (hi - lo) / sum->hist_width + 1;
+    for (int i = 0; i < res->s->n_games; i++)
+        if (res->games[i].finished)
+            sum->hist[(stats_length(sum, &res->games[i]) - lo) / sum->hist_width]++;
+}
+
 sim_summary *sim_summarize(const sim_results *res, carta_error *err)
 {
     const sim_settings *s = res->s;
@@ -237,6 +271,7 @@ sim_summary *sim_summarize(const sim_results *res, carta_error *err)
     carta_status st = CARTA_OK;
     for (int i = 0; i < s->n_games && st == CARTA_OK; i++)
         st = stats_game(sum, by_id, res, i, err);
+    stats_histogram(sum, res);
     if (st == CARTA_OK && by_id && stats_compact(sum, by_id))
         st = carta_error_set(err, CARTA_ERR_NOMEM, "sim: out of memory");
     free(by_id);

@@ -233,6 +233,7 @@ async function clickActs(page, seen, step, locator) {
   check(await page.locator("#sim-players tr").count() === 3, "the simulation page shows both players' win rates");
   check(await page.locator("svg.plot line.ci").count() >= 6, "the win rates are plotted with their intervals");
   check(await page.locator("#sim-matrix td").count() === 4, "the deck matrix is drawn");
+  check(await page.locator("#sim-length tr").count() > 0, "how long games lasted is drawn as a histogram");
   check(await page.locator("#sim-cards tr.by-player").count() > 0, "each card's players are shown apart (their decks differ)");
   await page.close();
 }

@@ -184,6 +184,14 @@ static void test_aggregate_synthetic(void **unused)
     assert_int_equal(sum->end_games[0], 2);
     assert_string_equal(sum->end_name[1], "turn limit");
     assert_int_equal(sum->end_games[1], 1);
+    /* How long the finished games lasted: one of them has no turns (-1), so in actions (10, 20,
+     * 30), in bars 2 wide from 10: the first, the sixth and the eleventh. */
+    assert_string_equal(sum->hist_unit, "actions");
+    assert_int_equal(sum->hist_from, 10);
+    assert_int_equal(sum->hist_width, 2);
+    assert_int_equal(sum->hist_bins, 11);
+    int hist[11] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    assert_memory_equal(sum->hist, hist, sizeof hist);
     /* Per card, once per (game, player) whatever the copies; Breaker is in both decks. */
     assert_int_equal(sum->n_cards, 4);
     check_card(sum, t.ripple, 4, 1, 1, 0, 3, 1, 1);
