@@ -121,6 +121,9 @@ typedef struct sim_summary {
     int n_games, n_players;
     int wins[CARTA_MAX_SEATS];      /* per player */
     int seat_wins[CARTA_MAX_SEATS]; /* per seat */
+    /* Per deck: (game, player) pairs with it in the first seat and in a later one, and wins. */
+    int first_games[SIM_MAX_DECKS], first_wins[SIM_MAX_DECKS];
+    int later_games[SIM_MAX_DECKS], later_wins[SIM_MAX_DECKS];
     int draws, unfinished;
     int points_games;                          /* games that gave points */
     double points_sum[CARTA_MAX_SEATS], points_sq[CARTA_MAX_SEATS]; /* per player */

@@ -89,7 +89,7 @@ static json_t *report_seats_json(const sim_settings *s, const sim_summary *sum)
 }
 
 /* The first seat's advantage: its win rate minus an even share (1 / players), with interval. */
-static json_t *report_first_seat_json(const sim_summary *sum)
+static json_t *report_first_seat_json(const sim_settings *s, const sim_summary *sum)
 {
     double lo, hi, even = 1.0 / sum->n_players;
     sim_wilson(sum->seat_wins[0], sum->n_games, &lo, &hi);
@@ -99,6 +99,17 @@ static json_t *report_first_seat_json(const sim_summary *sum)
     json_object_set_new(o, "advantage", json_real(rate(sum->seat_wins[0], sum->n_games) - even));
     json_object_set_new(o, "advantage_ci_low", json_real(lo - even));
     json_object_set_new(o, "advantage_ci_high", json_real(hi - even));
+    json_t *by_deck = json_array();
+    for (int d = 0; sim_report_has_matrix(s) && d < s->n_decks; d++) {
+        json_t *one = json_pack("{s:s, s:i, s:i, s:i, s:i}", "deck", report_deck_name(s, d),
+                                "games", sum->first_games[d], "wins", sum->first_wins[d],
+                                "later_games", sum->later_games[d], "later_wins",
+                                sum->later_wins[d]);
+        report_rate_json(one, "", sum->first_wins[d], sum->first_games[d]);
+        report_rate_json(one, "later_", sum->later_wins[d], sum->later_games[d]);
+        json_array_append_new(by_deck, one);
+    }
+    json_object_set_new(o, "by_deck", by_deck);
     return o;
 }
 
@@ -204,7 +215,7 @@ json_t *sim_summary_json(const sim_settings *s, const sim_summary *sum)
         "histogram", "unit", sum->hist_unit, "bars", bars);
     return json_pack("{s:o, s:o, s:o, s:o, s:i, s:i, s:o, s:o, s:o, s:o}", "settings",
                      sim_settings_json(s), "players", report_players_json(s, sum), "seats",
-                     report_seats_json(s, sum), "first_seat", report_first_seat_json(sum),
+                     report_seats_json(s, sum), "first_seat", report_first_seat_json(s, sum),
                      "draws", sum->draws, "unfinished", sum->unfinished, "length", length,
                      "endings", report_ends_json(sum), "cards", report_cards_json(s, sum),
                      "matrix", report_matrix_json(s, sum));
@@ -259,7 +270,7 @@ static void report_points_text(FILE *out, const sim_settings *s, const sim_summa
     }
 }
 
-static void report_seats_text(FILE *out, const sim_summary *sum)
+static void report_seats_text(FILE *out, const sim_settings *s, const sim_summary *sum)
 {
     double lo, hi, even = 1.0 / sum->n_players;
     sim_wilson(sum->seat_wins[0], sum->n_games, &lo, &hi);
@@ -271,6 +282,16 @@ static void report_seats_text(FILE *out, const sim_summary *sum)
     for (int seat = 1; sum->n_players > 2 && seat < sum->n_players; seat++) {
         fprintf(out, "seat %d wins %d: ", seat + 1, sum->seat_wins[seat]);
         report_interval(out, sum->seat_wins[seat], sum->n_games);
+        fputc('\n', out);
+    }
+    if (sim_report_has_matrix(s))
+        fprintf(out, "each deck in the first seat and in a later one (its win rate there):\n");
+    for (int d = 0; sim_report_has_matrix(s) && d < s->n_decks; d++) {
+        fprintf(out, "  %-20.20s first %4d of %4d ", report_deck_name(s, d), sum->first_wins[d],
+                sum->first_games[d]);
+        report_interval(out, sum->first_wins[d], sum->first_games[d]);
+        fprintf(out, "   later %4d of %4d ", sum->later_wins[d], sum->later_games[d]);
+        report_interval(out, sum->later_wins[d], sum->later_games[d]);
         fputc('\n', out);
     }
 }
@@ -406,7 +427,7 @@ void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, i
             (unsigned long long)s->seed);
     report_players_text(out, s, sum);
     report_points_text(out, s, sum);
-    report_seats_text(out, sum);
+    report_seats_text(out, s, sum);
     fprintf(out, "draws: %d, unfinished (over %d actions): %d\n", sum->draws, SIM_MAX_ACTIONS,
             sum->unfinished);
     fprintf(out, "average length: %.1f actions", n ? (double)sum->actions / n : 0.0);

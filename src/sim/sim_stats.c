@@ -201,6 +201,12 @@ static carta_status stats_game(sim_summary *sum, sim_card_stat *by_id, const sim
             sum->wins[p] += (g->won >> p) & 1;
         sum->seat_wins[g->winner_seat]++;
     }
+    int first = sim_seat_player(s->n_players, s->rotate, i, 0);
+    for (int p = 0; p < s->n_players; p++) {
+        int won = g->finished && !drew && ((g->won >> p) & 1);
+        (p == first ? sum->first_games : sum->later_games)[g->deck[p]]++;
+        (p == first ? sum->first_wins : sum->later_wins)[g->deck[p]] += won;
+    }
     if (g->has_points) {
         sum->points_games++;
         for (int p = 0; p < s->n_players; p++) {

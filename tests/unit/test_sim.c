@@ -186,6 +186,14 @@ static void test_aggregate_synthetic(void **unused)
     assert_int_equal(sum->end_games[1], 1);
     /* How long the finished games lasted: one of them has no turns (-1), so in actions (10, 20,
      * 30), in bars 2 wide from 10: the first, the sixth and the eleventh. */
+    /* Each deck first and later: A (player 1) sat first in games 0 (won) and 2 (a draw), later
+     * in 1 (won) and 3 (unfinished); B the other way round, never winning. */
+    assert_int_equal(sum->first_games[0], 2);
+    assert_int_equal(sum->first_wins[0], 1);
+    assert_int_equal(sum->later_games[0], 2);
+    assert_int_equal(sum->later_wins[0], 1);
+    assert_int_equal(sum->first_games[1], 2);
+    assert_int_equal(sum->first_wins[1] + sum->later_wins[1], 0);
     assert_string_equal(sum->hist_unit, "actions");
     assert_int_equal(sum->hist_from, 10);
     assert_int_equal(sum->hist_width, 2);
