@@ -9,11 +9,12 @@
 #include <unistd.h>
 
 #include "ai/ai.h"
+#include "games/registry.h"
 
 static const char sim_usage[] =
     "usage: carta sim GAME [--games N] [--seats AI,...] [--players N] [--mode M]\n"
     "                 [--decks SPEC,... | --deck-pool SPEC,...] [--seed S] [--threads T]\n"
-    "                 [--json] [--csv FILE] [--db FILE] [--cards N]\n"
+    "                 [--json] [--csv FILE] [--db FILE] [--cards N] [--variant FILE]\n"
     "Plays N games between AI players and reports each player's win rate with a Wilson 95%\n"
     "interval, the first seat's advantage, draws, the average game length, per-card statistics\n"
     "and, when decks differ, a deck-against-deck matrix. The players rotate seats from game to\n"
@@ -36,6 +37,11 @@ static const char sim_usage[] =
     "  --csv FILE       write the per-card statistics as CSV to FILE (\"-\": standard output)\n"
     "  --db FILE        store every game's record and the summary in the SQLite file FILE\n"
     "  --cards N        rows of the card table (default 20, 0: all)\n"
+    "  --variant FILE   a card-change experiment: FILE is a card file whose cards replace those\n"
+    "                   of the same name (and add the others); the same games are played\n"
+    "                   without and with it, and each player's win rate, the game length and\n"
+    "                   the cards' play rates are compared game by game, with 95% intervals\n"
+    "                   and whether the change is distinguishable from noise (docs/variants.md)\n"
     "Per-card statistics: for each card, the (game, player) pairs whose deck held it, in how many\n"
     "that player played it, and the player's win rate when played and when not.\n"
     "Any game of a --db run replays from its record, e.g. game 7 of run 1:\n"
@@ -43,7 +49,7 @@ static const char sim_usage[] =
     "  carta replay g.json\n";
 
 typedef struct sim_args {
-    const char *seats, *decks, *pool, *csv, *db;
+    const char *seats, *decks, *pool, *csv, *db, *variant;
     int json, cards;
     FILE *csv_file; /* opened before the games are played, so a bad path fails at once */
     cli_game_opts game_opts;
@@ -283,6 +289,66 @@ static int sim_execute(sim_settings *s, sim_args *a)
     return rc;
 }
 
+/* Plays the games once more with the variant's rules and prints the comparison (text or, with
+ * --json, both summaries and the comparison). */
+static int sim_experiment(sim_settings *s, sim_args *a, carta_rules *variant_rules,
+                          const carta_variant_change *change)
+{
+    static sim_settings v; /* the same settings, the variant's rules */
+    carta_error err = {0};
+    sim_results base, changed;
+    v = *s;
+    v.r = variant_rules;
+    if (sim_run(s, &base, NULL, isatty(STDERR_FILENO), &err) != CARTA_OK) {
+        cli_error("%s", err.msg);
+        return CLI_EXIT_FAIL;
+    }
+    if (sim_run(&v, &changed, NULL, isatty(STDERR_FILENO), &err) != CARTA_OK) {
+        cli_error("--variant %s: %s", a->variant, err.msg);
+        sim_results_free(&base);
+        return CLI_EXIT_FAIL;
+    }
+    sim_summary *sb = sim_summarize(&base, &err), *sv = sb ? sim_summarize(&changed, &err) : NULL;
+    json_t *cmp = sv ? sim_compare_json(s, &base, &changed, sb, sv, a->variant, change) : NULL;
+    int rc = cmp ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+    if (!cmp) {
+        cli_error("%s", err.msg[0] ? err.msg : "out of memory");
+    } else if (a->json) {
+        json_t *root = json_pack("{s:o, s:o, s:O}", "base", sim_summary_json(s, sb), "variant",
+                                 sim_summary_json(&v, sv), "comparison", cmp);
+        char *text = json_dumps(root, JSON_INDENT(2) | SIM_JSON_REALS);
+        if (text)
+            printf("%s\n", text);
+        free(text);
+        json_decref(root);
+    } else {
+        printf("%s: %d games, %d players, seed %llu\n", s->g->id, s->n_games, s->n_players,
+               (unsigned long long)s->seed);
+        sim_compare_text(stdout, cmp);
+    }
+    json_decref(cmp);
+    sim_summary_free(sb);
+    sim_summary_free(sv);
+    sim_results_free(&base);
+    sim_results_free(&changed);
+    return rc;
+}
+
+/* Opens a second copy of the rules with the variant file applied; NULL after an error. */
+static carta_rules *sim_open_variant(const sim_settings *s, const char *path,
+                                     carta_variant_change *change)
+{
+    const carta_game_yaml *y = carta_game_yaml_find(s->g->id);
+    carta_rules *r = y ? cli_open_rules(s->g) : NULL;
+    carta_error err = {0};
+    if (r && carta_variant_apply(y, r, path, change, &err) != CARTA_OK) {
+        cli_error("--variant: %s", err.msg);
+        s->g->close(r);
+        return NULL;
+    }
+    return r;
+}
+
 static int sim_default_threads(void)
 {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -308,6 +374,7 @@ int cli_cmd_sim(int argc, char **argv)
         {"--csv", CLI_OPT_STR, &a.csv, 0, 0},
         {"--db", CLI_OPT_STR, &a.db, 0, 0},
         {"--cards", CLI_OPT_INT, &a.cards, 0, 1000000},
+        {"--variant", CLI_OPT_STR, &a.variant, 0, 0},
         CLI_GAME_OPTS(a.game_opts),
     };
     char *pos[1];
@@ -341,10 +408,22 @@ int cli_cmd_sim(int argc, char **argv)
         rc = sim_decks(&s, decks, pool);
     if (rc == 0)
         rc = sim_try_setup(&s);
-    if (rc == 0)
-        rc = sim_open_csv(&a);
-    if (rc == 0)
-        rc = sim_execute(&s, &a);
+    if (rc == 0 && a.variant && (a.db || a.csv)) {
+        cli_error("--variant compares two runs: give it without --db and --csv");
+        rc = CLI_EXIT_USAGE;
+    }
+    if (rc == 0 && a.variant) {
+        static carta_variant_change change;
+        carta_rules *vr = sim_open_variant(&s, a.variant, &change);
+        rc = vr ? sim_experiment(&s, &a, vr, &change) : CLI_EXIT_FAIL;
+        if (vr)
+            s.g->close(vr);
+    } else {
+        if (rc == 0)
+            rc = sim_open_csv(&a);
+        if (rc == 0)
+            rc = sim_execute(&s, &a);
+    }
     sim_close_csv(&a, &s, NULL); /* after a failure: nothing written */
     free(seats);
     free(decks);

@@ -28,6 +28,11 @@ typedef struct catalog_mark {
     uint64_t digest;
 } catalog_mark;
 
+/* While set (on this thread), a known name replaces its card instead of being a duplicate. */
+static _Thread_local int catalog_replacing;
+
+void carta_catalog_replacing(int on) { catalog_replacing = on; }
+
 carta_catalog *carta_catalog_new(void) { return calloc(1, sizeof(carta_catalog)); }
 
 void carta_catalog_free(carta_catalog *cat) { free(cat); }
@@ -115,6 +120,8 @@ static carta_status catalog_add_card(carta_catalog *cat, struct fy_node *card, c
         return carta_yaml_error(err, file, name_node,
                                 "a card name must not be empty or start with a space");
     int other = carta_catalog_find(cat, name);
+    if (other >= 0 && catalog_replacing) /* a variant: the card keeps its id, decks still hold it */
+        return compile ? compile(ctx, other, card, file, err) : CARTA_OK;
     if (other >= 0)
         return carta_yaml_error(err, file, name_node,
                                 "duplicate card name '%s' (already defined as '%s')", name,

@@ -32,6 +32,10 @@ carta_status carta_catalog_load_file(carta_catalog *cat, const char *path,
 /* Loads every *.yaml file of dir whose name does not start with "deck", in name order. */
 carta_status carta_catalog_load_dir(carta_catalog *cat, const char *dir,
                                     carta_card_compile_fn compile, void *ctx, carta_error *err);
+/* While on (for loads on this thread), a card whose name the catalog already holds is compiled
+ * again under its id, replacing it, instead of being refused as a duplicate: a card-change
+ * variant (core/variant.h). Turn it off again after the load. */
+void carta_catalog_replacing(int on);
 /* Loads a sequence of card maps from an already parsed document (inline cards in a scenario). */
 carta_status carta_catalog_load_node(carta_catalog *cat, struct fy_node *cards, const char *file,
                                      carta_card_compile_fn compile, void *ctx, carta_error *err);

@@ -15,7 +15,9 @@
 #include <stdio.h>
 
 #include "core/game.h"
+#include "core/catalog.h"
 #include "core/store.h"
+#include "core/variant.h"
 
 enum {
     SIM_MAX_ACTIONS = 100000, /* a game still running after this many actions is "unfinished" */
@@ -187,6 +189,21 @@ typedef struct sim_sink {
 carta_status sim_run(const sim_settings *s, sim_results *res, const sim_sink *sink, int progress,
                      carta_error *err);
 void sim_results_free(sim_results *res);
+
+/* ---- sim_compare.c: card-change experiments (--variant) ---- */
+
+enum { SIM_COMPARE_CARDS = CARTA_CATALOG_MAX };
+
+/* The comparison of the same games played without (base) and with a variant (docs/variants.md):
+ * each player's win rate and the game length as paired differences with 95% intervals, whether
+ * each is distinguishable from noise and about how many games would make it so, and the cards'
+ * play rates (the changed cards first). NULL if out of memory. */
+json_t *sim_compare_json(const sim_settings *s, const sim_results *base,
+                         const sim_results *variant, const sim_summary *base_sum,
+                         const sim_summary *variant_sum, const char *file,
+                         const carta_variant_change *change);
+/* The comparison as the text report's closing section. */
+void sim_compare_text(FILE *out, json_t *comparison);
 
 /* ---- sim_db.c: --db ---- */
 

@@ -364,6 +364,59 @@ static void test_csv_and_text_shape(void **unused)
     t.game.close(t.r);
 }
 
+/* A card-change experiment compared game by game (docs/variants.md): with the variant, game 2
+ * (a draw) becomes player 1's win and lasts 6 actions more; the rest is the same. Player 1's
+ * difference: +1 of 4 games, +25 points, the differences' spread 0.5, so the interval is
+ * 25 +- 1.96 * 0.5 / 2 = [-24, +74] points: not distinguishable, and about
+ * (1.96 * 0.5 / 0.25)^2 = 15.4, so 16 games would tell. */
+static void test_variant_compared_game_by_game(void **unused)
+{
+    (void)unused;
+    synth t, v;
+    synth_make(&t);
+    synth_make(&v);
+    v.games[2].winner_player = 0;
+    v.games[2].won = 1;
+    v.games[2].winner_seat = (int8_t)sim_player_seat(2, 1, 2, 0);
+    v.games[2].actions += 6;
+    v.s.r = t.s.r;
+    carta_error err = {0};
+    sim_summary *sb = sim_summarize(&t.res, &err), *sv = sim_summarize(&v.res, &err);
+    assert_non_null(sb);
+    assert_non_null(sv);
+    carta_variant_change change = {.n_replaced = 1};
+    snprintf(change.replaced[0], sizeof change.replaced[0], "Breaker");
+    json_t *cmp = sim_compare_json(&t.s, &t.res, &v.res, sb, sv, "x.yaml", &change);
+    assert_non_null(cmp);
+    json_t *p1 = json_array_get(json_object_get(cmp, "players"), 0);
+    assert_true(fabs(json_real_value(json_object_get(p1, "base")) - 0.5) < 1e-12);
+    assert_true(fabs(json_real_value(json_object_get(p1, "variant")) - 0.75) < 1e-12);
+    assert_true(fabs(json_real_value(json_object_get(p1, "diff")) - 0.25) < 1e-12);
+    assert_true(fabs(json_real_value(json_object_get(p1, "ci_low")) - (0.25 - 0.489991)) < 1e-5);
+    assert_int_equal(json_integer_value(json_object_get(p1, "games_changed")), 1);
+    assert_true(json_is_false(json_object_get(p1, "distinguishable")));
+    assert_int_equal(json_integer_value(json_object_get(p1, "games_needed")), 16);
+    json_t *len = json_object_get(cmp, "length_actions");
+    assert_true(fabs(json_real_value(json_object_get(len, "diff")) - 1.5) < 1e-12);
+    /* the changed card comes first among the play rates */
+    json_t *first = json_array_get(json_object_get(cmp, "cards"), 0);
+    assert_string_equal(json_string_value(json_object_get(first, "card")), "Breaker");
+    assert_true(json_is_true(json_object_get(first, "changed")));
+    FILE *f = tmpfile();
+    sim_compare_text(f, cmp);
+    char buf[4096];
+    read_all(f, buf, sizeof buf);
+    fclose(f);
+    assert_non_null(strstr(buf, "player 1 (greedy) wins 50.0% -> 75.0%: +25.0 points"));
+    assert_non_null(strstr(buf, "1 of 4 games ended differently for this player: not "
+                                "distinguishable from noise; about 16 games would tell"));
+    json_decref(cmp);
+    sim_summary_free(sb);
+    sim_summary_free(sv);
+    t.game.close(t.r);
+    v.game.close(v.r);
+}
+
 /* ---- real simulations ---- */
 
 /* Settings for n games of GAME between greedy and random on random decks. */
@@ -762,6 +815,7 @@ int main(void)
         cmocka_unit_test(test_csv_and_text_shape),
         cmocka_unit_test(test_aember_threads_identical),
         cmocka_unit_test(test_cards_need_action_card),
+        cmocka_unit_test(test_variant_compared_game_by_game),
         cmocka_unit_test(test_cards_played_without_decks),
         cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),

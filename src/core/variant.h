@@ -1,0 +1,25 @@
+/* variant.h: a card-change variant, the designer's "what if this card were different?": a card
+ * file (the game's card-file format) whose cards replace the cards of the same name and add the
+ * others, applied to opened rules (`carta sim GAME --variant FILE`, docs/variants.md). */
+#ifndef CARTA_VARIANT_H
+#define CARTA_VARIANT_H
+
+#include "game_yaml.h"
+
+enum { CARTA_VARIANT_NAMES = 32 };
+
+/* What a variant changed: the names it replaced and those it added, as the file gives them. */
+typedef struct carta_variant_change {
+    int n_replaced, n_added;
+    char replaced[CARTA_VARIANT_NAMES][CARTA_NAME_MAX];
+    char added[CARTA_VARIANT_NAMES][CARTA_NAME_MAX];
+} carta_variant_change;
+
+/* Applies the variant file at path to rules (opened by y->game, not yet used by any state): its
+ * cards replace those of the same name, keeping their ids, and the others are added. On error
+ * err names the file, the line and the reason, and the rules may be half changed: close them.
+ * change (may be NULL) says what changed. */
+carta_status carta_variant_apply(const carta_game_yaml *y, carta_rules *rules, const char *path,
+                                 carta_variant_change *change, carta_error *err);
+
+#endif
