@@ -23,7 +23,7 @@ enum {
     SIM_MAX_ACTIONS = 100000, /* a game still running after this many actions is "unfinished" */
     SIM_MAX_THREADS = 256,
     SIM_MAX_DECKS = 32,       /* distinct decks in one simulation */
-    SIM_END_NAME = 32,        /* bytes of an ending's name ("Quintessence Victory") */
+    SIM_END_NAME = 64,        /* bytes of an ending's name (Archmajesty's take 44) */
     SIM_MAX_ENDS = 12,        /* distinct endings counted */
     SIM_PLAYED_WORDS = (CARTA_DECK_MAX + 63) / 64,
     SIM_PLAYED_OTHER = 64,    /* distinct cards from outside the deck one player plays in a game */
