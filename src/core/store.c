@@ -20,8 +20,8 @@ struct carta_store {
 };
 
 static const char *const store_stmt_sql[STORE_N_STMTS] = {
-    "INSERT INTO records(run_id, game_index, game, seed, winner, n_actions, record) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    "INSERT INTO records(run_id, game_index, game, seed, winner, winner_player, n_actions, "
+    "record) VALUES (?1, ?2, ?3, ?4, ?5, ?8, ?6, ?7)",
     "SELECT record FROM records WHERE run_id = ?1 AND game_index = ?2",
 };
 
@@ -37,9 +37,10 @@ static const char store_schema[] =
     " game_index INTEGER NOT NULL,"
     " game TEXT NOT NULL,"
     " seed TEXT NOT NULL,"
-    " winner INTEGER NOT NULL,"
+    " winner INTEGER NOT NULL,"       /* the winning seat, from 0; -1: none */
     " n_actions INTEGER NOT NULL,"
     " record TEXT NOT NULL,"
+    " winner_player INTEGER,"        /* the winning player, from 1 as in every report; NULL: none */
     " PRIMARY KEY(run_id, game_index));"
     "CREATE TABLE IF NOT EXISTS saved_games("
     " name TEXT PRIMARY KEY,"
@@ -101,6 +102,13 @@ static carta_status store_init_schema(carta_store *s, carta_error *err)
                          "cannot set pragmas", err)) ||
         (st = store_exec(s, "BEGIN", "cannot begin", err)))
         return st;
+    /* version 3 numbers a record's winner as the reports do (winner_player) */
+    if (version >= 1 && version < 3 &&
+        (st = store_exec(s, "ALTER TABLE records ADD COLUMN winner_player INTEGER",
+                         "cannot add the records' winner_player", err)) != CARTA_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return st;
+    }
     char sql[sizeof store_schema + 64];
     snprintf(sql, sizeof sql, "%sPRAGMA user_version=%d;", store_schema, CARTA_STORE_VERSION);
     if ((st = store_exec(s, sql, "cannot create the tables", err)) != CARTA_OK) {
@@ -266,7 +274,8 @@ int64_t carta_store_last_run(carta_store *s)
 
 carta_status carta_store_add_record(carta_store *s, int64_t run_id, int game_index,
                                     const char *game, uint64_t seed, int winner_seat,
-                                    int n_actions, const char *record_json, carta_error *err)
+                                    int winner_player, int n_actions, const char *record_json,
+                                    carta_error *err)
 {
     sqlite3_stmt *st = s->stmt[STORE_ADD_RECORD];
     char seed_text[24];
@@ -278,6 +287,10 @@ carta_status carta_store_add_record(carta_store *s, int64_t run_id, int game_ind
     sqlite3_bind_int(st, 5, winner_seat);
     sqlite3_bind_int(st, 6, n_actions);
     sqlite3_bind_text(st, 7, record_json, -1, SQLITE_STATIC);
+    if (winner_player >= 0)
+        sqlite3_bind_int(st, 8, winner_player + 1);
+    else
+        sqlite3_bind_null(st, 8);
     return store_step_done(s, st, "cannot store the game record", err);
 }
 

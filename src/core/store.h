@@ -4,9 +4,12 @@
  * Tables (created on open if absent; `carta_store_version` in PRAGMA user_version):
  *   runs(id, game, created, settings, summary)    one `carta sim` run: its settings and summary,
  *                                                  both JSON texts (summary NULL until finished)
- *   records(run_id, game_index, game, seed, winner, n_actions, record)
+ *   records(run_id, game_index, game, seed, winner, n_actions, record, winner_player)
  *                                                  every game of a run, the record as JSON text
- *                                                  (record.h: carta_record_to_json)
+ *                                                  (record.h: carta_record_to_json); winner is
+ *                                                  the seat (from 0, -1: none), winner_player
+ *                                                  the player as every report numbers it (from
+ *                                                  1, NULL: a draw or unfinished; version 3)
  *   saved_games(name, game, saved, record)         a game in progress by name (replace on save)
  *   game_tables(id, game, created, seats, record, over)
  *                                                  a table of `carta serve`: its seats (JSON, with
@@ -21,7 +24,7 @@
 
 #include "status.h"
 
-#define CARTA_STORE_VERSION 2
+#define CARTA_STORE_VERSION 3
 
 typedef struct carta_store carta_store;
 
@@ -49,10 +52,12 @@ carta_status carta_store_run_get(carta_store *store, int64_t run_id, char **sett
 int64_t carta_store_last_run(carta_store *store);
 
 /* Stores game game_index of a run: its record JSON and, for queries, the game id, seed, winning
- * seat (-1: none) and number of actions. A second record with the same index is refused. */
+ * seat and player (from 0 both; -1: none) and number of actions. A second record with the same
+ * index is refused. */
 carta_status carta_store_add_record(carta_store *store, int64_t run_id, int game_index,
                                     const char *game, uint64_t seed, int winner_seat,
-                                    int n_actions, const char *record_json, carta_error *err);
+                                    int winner_player, int n_actions, const char *record_json,
+                                    carta_error *err);
 /* The record JSON of game game_index of a run, malloc'd (the caller frees).
  * CARTA_ERR_UNKNOWN if absent. */
 carta_status carta_store_get_record(carta_store *store, int64_t run_id, int game_index,

@@ -56,7 +56,8 @@ static carta_status db_insert(sim_db *db, int game, const sim_game *result, uint
         st = carta_store_begin(db->store, err);
     if (st == CARTA_OK)
         st = carta_store_add_record(db->store, db->run_id, game, db->s->g->id, seed,
-                                    result->winner_seat, result->actions, json, err);
+                                    result->winner_seat, result->winner_player,
+                                    result->actions, json, err);
     if (st == CARTA_OK && ++db->in_batch == SIM_DB_BATCH) {
         db->in_batch = 0;
         st = carta_store_commit(db->store, err);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "core/outcome.h"
 #include "cli/cli.h"
@@ -507,7 +508,8 @@ static void test_aember_threads_identical(void **unused)
     b = run_summary(&s2, NULL);
     assert_string_equal(a, b);
     assert_non_null(strstr(a, "\"decks\":[\"ashen-vanguard\",\"iron-eclipse\"]"));
-    assert_non_null(strstr(a, "\"ci_low\":[[null,")); /* the matrix has intervals, none on a mirror */
+    /* the matrix has intervals, none on a mirror */
+    assert_non_null(strstr(a, "\"ci_low\":[[null,"));
     free(a);
     free(b);
     g->close(r);
@@ -668,6 +670,54 @@ static void temp_db_remove(temp_db *t)
     rmdir(t->dir);
 }
 
+/* A store made by an earlier version (2: records without winner_player) opens and is brought to
+ * version 3, its records kept. */
+static void test_store_migrates(void **unused)
+{
+    (void)unused;
+    temp_db t;
+    temp_db_make(&t);
+    sqlite3 *raw = NULL;
+    assert_int_equal(sqlite3_open(t.path, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw,
+                                  "CREATE TABLE runs(id INTEGER PRIMARY KEY, game TEXT NOT NULL,"
+                                  " created TEXT, settings TEXT NOT NULL, summary TEXT);"
+                                  "CREATE TABLE records(run_id INTEGER NOT NULL, game_index "
+                                  "INTEGER NOT NULL, game TEXT NOT NULL, seed TEXT NOT NULL,"
+                                  " winner INTEGER NOT NULL, n_actions INTEGER NOT NULL,"
+                                  " record TEXT NOT NULL, PRIMARY KEY(run_id, game_index));"
+                                  "INSERT INTO runs(id, game, settings) VALUES (1, 'aember', '{}');"
+                                  "INSERT INTO records VALUES (1, 0, 'aember', '5', 1, 9, '{}');"
+                                  "PRAGMA user_version=2;",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(raw);
+    carta_error err = {0};
+    carta_store *store = carta_store_open(t.path, &err);
+    if (!store)
+        fail_msg("%s", err.msg);
+    assert_int_equal(carta_store_count_records(store, 1), 1);
+    assert_int_equal(carta_store_add_record(store, 1, 1, "aember", 6, 0, 0, 12, "{}", &err),
+                     CARTA_OK);
+    carta_store_close(store);
+    assert_int_equal(sqlite3_open(t.path, &raw), SQLITE_OK);
+    sqlite3_stmt *q = NULL;
+    assert_int_equal(sqlite3_prepare_v2(raw, "SELECT winner_player FROM records ORDER BY "
+                                             "game_index", -1, &q, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_type(q, 0), SQLITE_NULL); /* not known for the old one */
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 1);
+    sqlite3_finalize(q);
+    assert_int_equal(sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 3);
+    sqlite3_finalize(q);
+    sqlite3_close(raw);
+    temp_db_remove(&t);
+}
+
 static void test_db_round_trip(void **unused)
 {
     (void)unused;
@@ -715,12 +765,31 @@ static void test_db_round_trip(void **unused)
         carta_record_free(&rec);
         free(json);
     }
+    /* Each record's winner as the reports number players (from 1; NULL: none), beside its seat */
+    sqlite3 *raw = NULL;
+    assert_int_equal(sqlite3_open(t.path, &raw), SQLITE_OK);
+    sqlite3_stmt *q = NULL;
+    assert_int_equal(sqlite3_prepare_v2(raw, "SELECT winner, winner_player FROM records "
+                                             "WHERE run_id = ?1 ORDER BY game_index",
+                                        -1, &q, NULL),
+                     SQLITE_OK);
+    sqlite3_bind_int64(q, 1, run);
+    for (int i = 0; i < 6; i++) {
+        assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+        assert_int_equal(sqlite3_column_int(q, 0), res.games[i].winner_seat);
+        if (res.games[i].winner_player < 0)
+            assert_int_equal(sqlite3_column_type(q, 1), SQLITE_NULL);
+        else
+            assert_int_equal(sqlite3_column_int(q, 1), res.games[i].winner_player + 1);
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(raw);
     char *json = NULL;
     assert_int_equal(carta_store_get_record(store, run, 6, &json, &err), CARTA_ERR_UNKNOWN);
     assert_null(json);
     /* A second record of the same game is refused. */
     carta_error_clear(&err);
-    assert_int_not_equal(carta_store_add_record(store, run, 0, "aember", 1, 0, 1, "{}", &err),
+    assert_int_not_equal(carta_store_add_record(store, run, 0, "aember", 1, 0, 0, 1, "{}", &err),
                          CARTA_OK);
     assert_non_null(strstr(err.msg, t.path));
     /* Saved games: save, replace, load, unknown name. */
@@ -816,6 +885,7 @@ int main(void)
         cmocka_unit_test(test_aember_threads_identical),
         cmocka_unit_test(test_cards_need_action_card),
         cmocka_unit_test(test_variant_compared_game_by_game),
+        cmocka_unit_test(test_store_migrates),
         cmocka_unit_test(test_cards_played_without_decks),
         cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),
