@@ -17,9 +17,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/outcome.h"
 #include "ai/ai.h"
 #include "ai/mcts.h"
+#include "core/clock.h"
+#include "core/outcome.h"
 #include "core/rng.h"
 #include "games/registry.h"
 
@@ -32,13 +33,6 @@ typedef struct player {
     carta_mcts *mcts; /* mcts, driven here directly */
     carta_rng rng;
 } player;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static int player_new(player *p, const carta_game *g, const carta_rules *r, const char *spec,
                       uint64_t seed)
@@ -199,7 +193,7 @@ static int bench_match(match *m, int threads)
     m->winner = calloc((size_t)m->n_games, sizeof *m->winner);
     m->actions = calloc((size_t)m->n_games, sizeof *m->actions);
     pthread_t th[64];
-    double t0 = now();
+    double t0 = carta_seconds();
     for (int t = 0; t < threads; t++)
         pthread_create(&th[t], NULL, match_worker, m);
     for (int t = 0; t < threads; t++)
@@ -214,7 +208,7 @@ static int bench_match(match *m, int threads)
         actions += m->actions[i];
     }
     printf("%s: %d games, seed %llu, %d threads, %.1f s, %.1f actions/game\n", m->g->id,
-           m->n_games, (unsigned long long)m->seed, threads, now() - t0,
+           m->n_games, (unsigned long long)m->seed, threads, carta_seconds() - t0,
            (double)actions / m->n_games);
     for (int p = 0; p < 2; p++) {
         double lo, hi;

@@ -23,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/clock.h"
 #include "core/status.h"
 #include "server/serve.h"
 
@@ -58,13 +59,6 @@ static struct {
     pthread_cond_t cond;
     int ready;
 } L = {.game = "aember", .ai = "greedy", .port = 8490, .clients = 200, .ai_games = 200};
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static uint64_t next(uint64_t *s)
 {
@@ -128,7 +122,7 @@ static void on_state(conn *c, const state_gist *m)
     int step = m->step;
     if (c->sent_step >= 0 && step > c->sent_step) {
         if (L.n_rtt < MAX_RTT && c->sent_at >= L.counted_from) {
-            double ms = (now() - c->sent_at) * 1000.0;
+            double ms = (carta_seconds() - c->sent_at) * 1000.0;
             int sec = (int)(c->sent_at - L.counted_from);
             if (sec >= 0 && sec < 64 && ms > L.worst[sec])
                 L.worst[sec] = ms;
@@ -148,7 +142,7 @@ static void on_state(conn *c, const state_gist *m)
     }
     size_t n = m->n_legal;
     if (c->player && n && c->sent_step < 0) { /* act after a think, uniform in [0, 2 think] */
-        c->act_at = now() + (double)(next(&c->rng) % 1000) / 1000.0 * 2.0 * L.think / 1000.0;
+        c->act_at = carta_seconds() + (double)(next(&c->rng) % 1000) / 1000.0 * 2.0 * L.think / 1000.0;
         c->act_step = step;
         c->act_n = (int)n;
     }
@@ -157,14 +151,14 @@ static void on_state(conn *c, const state_gist *m)
 /* Players whose think is over act. */
 static void act_when_due(void)
 {
-    double t = now();
+    double t = carta_seconds();
     for (int i = 0; i < L.n; i++) {
         conn *c = &L.c[i];
         if (!c->act_at || t < c->act_at)
             continue;
         c->act_at = 0;
         c->sent_step = c->act_step;
-        c->sent_at = now();
+        c->sent_at = carta_seconds();
         say(c, json_pack("{s:s, s:s, s:s, s:i}", "type", "act", "table", c->table, "token",
                          c->token, "action", (int)(next(&c->rng) % (uint64_t)c->act_n)));
     }
@@ -360,9 +354,9 @@ int main(int argc, char **argv)
         cc.pwsi = &c->wsi;
         lws_client_connect_via_info(&cc);
     }
-    double start = now();
+    double start = carta_seconds();
     L.counted_from = start + warmup;
-    while (now() - start < warmup + seconds) {
+    while (carta_seconds() - start < warmup + seconds) {
         lws_service(ctx, 1);
         act_when_due();
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/clock.h"
 #include "core/rng.h"
 
 enum {
@@ -64,13 +65,6 @@ static uint64_t next64(carta_rng *rng)
 {
     uint64_t hi = carta_rng_next(rng);
     return hi << 32 | carta_rng_next(rng);
-}
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static int past(const struct timespec *deadline)
@@ -498,11 +492,11 @@ carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat,
         *out = m->legal[0];
         return CARTA_OK;
     }
-    double t0 = now_seconds();
+    double t0 = carta_seconds();
     start_workers(m, observation, seat, seed);
     run_workers(m);
     *out = m->legal[pick_root(m, n)];
-    m->stats.seconds = now_seconds() - t0;
+    m->stats.seconds = carta_seconds() - t0;
     for (int i = 0; i < m->n_workers; i++) {
         m->stats.iterations += m->workers[i].iterations;
         m->stats.nodes += m->workers[i].n_nodes;

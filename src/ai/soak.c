@@ -13,6 +13,7 @@
 
 #include "ai/ai.h"
 #include "ai/perft.h"
+#include "core/clock.h"
 #include "core/invariant.h"
 #include "core/rng.h"
 
@@ -225,24 +226,17 @@ static void *soak_worker_main(void *arg)
     return NULL;
 }
 
-static double soak_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Shows "done/total games" on stderr until the workers finish: redrawn twice a second on a
  * terminal (progress 1), a new line every 10 minutes in a log (progress 2). */
 static void soak_watch(soak_ctx *c)
 {
     const struct timespec nap = {0, 100 * 1000 * 1000};
-    double start = soak_now(), last = start, every = c->s->progress == 1 ? 0.5 : 600;
+    double start = carta_seconds(), last = start, every = c->s->progress == 1 ? 0.5 : 600;
     int done, drawn = 0;
     while ((done = atomic_load(&c->done)) < c->s->n_games && !atomic_load(&c->broken) &&
            atomic_load(&c->next) < atomic_load(&c->stop_at)) {
-        if (soak_now() - last >= every) {
-            last = soak_now();
+        if (carta_seconds() - last >= every) {
+            last = carta_seconds();
             if (c->s->progress == 1)
                 fprintf(stderr, "\r\033[Ksoak: %d/%d games", done, c->s->n_games);
             else

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "ai/ai.h"
+#include "core/clock.h"
 #include "core/rng.h"
 
 static const char usage[] =
@@ -47,13 +48,6 @@ enum {
 /* Keeps the compiler from dropping a copy whose result is never read. */
 #define BENCH_BARRIER(p) __asm__ volatile("" : : "r"(p) : "memory")
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 typedef struct bench_play {
     double play_seconds; /* in legal_actions + apply only, setup excluded */
     long long actions;
@@ -89,7 +83,7 @@ static int play_random(const carta_game *g, const carta_rules *r, const cli_game
     carta_rng rng;
     carta_rng_seed(&rng, game_seed);
     int n, actions = 0;
-    double start = now_seconds();
+    double start = carta_seconds();
     while ((n = g->legal_actions(r, state, legal)) > 0 && actions < BENCH_MAX_ACTIONS) {
         if (g->apply(r, state, legal[carta_rng_below(&rng, (uint32_t)n)], &err) != CARTA_OK) {
             cli_error("a legal action was refused: %s", err.msg);
@@ -98,7 +92,7 @@ static int play_random(const carta_game *g, const carta_rules *r, const cli_game
         if (++actions == BENCH_MID_ACTION && mid)
             memcpy(mid, state, g->state_size);
     }
-    out->play_seconds += now_seconds() - start;
+    out->play_seconds += carta_seconds() - start;
     if (mid && actions < BENCH_MID_ACTION)
         memcpy(mid, state, g->state_size);
     out->actions += actions;
@@ -109,12 +103,12 @@ static int play_random(const carta_game *g, const carta_rules *r, const cli_game
 
 static double time_clones(void *dst, const void *src, size_t size, int n)
 {
-    double start = now_seconds();
+    double start = carta_seconds();
     for (int i = 0; i < n; i++) {
         memcpy(dst, src, size);
         BENCH_BARRIER(dst);
     }
-    return (now_seconds() - start) * 1e9 / n;
+    return (carta_seconds() - start) * 1e9 / n;
 }
 
 static double time_observe(const carta_game *g, const carta_rules *r, const void *mid, void *buf)
@@ -122,13 +116,13 @@ static double time_observe(const carta_game *g, const carta_rules *r, const void
     int seat = g->to_act(r, mid);
     if (seat == CARTA_NO_SEAT)
         seat = 0;
-    double start = now_seconds();
+    double start = carta_seconds();
     for (int i = 0; i < BENCH_OBSERVES; i++) {
         g->observe(r, mid, seat, buf);
         g->determinize(r, buf, seat, (uint64_t)i);
         BENCH_BARRIER(buf);
     }
-    return (now_seconds() - start) * 1e9 / BENCH_OBSERVES;
+    return (carta_seconds() - start) * 1e9 / BENCH_OBSERVES;
 }
 
 /* Plays one game of game_seed between AIs of spec (one per seat, seeded from the game) through
@@ -146,7 +140,7 @@ static int play_ai(const carta_game *g, const carta_rules *r, const cli_game_opt
             rc = 1;
         }
     int seat, actions = 0;
-    double start = now_seconds();
+    double start = carta_seconds();
     while (rc == 0 && (seat = g->to_act(r, state)) != CARTA_NO_SEAT &&
            actions < BENCH_MAX_ACTIONS) {
         carta_action action;
@@ -158,7 +152,7 @@ static int play_ai(const carta_game *g, const carta_rules *r, const cli_game_opt
         }
         actions++;
     }
-    out->play_seconds += now_seconds() - start;
+    out->play_seconds += carta_seconds() - start;
     out->actions += actions;
     out->checksum = carta_mix64(out->checksum ^ carta_digest(state, g->state_size));
     out->games++;
@@ -172,12 +166,12 @@ static int bench_ai(const carta_game *g, const carta_rules *r, const bench_opts 
                     const char *spec, void *state, void *view)
 {
     bench_play play = {0};
-    double start = now_seconds();
+    double start = carta_seconds();
     for (int i = 0; i < o->ai_games; i++)
         if (play_ai(g, r, &o->game_opts, spec, carta_mix64(o->seed ^ (uint64_t)i), state, view,
                     &play))
             return 1;
-    double seconds = now_seconds() - start;
+    double seconds = carta_seconds() - start;
     printf("  %-10s  %d games in %.3f s: %.1f games/s, %.0f actions/s (AI creation included)\n",
            spec, play.games, seconds, seconds > 0 ? play.games / seconds : 0,
            seconds > 0 ? play.actions / seconds : 0);
@@ -240,9 +234,9 @@ static int bench_mcts(const carta_game *g, const carta_rules *r, const bench_opt
             return 1;
         }
         g->observe(r, state, seat, view);
-        double start = now_seconds();
+        double start = carta_seconds();
         carta_status st = carta_ai_choose(ai, view, seat, &action);
-        seconds += now_seconds() - start;
+        seconds += carta_seconds() - start;
         carta_ai_free(ai);
         if (st != CARTA_OK) {
             cli_error("%s found no action", spec);
@@ -275,12 +269,12 @@ static int bench_game(const carta_game *g, bench_opts o, void *raw)
     bench_play play = {0};
     if (!state || !mid || !buf || !legal)
         goto done;
-    double start = now_seconds();
+    double start = carta_seconds();
     for (int i = 0; i < o.n_games; i++)
         if (play_random(g, r, &o.game_opts, carta_mix64(o.seed ^ (uint64_t)i), state,
                         i == 0 ? mid : NULL, legal, &play))
             goto done;
-    double seconds = now_seconds() - start;
+    double seconds = carta_seconds() - start;
     double clone_ns = time_clones(buf, mid, g->state_size, BENCH_CLONES);
     double raw_ns = time_clones((char *)raw + BENCH_RAW_BYTES, raw, BENCH_RAW_BYTES, BENCH_CLONES);
     double observe_ns = time_observe(g, r, mid, buf);

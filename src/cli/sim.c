@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "ai/ai.h"
+#include "core/clock.h"
 #include "games/registry.h"
 
 static const char sim_usage[] =
@@ -183,13 +184,6 @@ static int sim_try_setup(const sim_settings *s)
     return 0;
 }
 
-static double sim_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* Opens the --csv destination ("-": standard output); non-zero with a message if it cannot. */
 static int sim_open_csv(sim_args *a)
 {
@@ -274,9 +268,9 @@ static int sim_execute(sim_settings *s, sim_args *a)
     }
     sim_sink sink = db ? sim_db_sink(db) : (sim_sink){0};
     sim_results res;
-    double start = sim_now();
+    double start = carta_seconds();
     carta_status st = sim_run(s, &res, db ? &sink : NULL, isatty(STDERR_FILENO), &err);
-    double seconds = sim_now() - start;
+    double seconds = carta_seconds() - start;
     int rc;
     if (st != CARTA_OK) {
         cli_error("%s", err.msg);

@@ -8,6 +8,7 @@
 
 #include "ai/ai.h"
 #include "ai/soak.h"
+#include "core/clock.h"
 
 static const char soak_usage[] =
     "usage: carta soak GAME [--games N] [--players N] [--mode M] [--seats AI,...] [--seed S]\n"
@@ -74,13 +75,6 @@ static int soak_seats(carta_soak_settings *s, char *seats, soak_args *a)
     return 0;
 }
 
-static double soak_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void soak_print_header(const carta_soak_settings *s)
 {
     printf("soak %s: %d players%s%s, seats", s->g->id, s->n_seats, s->mode[0] ? ", mode " : "",
@@ -119,9 +113,9 @@ static int soak_execute(carta_soak_settings *s)
     carta_error err = {0};
     soak_print_header(s);
     fflush(stdout);
-    double start = soak_seconds();
+    double start = carta_seconds();
     carta_status st = carta_soak_run(s, &r, &err);
-    double seconds = soak_seconds() - start;
+    double seconds = carta_seconds() - start;
     if (st != CARTA_OK && !r.failed) {
         cli_error("%s", err.msg);
         return CLI_EXIT_FAIL;

@@ -12,6 +12,7 @@
 #include <time.h>
 
 #include "ai/ai.h"
+#include "core/clock.h"
 #include "core/outcome.h"
 #include "core/rng.h"
 #include "core/view.h"
@@ -226,13 +227,6 @@ static void *run_worker(void *arg)
     return NULL;
 }
 
-static double run_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 static void run_progress_line(int done, int total, double elapsed)
 {
     double rate = elapsed > 0 ? done / elapsed : 0;
@@ -253,11 +247,11 @@ static void run_watch(sim_run_ctx *c, int progress)
 {
     if (!progress)
         return;
-    double start = run_now(), last = start;
+    double start = carta_seconds(), last = start;
     const struct timespec nap = {0, 50 * 1000 * 1000};
     int done, drawn = 0;
     while ((done = atomic_load(&c->done)) < c->s->n_games && !atomic_load(&c->failed)) {
-        double now = run_now();
+        double now = carta_seconds();
         if (now - last >= 0.25) {
             run_progress_line(done, c->s->n_games, now - start);
             last = now;
