@@ -312,22 +312,22 @@ static json_t *table_log(const srv_table *t, const void *obs, int seat)
 }
 
 /* The actions seat may take, in the order `act` indexes, described as seat sees them: each its
- * text and its parts (docs/view.md, "Actions"). */
+ * text and its parts (docs/view.md, "Actions"); NULL if seat does not decide now (or out of
+ * memory). */
 static json_t *table_legal(const srv_table *t, int seat)
 {
     carta_action legal[CARTA_MAX_ACTIONS];
     void *seen = malloc(t->g->state_size);
-    carta_view *v = seen ? carta_view_new(t->g, t->r) : NULL;
-    if (!v) {
-        free(seen);
-        return NULL;
+    int n = seen ? table_choices(t, seat, legal, seen) : 0;
+    carta_view *v = n ? carta_view_new(t->g, t->r) : NULL;
+    json_t *list = NULL;
+    if (v) {
+        carta_view_actions(v, "legal", t->g, t->r, seen, legal, n);
+        json_t *tree = carta_view_json(v);
+        list = tree ? json_incref(json_object_get(tree, "legal")) : NULL;
+        carta_view_free(v);
     }
-    int n = table_choices(t, seat, legal, seen);
-    carta_view_actions(v, "legal", t->g, t->r, seen, legal, n);
     free(seen);
-    json_t *tree = carta_view_json(v);
-    json_t *list = tree ? json_incref(json_object_get(tree, "legal")) : NULL;
-    carta_view_free(v);
     return list;
 }
 
@@ -350,8 +350,9 @@ static json_t *table_message(const srv_table *t, const void *state, const char *
     }
     json_object_set_new(msg, "players", srv_table_seats_json(t, 0));
     json_object_set_new(msg, "log", table_log(t, obs, seat));
-    if (state == t->state && seat != CARTA_NO_SEAT && srv_table_decides(t, seat))
-        json_object_set_new(msg, "legal", table_legal(t, seat));
+    json_t *legal = state == t->state && seat != CARTA_NO_SEAT ? table_legal(t, seat) : NULL;
+    if (legal) /* the choices worked out once: picks ahead of a turn cost two guesses */
+        json_object_set_new(msg, "legal", legal);
     free(obs);
     return msg;
 }
