@@ -133,6 +133,24 @@ int cli_cmd_games(int argc, char **argv);
 int cli_cmd_play(int argc, char **argv);
 int cli_cmd_replay(int argc, char **argv);
 int cli_cmd_sim(int argc, char **argv);
+
+/* How `carta sim` plays its games: on this machine's threads (cli_cmd_sim), or split between the
+ * processes of an MPI job (src/mpi, carta-mpi). */
+struct sim_settings;
+struct sim_results;
+struct sim_db;
+typedef struct cli_sim_driver {
+    int reports; /* this process opens --db, prints and writes the reports (MPI: rank 0 only) */
+    char where[64]; /* where games are played, for the report: "this machine", "4 MPI ranks" */
+    /* Plays the games marked in todo (the reporting process's marks rule) into res, stored in
+     * db if not NULL (the reporting process's only); progress: a progress line on stderr. */
+    carta_status (*play)(void *ctx, const struct sim_settings *s, struct sim_results *res,
+                         const unsigned char *todo, struct sim_db *db, int progress,
+                         carta_error *err);
+    void *ctx;
+} cli_sim_driver;
+/* `carta sim` with the games played by driver (same arguments, same reports). */
+int cli_sim_main(int argc, char **argv, const cli_sim_driver *driver);
 int cli_cmd_bench(int argc, char **argv);
 int cli_cmd_scenario(int argc, char **argv);
 int cli_cmd_deck(int argc, char **argv);

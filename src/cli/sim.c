@@ -51,7 +51,8 @@ static const char sim_usage[] =
 
 typedef struct sim_args {
     const char *seats, *decks, *pool, *csv, *db, *variant;
-    int json, cards;
+    const char *where; /* where the games were played, for the report */
+    int json, cards, resume;
     FILE *csv_file; /* opened before the games are played, so a bad path fails at once */
     cli_game_opts game_opts;
 } sim_args;
@@ -216,130 +217,207 @@ static int sim_close_csv(sim_args *a, const sim_settings *s, const sim_summary *
     return 0;
 }
 
-/* Prints the reports of a finished simulation and stores its summary. */
-static int sim_output(const sim_settings *s, const sim_results *res, sim_args *a,
-                      sim_db *db, double seconds)
+/* One run of the simulation: its games played (resumed from --db with --resume) and, in the
+ * reporting process, summarized and its summary stored. */
+typedef struct sim_campaign {
+    sim_results res;
+    sim_summary *sum;   /* NULL outside the reporting process */
+    json_t *summary;
+    int64_t run_id;     /* in --db, else 0 */
+    double seconds;
+    int resumed;        /* games read back from --db rather than played */
+} sim_campaign;
+
+static void sim_campaign_free(sim_campaign *c)
+{
+    json_decref(c->summary);
+    sim_summary_free(c->sum);
+    sim_results_free(&c->res);
+}
+
+/* Reads back the games an interrupted run holds (--resume) into c and clears their todo marks. */
+static int sim_resume(const sim_settings *s, sim_db *db, sim_campaign *c, uint8_t *todo)
 {
     carta_error err = {0};
-    sim_summary *sum = sim_summarize(res, &err);
-    if (!sum) {
+    if (sim_db_load(db, &c->res, todo, &c->resumed, &err) != CARTA_OK) {
+        cli_error("--resume: %s", err.msg);
+        return CLI_EXIT_FAIL;
+    }
+    fprintf(stderr, "resuming run %lld: %d of %d games already played\n",
+            (long long)sim_db_run_id(db), c->resumed, s->n_games);
+    return 0;
+}
+
+/* Plays the games of s through the driver into c; the reporting process opens --db first and
+ * summarizes and stores after. */
+static int sim_play(const sim_settings *s, const sim_args *a, const cli_sim_driver *d,
+                    sim_campaign *c)
+{
+    carta_error err = {0};
+    sim_db *db = NULL;
+    memset(c, 0, sizeof *c);
+    uint8_t *todo = malloc((size_t)s->n_games);
+    if (!todo || sim_results_init(s, &c->res, &err) != CARTA_OK) {
+        free(todo);
+        cli_error("out of memory for %d games", s->n_games);
+        return CLI_EXIT_FAIL;
+    }
+    memset(todo, 1, (size_t)s->n_games);
+    if (d->reports && a->db && !(db = sim_db_open(a->db, s, a->resume, &err))) {
+        cli_error("--db: %s", err.msg);
+        free(todo);
+        return CLI_EXIT_FAIL;
+    }
+    if (db && a->resume && sim_resume(s, db, c, todo)) {
+        sim_db_abort(db);
+        free(todo);
+        return CLI_EXIT_FAIL;
+    }
+    double start = carta_seconds();
+    carta_status st = d->play(d->ctx, s, &c->res, todo, db, d->reports && isatty(STDERR_FILENO),
+                              &err);
+    c->seconds = carta_seconds() - start;
+    free(todo);
+    if (st != CARTA_OK) {
         cli_error("%s", err.msg);
         sim_db_abort(db);
         return CLI_EXIT_FAIL;
     }
-    json_t *summary = sim_summary_json(s, sum);
-    int rc = summary ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-    if (db && sim_db_finish(db, summary, &err) != CARTA_OK) {
-        cli_error("%s", err.msg);
-        rc = CLI_EXIT_FAIL;
+    if (!d->reports)
+        return 0;
+    if (!(c->sum = sim_summarize(&c->res, &err)) || !(c->summary = sim_summary_json(s, c->sum))) {
+        cli_error("%s", err.msg[0] ? err.msg : "out of memory");
+        sim_db_abort(db);
+        return CLI_EXIT_FAIL;
     }
-    double per_s = seconds > 0 ? s->n_games / seconds : 0;
-    if (a->json && summary) {
-        json_t *root = json_deep_copy(summary);
-        json_object_set_new(root, "run", json_pack("{s:i, s:f, s:f}", "threads", s->threads,
-                                                   "seconds", seconds, "games_per_second", per_s));
-        char *text = json_dumps(root, JSON_INDENT(2) | SIM_JSON_REALS);
-        if (text)
-            printf("%s\n", text);
-        free(text);
+    if (db) {
+        c->run_id = sim_db_run_id(db);
+        if (sim_db_finish(db, c->summary, &err) != CARTA_OK) {
+            cli_error("%s", err.msg);
+            return CLI_EXIT_FAIL;
+        }
+    }
+    return 0;
+}
+
+static void sim_print_json(json_t *root)
+{
+    char *text = json_dumps(root, JSON_INDENT(2) | SIM_JSON_REALS);
+    if (text)
+        printf("%s\n", text);
+    free(text);
+}
+
+/* Prints the reports of a finished simulation. */
+static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
+{
+    int played = s->n_games - c->resumed;
+    double per_s = c->seconds > 0 ? played / c->seconds : 0;
+    if (a->json) {
+        json_t *root = json_deep_copy(c->summary);
+        json_object_set_new(root, "run", json_pack("{s:i, s:i, s:f, s:f}", "threads",
+                                                   s->threads, "resumed", c->resumed, "seconds",
+                                                   c->seconds, "games_per_second", per_s));
+        sim_print_json(root);
         json_decref(root);
-    } else if (!a->json) {
-        sim_report_text(stdout, s, sum, a->cards);
-        printf("\nplayed on %d thread%s in %.2f s (%.1f games/s)\n", s->threads,
-               s->threads == 1 ? "" : "s", seconds, per_s);
+    } else {
+        sim_report_text(stdout, s, c->sum, a->cards);
+        printf("\nplayed %d games on %s in %.2f s (%.1f games/s)", played, a->where, c->seconds,
+               per_s);
+        if (c->resumed)
+            printf("; %d more read back from %s", c->resumed, a->db);
+        printf("\n");
     }
-    if (sim_close_csv(a, s, sum))
-        rc = CLI_EXIT_FAIL;
+    int rc = sim_close_csv(a, s, c->sum) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
     if (a->db && rc == CLI_EXIT_OK && !a->json)
-        printf("stored %d games and the summary in %s\n", s->n_games, a->db);
-    json_decref(summary);
-    sim_summary_free(sum);
+        printf("stored %d games and the summary in %s (run %lld)\n", s->n_games, a->db,
+               (long long)c->run_id);
     return rc;
 }
 
 /* Plays the simulation and reports it. */
-static int sim_execute(sim_settings *s, sim_args *a)
+static int sim_execute(sim_settings *s, sim_args *a, const cli_sim_driver *d)
+{
+    sim_campaign c;
+    int rc = sim_play(s, a, d, &c);
+    if (rc == 0 && d->reports)
+        rc = sim_output(s, a, &c);
+    sim_campaign_free(&c);
+    return rc;
+}
+
+/* Stores the comparison beside the two runs (--db). */
+static int sim_store_comparison(const sim_args *a, const sim_campaign *base,
+                                const sim_campaign *changed, json_t *cmp)
 {
     carta_error err = {0};
-    sim_db *db = NULL;
-    if (a->db && !(db = sim_db_open(a->db, s, &err))) {
+    if (sim_db_add_comparison(a->db, base->run_id, changed->run_id, a->variant, cmp, &err) !=
+        CARTA_OK) {
         cli_error("--db: %s", err.msg);
         return CLI_EXIT_FAIL;
     }
-    sim_sink sink = db ? sim_db_sink(db) : (sim_sink){0};
-    sim_results res;
-    double start = carta_seconds();
-    carta_status st = sim_run(s, &res, db ? &sink : NULL, isatty(STDERR_FILENO), &err);
-    double seconds = carta_seconds() - start;
-    int rc;
-    if (st != CARTA_OK) {
-        cli_error("%s", err.msg);
-        sim_db_abort(db);
-        rc = CLI_EXIT_FAIL;
-    } else {
-        rc = sim_output(s, &res, a, db, seconds);
-    }
-    sim_results_free(&res);
-    return rc;
+    return 0;
 }
 
-/* Plays the games once more with the variant's rules and prints the comparison (text or, with
- * --json, both summaries and the comparison). */
-static int sim_experiment(sim_settings *s, sim_args *a, carta_rules *variant_rules,
+/* Plays the games without and with the variant (its rules and options in v) and prints the
+ * comparison (text or, with --json, both summaries and the comparison). */
+static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const cli_sim_driver *d,
                           const carta_variant_change *change)
 {
-    static sim_settings v; /* the same settings, the variant's rules */
-    carta_error err = {0};
-    sim_results base, changed;
-    v = *s;
-    v.r = variant_rules;
-    if (sim_run(s, &base, NULL, isatty(STDERR_FILENO), &err) != CARTA_OK) {
-        cli_error("%s", err.msg);
-        return CLI_EXIT_FAIL;
+    sim_campaign base, changed;
+    int rc = sim_play(s, a, d, &base);
+    if (rc == 0)
+        rc = sim_play(v, a, d, &changed);
+    else
+        memset(&changed, 0, sizeof changed);
+    json_t *cmp = NULL;
+    if (rc == 0 && d->reports) {
+        cmp = sim_compare_json(s, &base.res, &changed.res, base.sum, changed.sum, a->variant,
+                               change);
+        if (!cmp)
+            cli_error("out of memory");
+        rc = !cmp ? CLI_EXIT_FAIL : a->db ? sim_store_comparison(a, &base, &changed, cmp) : 0;
     }
-    if (sim_run(&v, &changed, NULL, isatty(STDERR_FILENO), &err) != CARTA_OK) {
-        cli_error("--variant %s: %s", a->variant, err.msg);
-        sim_results_free(&base);
-        return CLI_EXIT_FAIL;
-    }
-    sim_summary *sb = sim_summarize(&base, &err), *sv = sb ? sim_summarize(&changed, &err) : NULL;
-    json_t *cmp = sv ? sim_compare_json(s, &base, &changed, sb, sv, a->variant, change) : NULL;
-    int rc = cmp ? CLI_EXIT_OK : CLI_EXIT_FAIL;
-    if (!cmp) {
-        cli_error("%s", err.msg[0] ? err.msg : "out of memory");
-    } else if (a->json) {
-        json_t *root = json_pack("{s:o, s:o, s:O}", "base", sim_summary_json(s, sb), "variant",
-                                 sim_summary_json(&v, sv), "comparison", cmp);
-        char *text = json_dumps(root, JSON_INDENT(2) | SIM_JSON_REALS);
-        if (text)
-            printf("%s\n", text);
-        free(text);
+    if (rc == 0 && cmp && a->json) {
+        json_t *root = json_pack("{s:O, s:O, s:O}", "base", base.summary, "variant",
+                                 changed.summary, "comparison", cmp);
+        sim_print_json(root);
         json_decref(root);
-    } else {
+    } else if (rc == 0 && cmp) {
         printf("%s: %d games, %d players, seed %llu\n", s->g->id, s->n_games, s->n_players,
                (unsigned long long)s->seed);
         sim_compare_text(stdout, cmp);
+        if (a->db)
+            printf("stored runs %lld (without) and %lld (with) and the comparison in %s\n",
+                   (long long)base.run_id, (long long)changed.run_id, a->db);
     }
     json_decref(cmp);
-    sim_summary_free(sb);
-    sim_summary_free(sv);
-    sim_results_free(&base);
-    sim_results_free(&changed);
+    sim_campaign_free(&base);
+    sim_campaign_free(&changed);
     return rc;
 }
 
-/* Opens a second copy of the rules with the variant file applied; NULL after an error. */
-static carta_rules *sim_open_variant(const sim_settings *s, const char *path,
+/* Opens a second copy of the rules with the variant file applied, its options set in v's; NULL
+ * after an error. */
+static carta_rules *sim_open_variant(sim_settings *v, const char *path,
                                      carta_variant_change *change)
 {
-    const carta_game_yaml *y = carta_game_yaml_find(s->g->id);
-    carta_rules *r = y ? cli_open_rules(s->g) : NULL;
+    const carta_game_yaml *y = carta_game_yaml_find(v->g->id);
+    carta_rules *r = y ? cli_open_rules(v->g) : NULL;
     carta_error err = {0};
-    if (r && carta_variant_apply(y, r, path, change, &err) != CARTA_OK) {
+    carta_config config = {.n_options = v->n_options};
+    memcpy(config.options, v->options, sizeof config.options);
+    if (!y)
+        cli_error("--variant: %s takes no variants", v->g->id);
+    if (r && carta_variant_apply(y, r, &config, path, change, &err) != CARTA_OK) {
         cli_error("--variant: %s", err.msg);
-        s->g->close(r);
+        v->g->close(r);
         return NULL;
     }
+    v->r = r;
+    v->variant = path;
+    v->n_options = config.n_options;
+    memcpy(v->options, config.options, sizeof v->options);
     return r;
 }
 
@@ -349,11 +427,35 @@ static int sim_default_threads(void)
     return n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : (int)n;
 }
 
-int cli_cmd_sim(int argc, char **argv)
+/* Runs the simulation, or the experiment with --variant, once the settings are made. */
+static int sim_start(sim_settings *s, sim_args *a, const cli_sim_driver *d)
+{
+    if (a->variant && (a->csv || a->resume)) {
+        cli_error("--variant compares two runs: give it without --csv and --resume");
+        return CLI_EXIT_USAGE;
+    }
+    if (!a->variant) {
+        int rc = d->reports ? sim_open_csv(a) : 0;
+        return rc ? rc : sim_execute(s, a, d);
+    }
+    static sim_settings v; /* the same settings, the variant's rules and options */
+    static carta_variant_change change;
+    v = *s;
+    carta_rules *vr = sim_open_variant(&v, a->variant, &change);
+    if (!vr)
+        return CLI_EXIT_FAIL;
+    int rc = sim_try_setup(&v);
+    if (rc == 0)
+        rc = sim_experiment(s, &v, a, d, &change);
+    s->g->close(vr);
+    return rc;
+}
+
+int cli_sim_main(int argc, char **argv, const cli_sim_driver *driver)
 {
     static sim_settings s; /* ~9 KiB of decks */
     memset(&s, 0, sizeof s);
-    sim_args a = {.decks = "random", .cards = 20};
+    sim_args a = {.decks = "random", .cards = 20, .where = driver->where};
     s.n_games = 100;
     s.seed = 1;
     s.threads = sim_default_threads();
@@ -367,6 +469,7 @@ int cli_cmd_sim(int argc, char **argv)
         {"--json", CLI_OPT_FLAG, &a.json, 0, 0},
         {"--csv", CLI_OPT_STR, &a.csv, 0, 0},
         {"--db", CLI_OPT_STR, &a.db, 0, 0},
+        {"--resume", CLI_OPT_FLAG, &a.resume, 0, 0},
         {"--cards", CLI_OPT_INT, &a.cards, 0, 1000000},
         {"--variant", CLI_OPT_STR, &a.variant, 0, 0},
         CLI_GAME_OPTS(a.game_opts),
@@ -387,6 +490,10 @@ int cli_cmd_sim(int argc, char **argv)
         cli_error("give --decks or --deck-pool, not both");
         return CLI_EXIT_USAGE;
     }
+    if (a.resume && !a.db) {
+        cli_error("--resume continues a run kept in --db FILE: give both");
+        return CLI_EXIT_USAGE;
+    }
     if (!(s.g = cli_find_game(pos[0])))
         return CLI_EXIT_USAGE;
     carta_rules *rules = cli_open_rules(s.g);
@@ -402,26 +509,29 @@ int cli_cmd_sim(int argc, char **argv)
         rc = sim_decks(&s, decks, pool);
     if (rc == 0)
         rc = sim_try_setup(&s);
-    if (rc == 0 && a.variant && (a.db || a.csv)) {
-        cli_error("--variant compares two runs: give it without --db and --csv");
-        rc = CLI_EXIT_USAGE;
-    }
-    if (rc == 0 && a.variant) {
-        static carta_variant_change change;
-        carta_rules *vr = sim_open_variant(&s, a.variant, &change);
-        rc = vr ? sim_experiment(&s, &a, vr, &change) : CLI_EXIT_FAIL;
-        if (vr)
-            s.g->close(vr);
-    } else {
-        if (rc == 0)
-            rc = sim_open_csv(&a);
-        if (rc == 0)
-            rc = sim_execute(&s, &a);
-    }
+    if (rc == 0)
+        rc = sim_start(&s, &a, driver);
     sim_close_csv(&a, &s, NULL); /* after a failure: nothing written */
     free(seats);
     free(decks);
     free(pool);
     s.g->close(rules);
     return rc;
+}
+
+/* The local driver: every game on this machine's threads. */
+static carta_status sim_play_here(void *ctx, const sim_settings *s, sim_results *res,
+                                  const unsigned char *todo, sim_db *db, int progress,
+                                  carta_error *err)
+{
+    (void)ctx;
+    sim_sink sink = db ? sim_db_sink(db) : (sim_sink){0};
+    return sim_run_games(s, res, todo, db ? &sink : NULL, progress, err);
+}
+
+int cli_cmd_sim(int argc, char **argv)
+{
+    cli_sim_driver here = {.reports = 1, .play = sim_play_here};
+    snprintf(here.where, sizeof here.where, "this machine");
+    return cli_sim_main(argc, argv, &here);
 }

@@ -21,7 +21,7 @@ struct carta_store {
 
 static const char *const store_stmt_sql[STORE_N_STMTS] = {
     "INSERT INTO records(run_id, game_index, game, seed, winner, winner_player, n_actions, "
-    "record) VALUES (?1, ?2, ?3, ?4, ?5, ?8, ?6, ?7)",
+    "record, result) VALUES (?1, ?2, ?3, ?4, ?5, ?8, ?6, ?7, ?9)",
     "SELECT record FROM records WHERE run_id = ?1 AND game_index = ?2",
 };
 
@@ -41,7 +41,14 @@ static const char store_schema[] =
     " n_actions INTEGER NOT NULL,"
     " record TEXT NOT NULL,"
     " winner_player INTEGER,"        /* the winning player, from 1 as in every report; NULL: none */
+    " result TEXT,"                  /* the simulator's result of the game, to resume a run */
     " PRIMARY KEY(run_id, game_index));"
+    "CREATE TABLE IF NOT EXISTS comparisons("
+    " id INTEGER PRIMARY KEY,"
+    " base_run INTEGER NOT NULL REFERENCES runs(id),"
+    " variant_run INTEGER NOT NULL REFERENCES runs(id),"
+    " variant TEXT NOT NULL,"
+    " comparison TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS saved_games("
     " name TEXT PRIMARY KEY,"
     " game TEXT NOT NULL,"
@@ -106,6 +113,13 @@ static carta_status store_init_schema(carta_store *s, carta_error *err)
     if (version >= 1 && version < 3 &&
         (st = store_exec(s, "ALTER TABLE records ADD COLUMN winner_player INTEGER",
                          "cannot add the records' winner_player", err)) != CARTA_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return st;
+    }
+    /* version 4 keeps each game's result, so an interrupted run resumes */
+    if (version >= 1 && version < 4 &&
+        (st = store_exec(s, "ALTER TABLE records ADD COLUMN result TEXT",
+                         "cannot add the records' result", err)) != CARTA_OK) {
         sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
         return st;
     }
@@ -272,26 +286,78 @@ int64_t carta_store_last_run(carta_store *s)
     return id;
 }
 
-carta_status carta_store_add_record(carta_store *s, int64_t run_id, int game_index,
-                                    const char *game, uint64_t seed, int winner_seat,
-                                    int winner_player, int n_actions, const char *record_json,
+carta_status carta_store_add_record(carta_store *s, const carta_store_game *row,
                                     carta_error *err)
 {
     sqlite3_stmt *st = s->stmt[STORE_ADD_RECORD];
     char seed_text[24];
-    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
-    sqlite3_bind_int64(st, 1, run_id);
-    sqlite3_bind_int(st, 2, game_index);
-    sqlite3_bind_text(st, 3, game, -1, SQLITE_STATIC);
+    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)row->seed);
+    sqlite3_bind_int64(st, 1, row->run_id);
+    sqlite3_bind_int(st, 2, row->game_index);
+    sqlite3_bind_text(st, 3, row->game, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 4, seed_text, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 5, winner_seat);
-    sqlite3_bind_int(st, 6, n_actions);
-    sqlite3_bind_text(st, 7, record_json, -1, SQLITE_STATIC);
-    if (winner_player >= 0)
-        sqlite3_bind_int(st, 8, winner_player + 1);
+    sqlite3_bind_int(st, 5, row->winner_seat);
+    sqlite3_bind_int(st, 6, row->n_actions);
+    sqlite3_bind_text(st, 7, row->record_json, -1, SQLITE_STATIC);
+    if (row->winner_player >= 0)
+        sqlite3_bind_int(st, 8, row->winner_player + 1);
     else
         sqlite3_bind_null(st, 8);
+    if (row->result_json)
+        sqlite3_bind_text(st, 9, row->result_json, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_null(st, 9);
     return store_step_done(s, st, "cannot store the game record", err);
+}
+
+int64_t carta_store_unfinished_run(carta_store *s, const char *game, const char *settings_json)
+{
+    sqlite3_stmt *st = store_prepare(s, "SELECT max(id) FROM runs WHERE game = ?1 AND "
+                                        "settings = ?2 AND summary IS NULL", NULL);
+    if (!st)
+        return 0;
+    sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, settings_json, -1, SQLITE_STATIC);
+    int64_t id = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return id;
+}
+
+carta_status carta_store_each_result(carta_store *s, int64_t run_id, carta_store_result_fn fn,
+                                     void *ctx, carta_error *err)
+{
+    sqlite3_stmt *st = store_prepare(s, "SELECT game_index, result FROM records WHERE run_id = ?1"
+                                        " AND result IS NOT NULL ORDER BY game_index", err);
+    if (!st)
+        return CARTA_ERR_CORRUPT;
+    sqlite3_bind_int64(st, 1, run_id);
+    carta_status status = CARTA_OK;
+    int rc;
+    while (status == CARTA_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        status = fn(ctx, sqlite3_column_int(st, 0), (const char *)sqlite3_column_text(st, 1), err);
+    if (status == CARTA_OK && rc != SQLITE_DONE)
+        status = store_fail(s, CARTA_ERR_IO, "cannot read the run's results", err);
+    sqlite3_finalize(st);
+    return status;
+}
+
+carta_status carta_store_add_comparison(carta_store *s, int64_t base_run, int64_t variant_run,
+                                        const char *variant, const char *comparison_json,
+                                        int64_t *id, carta_error *err)
+{
+    sqlite3_stmt *st = store_prepare(s, "INSERT INTO comparisons(base_run, variant_run, variant, "
+                                        "comparison) VALUES (?1, ?2, ?3, ?4)", err);
+    if (!st)
+        return CARTA_ERR_CORRUPT;
+    sqlite3_bind_int64(st, 1, base_run);
+    sqlite3_bind_int64(st, 2, variant_run);
+    sqlite3_bind_text(st, 3, variant, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, comparison_json, -1, SQLITE_STATIC);
+    carta_status status = store_step_done(s, st, "cannot store the comparison", err);
+    if (status == CARTA_OK && id)
+        *id = sqlite3_last_insert_rowid(s->db);
+    sqlite3_finalize(st);
+    return status;
 }
 
 /* Reads the one text column of a row selected by st (parameters bound); CARTA_ERR_UNKNOWN with

@@ -4,12 +4,18 @@
  * Tables (created on open if absent; `carta_store_version` in PRAGMA user_version):
  *   runs(id, game, created, settings, summary)    one `carta sim` run: its settings and summary,
  *                                                  both JSON texts (summary NULL until finished)
- *   records(run_id, game_index, game, seed, winner, n_actions, record, winner_player)
+ *   records(run_id, game_index, game, seed, winner, n_actions, record, winner_player, result)
  *                                                  every game of a run, the record as JSON text
  *                                                  (record.h: carta_record_to_json); winner is
  *                                                  the seat (from 0, -1: none), winner_player
  *                                                  the player as every report numbers it (from
- *                                                  1, NULL: a draw or unfinished; version 3)
+ *                                                  1, NULL: a draw or unfinished; version 3),
+ *                                                  result what the simulator made of the game
+ *                                                  (JSON, sim.h; version 4), to resume a run
+ *   comparisons(id, base_run, variant_run, variant, comparison)
+ *                                                  a card-change or rules experiment: the runs
+ *                                                  without and with the variant file, its path
+ *                                                  and the comparison JSON (version 4)
  *   saved_games(name, game, saved, record)         a game in progress by name (replace on save)
  *   game_tables(id, game, created, seats, record, over)
  *                                                  a table of `carta serve`: its seats (JSON, with
@@ -24,7 +30,7 @@
 
 #include "status.h"
 
-#define CARTA_STORE_VERSION 3
+#define CARTA_STORE_VERSION 4
 
 typedef struct carta_store carta_store;
 
@@ -51,13 +57,35 @@ carta_status carta_store_run_get(carta_store *store, int64_t run_id, char **sett
 /* The id of the latest run, or 0 if there is none. */
 int64_t carta_store_last_run(carta_store *store);
 
-/* Stores game game_index of a run: its record JSON and, for queries, the game id, seed, winning
- * seat and player (from 0 both; -1: none) and number of actions. A second record with the same
- * index is refused. */
-carta_status carta_store_add_record(carta_store *store, int64_t run_id, int game_index,
-                                    const char *game, uint64_t seed, int winner_seat,
-                                    int winner_player, int n_actions, const char *record_json,
+/* One game of a run, as carta_store_add_record stores it: its record JSON and, for queries, the
+ * game id, seed, winning seat and player (from 0 both; -1: none) and number of actions; and the
+ * simulator's result of the game (JSON, NULL for none), from which a run resumes. */
+typedef struct carta_store_game {
+    int64_t run_id;
+    int game_index;
+    const char *game;
+    uint64_t seed;
+    int winner_seat, winner_player, n_actions;
+    const char *record_json, *result_json;
+} carta_store_game;
+
+/* Stores one game of a run. A second record with the same index is refused. */
+carta_status carta_store_add_record(carta_store *store, const carta_store_game *row,
                                     carta_error *err);
+/* The latest run of game with exactly these settings (JSON text) and no summary yet: a run
+ * that was interrupted. 0 if there is none. */
+int64_t carta_store_unfinished_run(carta_store *store, const char *game, const char *settings_json);
+/* Calls fn with the index and result JSON of each game of a run that has a result, in index
+ * order; fn's non-zero return stops with that status (err set by fn). */
+typedef carta_status (*carta_store_result_fn)(void *ctx, int game_index, const char *result_json,
+                                              carta_error *err);
+carta_status carta_store_each_result(carta_store *store, int64_t run_id, carta_store_result_fn fn,
+                                     void *ctx, carta_error *err);
+/* Stores an experiment's comparison between two runs. */
+carta_status carta_store_add_comparison(carta_store *store, int64_t base_run, int64_t variant_run,
+                                        const char *variant, const char *comparison_json,
+                                        int64_t *id, carta_error *err);
+
 /* The record JSON of game game_index of a run, malloc'd (the caller frees).
  * CARTA_ERR_UNKNOWN if absent. */
 carta_status carta_store_get_record(carta_store *store, int64_t run_id, int game_index,

@@ -29,11 +29,12 @@ struct srv_sim {
 };
 
 /* Called by the simulator after each game, from its worker thread. */
-static int sim_game_done(void *ctx, int game, const sim_game *result, const carta_config *config,
-                         const char *const *seat_names, const carta_action *actions,
-                         int n_actions, carta_error *err)
+static int sim_game_done(void *ctx, int game, const sim_game *result, const sim_played *played,
+                         const carta_config *config, const char *const *seat_names,
+                         const carta_action *actions, int n_actions, carta_error *err)
 {
-    (void)game, (void)result, (void)config, (void)seat_names, (void)actions, (void)n_actions;
+    (void)game, (void)result, (void)played, (void)config, (void)seat_names, (void)actions;
+    (void)n_actions;
     srv_sim *sim = ctx;
     pthread_mutex_lock(sim->lock);
     int done = ++sim->games_done, step = sim->set.n_games / 50 + 1, cancel = sim->cancel;
@@ -127,7 +128,7 @@ srv_sim *srv_sim_start(const carta_game *g, const carta_rules *r, json_t *msg, i
         }
         s->player_deck[p] = d;
     }
-    if (db && !(sim->db = sim_db_open(db, s, err))) {
+    if (db && !(sim->db = sim_db_open(db, s, 0, err))) {
         free(sim);
         return NULL;
     }

@@ -36,6 +36,7 @@ enum {
 typedef struct sim_settings {
     const carta_game *g;
     const carta_rules *r;
+    const char *variant;                  /* the variant file these rules and options have */
     int n_players, n_games, threads;
     int rotate;
     uint64_t seed;
@@ -174,21 +175,41 @@ void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum);
 
 /* ---- sim_run.c: playing ---- */
 
-/* Called after each game with its record (if wanted) from the worker thread that played it; the
- * callee locks what it shares. Non-zero stops the simulation (err says why). */
+/* Called after each game with its result, its players' played cards (NULL if the game gives
+ * none) and its record from the worker thread that played it; the callee locks what it shares.
+ * Non-zero stops the simulation (err says why). */
 typedef struct sim_sink {
-    int (*game_done)(void *ctx, int game, const sim_game *result, const carta_config *config,
-                     const char *const *seat_names, const carta_action *actions, int n_actions,
-                     carta_error *err);
+    int (*game_done)(void *ctx, int game, const sim_game *result, const sim_played *played,
+                     const carta_config *config, const char *const *seat_names,
+                     const carta_action *actions, int n_actions, carta_error *err);
     void *ctx;
 } sim_sink;
 
-/* Plays every game on s->threads threads into res (allocated here; free with
- * sim_results_free). progress: show a progress line on stderr. sink may be NULL. Returns
- * CARTA_OK or the first failure, with err saying what. */
+/* Allocates res for s's games, none played yet (free with sim_results_free). */
+carta_status sim_results_init(const sim_settings *s, sim_results *res, carta_error *err);
+/* Plays the games i with todo[i] set (every game if todo is NULL) on s->threads threads into
+ * res (from sim_results_init). progress: show a progress line on stderr. sink may be NULL.
+ * Returns CARTA_OK or the first failure, with err saying what. */
+carta_status sim_run_games(const sim_settings *s, sim_results *res, const uint8_t *todo,
+                           const sim_sink *sink, int progress, carta_error *err);
+/* sim_results_init, then every game. */
 carta_status sim_run(const sim_settings *s, sim_results *res, const sim_sink *sink, int progress,
                      carta_error *err);
 void sim_results_free(sim_results *res);
+/* Game i's record as JSON text (malloc'd) from its config, seat names and actions. */
+carta_status sim_record_json(const sim_settings *s, const carta_config *config,
+                             const char *const *seat_names, const carta_action *actions,
+                             int n_actions, char **json, carta_error *err);
+
+/* ---- sim_result.c: one game's result as JSON (resuming, carta-mpi) ---- */
+
+/* The result of a game and its players' played cards (may be NULL) as JSON. New reference, NULL
+ * if out of memory. */
+json_t *sim_game_json(const sim_settings *s, const sim_game *g, const sim_played *played);
+/* Reads it back, checked against s (players, decks, ranges); played (n_players entries) may be
+ * NULL. On error err says what and nothing is written. */
+carta_status sim_game_from_json(const sim_settings *s, json_t *j, sim_game *g,
+                                sim_played *played, carta_error *err);
 
 /* ---- sim_compare.c: card-change experiments (--variant) ---- */
 
@@ -208,10 +229,23 @@ void sim_compare_text(FILE *out, json_t *comparison);
 /* ---- sim_db.c: --db ---- */
 
 typedef struct sim_db sim_db;
-/* Opens the store at path and starts a run with the settings; NULL with err set. */
-sim_db *sim_db_open(const char *path, const sim_settings *s, carta_error *err);
-/* A sink storing every game's record in the run. */
+/* Opens the store at path and starts a run with the settings, or with resume continues the
+ * latest interrupted run (no summary yet) with exactly these settings; NULL with err set (with
+ * resume: if there is no such run). */
+sim_db *sim_db_open(const char *path, const sim_settings *s, int resume, carta_error *err);
+/* Reads the games the run already holds into res (from sim_results_init), clearing their todo
+ * entries; *n_done: how many. A stored result that does not read is an error naming the game. */
+carta_status sim_db_load(sim_db *db, sim_results *res, uint8_t *todo, int *n_done,
+                         carta_error *err);
+/* A sink storing every game's record and result in the run. */
 sim_sink sim_db_sink(sim_db *db);
+/* Stores game i: its result, played cards (may be NULL) and record (JSON text). Thread-safe. */
+carta_status sim_db_store(sim_db *db, int game, const sim_game *result, const sim_played *played,
+                          const char *record_json, carta_error *err);
+/* Stores in the store at path an experiment's comparison of two finished runs, without and
+ * with the variant file. */
+carta_status sim_db_add_comparison(const char *path, int64_t base_run, int64_t variant_run,
+                                   const char *variant, json_t *comparison, carta_error *err);
 /* Stores the summary, commits and closes; db is freed whatever the result. */
 carta_status sim_db_finish(sim_db *db, json_t *summary, carta_error *err);
 /* Closes without a summary (after a failure). */

@@ -1,4 +1,4 @@
-/* sim_compare.c: a card-change experiment (`carta sim --variant FILE`): the same games (seeds,
+/* sim_compare.c: an experiment (`carta sim --variant FILE`: changed cards, rules options): the same games (seeds,
  * seats, decks) played with the rules as they are and with the variant, compared game by game.
  * A paired difference is far tighter than two separate runs: most games end the same way, and
  * only the games the change turned count. */
@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+
+#include "core/options.h"
 
 /* The mean of y - x over n paired games, its 95% interval (normal, from the differences' spread),
  * and how many games would make an interval this wide exclude 0 (0: it already does, or no game
@@ -178,8 +180,18 @@ json_t *sim_compare_json(const sim_settings *s, const sim_results *base,
     free(x);
     free(y);
     free(cards);
-    return json_pack("{s:{s:s, s:o, s:o}, s:i, s:o, s:o, s:o}", "variant", "file", file,
-                     "replaced", replaced, "added", added, "games", n, "players", players,
+    json_t *options = json_object();
+    for (int k = 0; k < change->n_options; k++) {
+        carta_config before = {.n_options = s->n_options};
+        memcpy(before.options, s->options, sizeof before.options);
+        json_object_set_new(options, change->options[k].key,
+                            json_pack("{s:i, s:i}", "from",
+                                      carta_option_value(s->g, &before, change->options[k].key),
+                                      "to", change->options[k].value));
+    }
+    return json_pack("{s:{s:s, s:o, s:o, s:o}, s:i, s:o, s:o, s:o}", "variant", "file", file,
+                     "replaced", replaced, "added", added, "options", options, "games", n,
+                     "players", players,
                      "length_actions", compare_paired_json(&len), "cards", card_list);
 }
 
@@ -216,9 +228,15 @@ void sim_compare_text(FILE *out, json_t *cmp)
 {
     json_t *v = json_object_get(cmp, "variant");
     int games = (int)json_integer_value(json_object_get(cmp, "games"));
-    fprintf(out, "\ncard-change experiment: %s, the same %d games (seeds, seats, decks) played "
-                 "without and with it\n",
+    fprintf(out, "\nexperiment: %s, the same %d games (seeds, seats, decks) played without and "
+                 "with it\n",
             json_string_value(json_object_get(v, "file")), games);
+    const char *key;
+    json_t *o;
+    json_object_foreach(json_object_get(v, "options"), key, o)
+        fprintf(out, "  option %s: %lld -> %lld\n", key,
+                json_integer_value(json_object_get(o, "from")),
+                json_integer_value(json_object_get(o, "to")));
     const char *heads[] = {"replaced", "added"};
     for (int h = 0; h < 2; h++) {
         json_t *names = json_object_get(v, heads[h]);

@@ -34,11 +34,11 @@ json_t *sim_settings_json(const sim_settings *s)
     json_t *options = json_object();
     for (int i = 0; options && i < s->n_options; i++)
         json_object_set_new(options, s->options[i].key, json_integer(s->options[i].value));
-    return json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:o, s:o, s:o, s:b, s:o, s:i}", "game",
-                     s->g->id, "rules_version", s->g->rules_version, "games", s->n_games, "seed",
-                     seed, "players", s->n_players, "mode", s->mode, "options", options, "ais",
-                     ais, "decks", decks, "deck_pool", s->pool, "player_decks", player_decks,
-                     "max_actions", SIM_MAX_ACTIONS);
+    return json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:o, s:s?, s:o, s:o, s:b, s:o, s:i}",
+                     "game", s->g->id, "rules_version", s->g->rules_version, "games", s->n_games,
+                     "seed", seed, "players", s->n_players, "mode", s->mode, "options", options,
+                     "variant", s->variant, "ais", ais, "decks", decks, "deck_pool", s->pool,
+                     "player_decks", player_decks, "max_actions", SIM_MAX_ACTIONS);
 }
 
 /* {"k": k, "rate": k/n, "ci_low": .., "ci_high": ..} members added to obj under prefix. */

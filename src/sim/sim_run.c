@@ -6,6 +6,7 @@
 #include "sim.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,13 +15,16 @@
 #include "ai/ai.h"
 #include "core/clock.h"
 #include "core/outcome.h"
+#include "core/record.h"
 #include "core/rng.h"
 #include "core/view.h"
 
 typedef struct sim_run_ctx {
     const sim_settings *s;
     sim_results *res;
+    const uint8_t *todo; /* NULL: every game */
     const sim_sink *sink;
+    int n_todo;
     atomic_int next, done, failed;
     carta_error error;
     pthread_mutex_t error_lock;
@@ -199,7 +203,8 @@ static void run_game(sim_run_ctx *c, int i, sim_worker *w)
             out->points[sim_seat_player(s->n_players, s->rotate, i, seat)] = (int16_t)pts[seat];
     }
     carta_error err = {0};
-    if (c->sink && c->sink->game_done(c->sink->ctx, i, out, &config, names, w->actions,
+    const sim_played *played = c->res->played ? &c->res->played[(size_t)i * s->n_players] : NULL;
+    if (c->sink && c->sink->game_done(c->sink->ctx, i, out, played, &config, names, w->actions,
                                       out->actions, &err))
         run_fail(c, i, &err, "the game could not be stored");
 }
@@ -217,6 +222,8 @@ static void *run_worker(void *arg)
     } else {
         int i;
         while (!atomic_load(&c->failed) && (i = atomic_fetch_add(&c->next, 1)) < c->s->n_games) {
+            if (c->todo && !c->todo[i])
+                continue;
             run_game(c, i, &w);
             atomic_fetch_add(&c->done, 1);
         }
@@ -250,10 +257,10 @@ static void run_watch(sim_run_ctx *c, int progress)
     double start = carta_seconds(), last = start;
     const struct timespec nap = {0, 50 * 1000 * 1000};
     int done, drawn = 0;
-    while ((done = atomic_load(&c->done)) < c->s->n_games && !atomic_load(&c->failed)) {
+    while ((done = atomic_load(&c->done)) < c->n_todo && !atomic_load(&c->failed)) {
         double now = carta_seconds();
         if (now - last >= 0.25) {
-            run_progress_line(done, c->s->n_games, now - start);
+            run_progress_line(done, c->n_todo, now - start);
             last = now;
             drawn = 1;
         }
@@ -265,17 +272,31 @@ static void run_watch(sim_run_ctx *c, int progress)
     }
 }
 
-carta_status sim_run(const sim_settings *s, sim_results *res, const sim_sink *sink, int progress,
-                     carta_error *err)
+carta_status sim_results_init(const sim_settings *s, sim_results *res, carta_error *err)
 {
     memset(res, 0, sizeof *res);
     res->s = s;
     res->games = calloc((size_t)s->n_games, sizeof *res->games);
     if (s->g->action_card)
         res->played = calloc((size_t)s->n_games * (size_t)s->n_players, sizeof *res->played);
-    if (!res->games || (s->g->action_card && !res->played))
+    if (!res->games || (s->g->action_card && !res->played)) {
+        sim_results_free(res);
         return carta_error_set(err, CARTA_ERR_NOMEM, "sim: out of memory for %d games",
                                s->n_games);
+    }
+    return CARTA_OK;
+}
+
+carta_status sim_run(const sim_settings *s, sim_results *res, const sim_sink *sink, int progress,
+                     carta_error *err)
+{
+    carta_status st = sim_results_init(s, res, err);
+    return st != CARTA_OK ? st : sim_run_games(s, res, NULL, sink, progress, err);
+}
+
+carta_status sim_run_games(const sim_settings *s, sim_results *res, const uint8_t *todo,
+                           const sim_sink *sink, int progress, carta_error *err)
+{
     sim_run_ctx c;
     memset(&c, 0, sizeof c);
     atomic_init(&c.next, 0);
@@ -283,7 +304,10 @@ carta_status sim_run(const sim_settings *s, sim_results *res, const sim_sink *si
     atomic_init(&c.failed, 0);
     c.s = s;
     c.res = res;
+    c.todo = todo;
     c.sink = sink;
+    for (int i = 0; i < s->n_games; i++)
+        c.n_todo += !todo || todo[i];
     pthread_mutex_init(&c.error_lock, NULL);
     pthread_t tid[SIM_MAX_THREADS];
     int started = 0, threads = s->threads < 1 ? 1 : s->threads;
@@ -308,4 +332,17 @@ void sim_results_free(sim_results *res)
     free(res->games);
     free(res->played);
     memset(res, 0, sizeof *res);
+}
+
+carta_status sim_record_json(const sim_settings *s, const carta_config *config,
+                             const char *const *seat_names, const carta_action *actions,
+                             int n_actions, char **json, carta_error *err)
+{
+    carta_record rec;
+    carta_record_init(&rec, s->g, config);
+    rec.actions = (carta_action *)actions; /* borrowed: rec is not freed */
+    rec.n_actions = rec.cap_actions = n_actions;
+    for (int seat = 0; seat < config->n_seats; seat++)
+        snprintf(rec.seat_names[seat], sizeof rec.seat_names[seat], "%s", seat_names[seat]);
+    return carta_record_to_json(&rec, s->r, json, err);
 }

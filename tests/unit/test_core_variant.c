@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "core/catalog.h"
+#include "core/options.h"
 #include "core/text.h"
 #include "core/variant.h"
 #include "games/registry.h"
@@ -60,7 +61,8 @@ static void test_replaces_and_adds(void **unused)
                     path, sizeof path);
     carta_variant_change change;
     carta_error err = {0};
-    if (carta_variant_apply(y, r, path, &change, &err) != CARTA_OK)
+    carta_config config = {0};
+    if (carta_variant_apply(y, r, &config, path, &change, &err) != CARTA_OK)
         fail_msg("%s", err.msg);
     assert_int_equal(change.n_replaced, 1);
     assert_string_equal(change.replaced[0], "Tideturner");
@@ -88,6 +90,7 @@ static void test_bad_variant_refused(void **unused)
     const carta_game_yaml *y = carta_game_yaml_find("aember");
     char path[128];
     carta_error err = {0};
+    carta_config config = {0};
     carta_rules *r = open_aember(g);
     temp_file_write("variant", "cards:\n"
                                "  - name: Tideturner\n"
@@ -95,7 +98,7 @@ static void test_bad_variant_refused(void **unused)
                                "    type: creature\n"
                                "    power: many\n",
                     path, sizeof path);
-    assert_int_not_equal(carta_variant_apply(y, r, path, NULL, &err), CARTA_OK);
+    assert_int_not_equal(carta_variant_apply(y, r, &config, path, NULL, &err), CARTA_OK);
     assert_non_null(strstr(err.msg, path));
     assert_non_null(strstr(err.msg, ":5")); /* the line of 'power' */
     unlink(path);
@@ -103,12 +106,12 @@ static void test_bad_variant_refused(void **unused)
     r = open_aember(g);
     temp_file_write("variant", "tideturner: stronger\n", path, sizeof path);
     err = (carta_error){0};
-    assert_int_not_equal(carta_variant_apply(y, r, path, NULL, &err), CARTA_OK);
+    assert_int_not_equal(carta_variant_apply(y, r, &config, path, NULL, &err), CARTA_OK);
     assert_non_null(strstr(err.msg, "a variant is a card file"));
     unlink(path);
     err = (carta_error){0};
-    assert_int_not_equal(carta_variant_apply(y, r, "/nonexistent/variant.yaml", NULL, &err),
-                         CARTA_OK);
+    assert_int_not_equal(
+        carta_variant_apply(y, r, &config, "/nonexistent/variant.yaml", NULL, &err), CARTA_OK);
     assert_non_null(strstr(err.msg, "/nonexistent/variant.yaml"));
     g->close(r);
     /* after a variant, the catalog refuses a duplicate name again */
@@ -117,7 +120,7 @@ static void test_bad_variant_refused(void **unused)
                                "    type: creature\n    rarity: common\n    power: 2\n",
                     path, sizeof path);
     err = (carta_error){0};
-    assert_int_equal(carta_variant_apply(y, r, path, NULL, &err), CARTA_OK);
+    assert_int_equal(carta_variant_apply(y, r, &config, path, NULL, &err), CARTA_OK);
     g->close(r);
     carta_catalog *cat = carta_catalog_new();
     err = (carta_error){0};
@@ -129,11 +132,54 @@ static void test_bad_variant_refused(void **unused)
     unlink(path);
 }
 
+/* A rules variant: the file's options set the game's parameters (glossary: FORGE A KEY, the key
+ * cost of 6), replacing the value a run already gives, and leave the cards alone; an unknown
+ * option or one out of range is refused with its line and the config is unchanged. */
+static void test_rules_variant(void **unused)
+{
+    (void)unused;
+    const carta_game *g = carta_game_find("aember");
+    const carta_game_yaml *y = carta_game_yaml_find("aember");
+    carta_rules *r = open_aember(g);
+    uint64_t digest = g->card_digest(r);
+    char path[128];
+    carta_error err = {0};
+    carta_config config = {.n_options = 2};
+    config.options[0] = (carta_option){"hand_size", 7};
+    config.options[1] = (carta_option){"key_cost", 6};
+    carta_variant_change change;
+    temp_file_write("variant", "options:\n  key_cost: 5\n", path, sizeof path);
+    if (carta_variant_apply(y, r, &config, path, &change, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(change.n_options, 1);
+    assert_string_equal(change.options[0].key, "key_cost");
+    assert_int_equal(change.options[0].value, 5);
+    assert_int_equal(change.n_replaced + change.n_added, 0);
+    assert_int_equal(config.n_options, 2);
+    assert_int_equal(carta_option_value(g, &config, "key_cost"), 5);
+    assert_int_equal(carta_option_value(g, &config, "hand_size"), 7); /* kept */
+    assert_true(g->card_digest(r) == digest);
+    unlink(path);
+    const char *bad[] = {"options:\n  key_cost: 99\n", "options:\n  forge_twice: 1\n",
+                         "options:\n  key_cost: five\n", "options: [key_cost]\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        carta_config before = config;
+        temp_file_write("variant", bad[i], path, sizeof path);
+        err = (carta_error){0};
+        assert_int_not_equal(carta_variant_apply(y, r, &config, path, NULL, &err), CARTA_OK);
+        assert_non_null(strstr(err.msg, path));
+        assert_memory_equal(&before, &config, sizeof config);
+        unlink(path);
+    }
+    g->close(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_replaces_and_adds),
         cmocka_unit_test(test_bad_variant_refused),
+        cmocka_unit_test(test_rules_variant),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -671,7 +671,7 @@ static void temp_db_remove(temp_db *t)
 }
 
 /* A store made by an earlier version (2: records without winner_player) opens and is brought to
- * version 3, its records kept. */
+ * the current version (3: winner_player; 4: result), its records kept. */
 static void test_store_migrates(void **unused)
 {
     (void)unused;
@@ -697,8 +697,9 @@ static void test_store_migrates(void **unused)
     if (!store)
         fail_msg("%s", err.msg);
     assert_int_equal(carta_store_count_records(store, 1), 1);
-    assert_int_equal(carta_store_add_record(store, 1, 1, "aember", 6, 0, 0, 12, "{}", &err),
-                     CARTA_OK);
+    carta_store_game row = {.run_id = 1, .game_index = 1, .game = "aember", .seed = 6,
+                            .n_actions = 12, .record_json = "{}", .result_json = "{}"};
+    assert_int_equal(carta_store_add_record(store, &row, &err), CARTA_OK);
     carta_store_close(store);
     assert_int_equal(sqlite3_open(t.path, &raw), SQLITE_OK);
     sqlite3_stmt *q = NULL;
@@ -710,12 +711,153 @@ static void test_store_migrates(void **unused)
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);
     assert_int_equal(sqlite3_column_int(q, 0), 1);
     sqlite3_finalize(q);
+    /* version 4: the result kept to resume a run (none for the old record) */
+    assert_int_equal(sqlite3_prepare_v2(raw, "SELECT count(*) FROM records WHERE result IS NULL",
+                                        -1, &q, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(q, 0), 1);
+    sqlite3_finalize(q);
     assert_int_equal(sqlite3_prepare_v2(raw, "PRAGMA user_version", -1, &q, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(q), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(q, 0), 3);
+    assert_int_equal(sqlite3_column_int(q, 0), CARTA_STORE_VERSION);
     sqlite3_finalize(q);
     sqlite3_close(raw);
     temp_db_remove(&t);
+}
+
+/* The summary of res as compact text with sorted keys (the caller frees). */
+static char *summary_text(const sim_settings *s, const sim_results *res)
+{
+    carta_error err = {0};
+    sim_summary *sum = sim_summarize(res, &err);
+    assert_non_null(sum);
+    json_t *j = sim_summary_json(s, sum);
+    char *text = json_dumps(j, JSON_COMPACT | JSON_SORT_KEYS | SIM_JSON_REALS);
+    json_decref(j);
+    sim_summary_free(sum);
+    return text;
+}
+
+/* A run cut off half way (the even games played and stored) resumes from --db: the stored games
+ * are read back, not played, and the summary is the uninterrupted run's. A run of other
+ * settings does not resume it, and a stored result that does not read names its game. */
+static void test_db_resume(void **unused)
+{
+    (void)unused;
+    const carta_game *g;
+    carta_rules *r = open_aember(&g);
+    temp_db t;
+    temp_db_make(&t);
+    sim_settings s;
+    real_settings(&s, g, r, 8, 2);
+    carta_error err = {0};
+    sim_results whole;
+    assert_int_equal(sim_run(&s, &whole, NULL, 0, &err), CARTA_OK);
+    char *expected = summary_text(&s, &whole);
+
+    uint8_t todo[8] = {1, 0, 1, 0, 1, 0, 1, 0};
+    sim_db *db = sim_db_open(t.path, &s, 0, &err);
+    assert_non_null(db);
+    int64_t run = sim_db_run_id(db);
+    sim_sink sink = sim_db_sink(db);
+    sim_results part;
+    assert_int_equal(sim_results_init(&s, &part, &err), CARTA_OK);
+    assert_int_equal(sim_run_games(&s, &part, todo, &sink, 0, &err), CARTA_OK);
+    assert_int_equal(part.games[1].actions, 0); /* not played */
+    sim_results_free(&part);
+    sim_db_abort(db); /* interrupted: no summary */
+
+    sim_settings other = s;
+    other.seed = 43;
+    assert_null(sim_db_open(t.path, &other, 1, &err));
+    assert_non_null(strstr(err.msg, "no interrupted run"));
+
+    memset(todo, 1, sizeof todo);
+    db = sim_db_open(t.path, &s, 1, &err);
+    assert_non_null(db);
+    assert_true(sim_db_run_id(db) == run);
+    sim_results res;
+    int n_done = -1;
+    assert_int_equal(sim_results_init(&s, &res, &err), CARTA_OK);
+    assert_int_equal(sim_db_load(db, &res, todo, &n_done, &err), CARTA_OK);
+    assert_int_equal(n_done, 4);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(todo[i], i % 2);
+    sink = sim_db_sink(db);
+    assert_int_equal(sim_run_games(&s, &res, todo, &sink, 0, &err), CARTA_OK);
+    char *resumed = summary_text(&s, &res);
+    assert_string_equal(resumed, expected);
+    assert_int_equal(sim_db_finish(db, NULL, &err), CARTA_ERR_NOMEM); /* closes it either way */
+
+    /* a damaged result */
+    sqlite3 *raw = NULL;
+    assert_int_equal(sqlite3_open(t.path, &raw), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(raw, "UPDATE runs SET summary = NULL;"
+                                       "UPDATE records SET result = '{\"winner_player\": 7}' "
+                                       "WHERE game_index = 3",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(raw);
+    db = sim_db_open(t.path, &s, 1, &err);
+    assert_non_null(db);
+    memset(todo, 1, sizeof todo);
+    carta_error_clear(&err);
+    assert_int_not_equal(sim_db_load(db, &res, todo, &n_done, &err), CARTA_OK);
+    if (!strstr(err.msg, "game 3"))
+        fail_msg("%s", err.msg);
+    sim_db_abort(db);
+    free(expected);
+    free(resumed);
+    sim_results_free(&res);
+    sim_results_free(&whole);
+    temp_db_remove(&t);
+    g->close(r);
+}
+
+/* A game's result goes to JSON and back unchanged; out-of-range fields are refused and leave
+ * the destination as it was. */
+static void test_result_json(void **unused)
+{
+    (void)unused;
+    const carta_game *g;
+    carta_rules *r = open_aember(&g);
+    sim_settings s;
+    real_settings(&s, g, r, 6, 2);
+    carta_error err = {0};
+    sim_results res;
+    assert_int_equal(sim_run(&s, &res, NULL, 0, &err), CARTA_OK);
+    for (int i = 0; i < s.n_games; i++) {
+        sim_played *played = &res.played[i * 2];
+        json_t *j = sim_game_json(&s, &res.games[i], played);
+        sim_game back;
+        sim_played back_played[2];
+        memset(&back, 0, sizeof back);
+        memset(back_played, 0, sizeof back_played);
+        assert_int_equal(sim_game_from_json(&s, j, &back, back_played, &err), CARTA_OK);
+        assert_memory_equal(&back, &res.games[i], sizeof back);
+        assert_memory_equal(back_played, played, sizeof back_played);
+        const char *bad[][2] = {{"winner_player", "2"}, {"deck", "[0, 5]"}, {"actions", "-1"},
+                                {"end", "\"" "0123456789012345678901234567890123456789"
+                                        "0123456789012345678901234567890\""},
+                                {"played", "[{\"slots\": [400], \"other\": []}, "
+                                           "{\"slots\": [], \"other\": []}]"}};
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            json_t *broken = json_deep_copy(j);
+            json_object_set_new(broken, bad[k][0], json_loads(bad[k][1], JSON_DECODE_ANY, NULL));
+            sim_game keep = back;
+            sim_played keep_played[2];
+            memcpy(keep_played, back_played, sizeof keep_played);
+            assert_int_not_equal(sim_game_from_json(&s, broken, &back, back_played, &err),
+                                 CARTA_OK);
+            assert_memory_equal(&keep, &back, sizeof back);
+            assert_memory_equal(keep_played, back_played, sizeof keep_played);
+            json_decref(broken);
+        }
+        json_decref(j);
+    }
+    sim_results_free(&res);
+    g->close(r);
 }
 
 static void test_db_round_trip(void **unused)
@@ -728,7 +870,7 @@ static void test_db_round_trip(void **unused)
     sim_settings s;
     real_settings(&s, g, r, 6, 2);
     carta_error err = {0};
-    sim_db *db = sim_db_open(t.path, &s, &err);
+    sim_db *db = sim_db_open(t.path, &s, 0, &err);
     if (!db)
         fail_msg("%s", err.msg);
     int64_t run = sim_db_run_id(db);
@@ -789,8 +931,9 @@ static void test_db_round_trip(void **unused)
     assert_null(json);
     /* A second record of the same game is refused. */
     carta_error_clear(&err);
-    assert_int_not_equal(carta_store_add_record(store, run, 0, "aember", 1, 0, 0, 1, "{}", &err),
-                         CARTA_OK);
+    carta_store_game again = {.run_id = run, .game = "aember", .seed = 1, .n_actions = 1,
+                              .record_json = "{}"};
+    assert_int_not_equal(carta_store_add_record(store, &again, &err), CARTA_OK);
     assert_non_null(strstr(err.msg, t.path));
     /* Saved games: save, replace, load, unknown name. */
     carta_error_clear(&err);
@@ -889,6 +1032,8 @@ int main(void)
         cmocka_unit_test(test_cards_played_without_decks),
         cmocka_unit_test(test_points_of_desperate_measures),
         cmocka_unit_test(test_db_round_trip),
+        cmocka_unit_test(test_db_resume),
+        cmocka_unit_test(test_result_json),
         cmocka_unit_test(test_game_opts),
         cmocka_unit_test(test_game_opts_modes),
     };
