@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential pkg-config cmake ninja-build clang llvm libclang-rt-14-dev
           libjansson-dev libfyaml-dev libsqlite3-dev sqlite3 libcmocka-dev libedit-dev tmux
-          libwebsockets-dev chromium
+          libwebsockets-dev libopenmpi-dev openmpi-bin chromium
           python3-yaml python3-jsonschema)
 command -v node >/dev/null 2>&1 || packages+=(nodejs npm)
 

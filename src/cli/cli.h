@@ -142,6 +142,10 @@ struct sim_db;
 typedef struct cli_sim_driver {
     int reports; /* this process opens --db, prints and writes the reports (MPI: rank 0 only) */
     char where[64]; /* where games are played, for the report: "this machine", "4 MPI ranks" */
+    int threads;    /* default --threads (0: one a processor) */
+    /* Every process goes on to play only if the reporting one is ready (its --db and --csv
+     * opened): returns the reporting process's ready, told to all. NULL: ready as it is. */
+    int (*agree)(void *ctx, int ready);
     /* Plays the games marked in todo (the reporting process's marks rule) into res, stored in
      * db if not NULL (the reporting process's only); progress: a progress line on stderr. */
     carta_status (*play)(void *ctx, const struct sim_settings *s, struct sim_results *res,

@@ -1,9 +1,11 @@
 /* play_input.c: reading the human's lines in `carta play`, and Ctrl-C: SIGINT only sets a flag,
  * and a prompt waiting for a line returns at once, so the game can be saved before it stops. */
+#define _GNU_SOURCE /* ppoll */
 #include "play.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,21 +53,62 @@ int play_interrupted(void)
     return was;
 }
 
-/* A line from a pipe or file, echoed so that a transcript of piped input reads like a session. */
+/* Waits until fd has input (1) or a signal came (0). SIGINT stays blocked from the look at the
+ * flag until ppoll waits, so a Ctrl-C between the two wakes the wait instead of being lost. */
+static int wait_for_input(int fd)
+{
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    int ready = 0;
+    if (!interrupted) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        ready = ppoll(&p, 1, NULL, &old) > 0;
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return ready;
+}
+
+/* A line from a pipe or file, echoed so that a transcript of piped input reads like a session.
+ * Read a byte at a time from the descriptor, not through stdio, whose buffer a wait on the
+ * descriptor would not see. NULL at the end of the input or on Ctrl-C. */
 static char *read_piped_line(const char *prompt)
 {
     fputs(prompt, stdout);
     fflush(stdout);
     char *line = NULL;
-    size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
-    if (n < 0) {
+    size_t n = 0, cap = 0;
+    int ended = 0; /* by a newline */
+    for (;;) {
+        if (!wait_for_input(STDIN_FILENO)) {
+            if (interrupted)
+                break;
+            continue; /* another signal */
+        }
+        char c;
+        ssize_t got = read(STDIN_FILENO, &c, 1);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0 || (ended = c == '\n'))
+            break;
+        if (n + 2 > cap) {
+            char *grown = realloc(line, cap = cap ? 2 * cap : 128);
+            if (!grown)
+                break;
+            line = grown;
+        }
+        line[n++] = c;
+        line[n] = '\0';
+    }
+    if (interrupted || (!ended && !n)) {
+        /* the end of the input, or Ctrl-C (which is not the end of the input) */
         free(line);
-        if (interrupted)
-            clearerr(stdin); /* Ctrl-C is not the end of the input */
         return NULL;
     }
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+    if (!line && !(line = calloc(1, 1)))
+        return NULL;
+    while (n > 0 && line[n - 1] == '\r')
         line[--n] = '\0';
     printf("%s\n", line);
     return line;

@@ -15,7 +15,7 @@
 static const char sim_usage[] =
     "usage: carta sim GAME [--games N] [--seats AI,...] [--players N] [--mode M]\n"
     "                 [--decks SPEC,... | --deck-pool SPEC,...] [--seed S] [--threads T]\n"
-    "                 [--json] [--csv FILE] [--db FILE] [--cards N] [--variant FILE]\n"
+    "                 [--json] [--csv FILE] [--db FILE [--resume]] [--cards N] [--variant FILE]\n"
     "Plays N games between AI players and reports each player's win rate with a Wilson 95%\n"
     "interval, the first seat's advantage, draws, the average game length, per-card statistics\n"
     "and, when decks differ, a deck-against-deck matrix. The players rotate seats from game to\n"
@@ -36,13 +36,17 @@ static const char sim_usage[] =
     "  --threads T      threads (default: the number of processors)\n"
     "  --json           print the summary as JSON instead of the table\n"
     "  --csv FILE       write the per-card statistics as CSV to FILE (\"-\": standard output)\n"
-    "  --db FILE        store every game's record and the summary in the SQLite file FILE\n"
+    "  --db FILE        store every game's record and result and the summary in the SQLite\n"
+    "                   file FILE (with --variant: both runs and the comparison)\n"
+    "  --resume         continue the interrupted run in --db FILE with these same settings:\n"
+    "                   the games it holds are read back, the others played\n"
     "  --cards N        rows of the card table (default 20, 0: all)\n"
-    "  --variant FILE   a card-change experiment: FILE is a card file whose cards replace those\n"
-    "                   of the same name (and add the others); the same games are played\n"
-    "                   without and with it, and each player's win rate, the game length and\n"
-    "                   the cards' play rates are compared game by game, with 95% intervals\n"
-    "                   and whether the change is distinguishable from noise (docs/variants.md)\n"
+    "  --variant FILE   an experiment: FILE is a card file whose cards replace those of the\n"
+    "                   same name (and add the others) and whose 'options:' set rules variants\n"
+    "                   (e.g. key_cost: 5); the same games are played without and with it, and\n"
+    "                   each player's win rate, the game length and the cards' play rates are\n"
+    "                   compared game by game, with 95% intervals and whether the change is\n"
+    "                   distinguishable from noise (docs/variants.md)\n"
     "Per-card statistics: for each card, the (game, player) pairs whose deck held it, in how many\n"
     "that player played it, and the player's win rate when played and when not.\n"
     "Any game of a --db run replays from its record, e.g. game 7 of run 1:\n"
@@ -248,30 +252,46 @@ static int sim_resume(const sim_settings *s, sim_db *db, sim_campaign *c, uint8_
     return 0;
 }
 
+/* Opens --db (and with --resume reads back the games it holds) in the reporting process; 0 if
+ * ready to play. */
+static int sim_prepare(const sim_settings *s, const sim_args *a, const cli_sim_driver *d,
+                       sim_campaign *c, uint8_t *todo, sim_db **db)
+{
+    carta_error err = {0};
+    if (!todo || sim_results_init(s, &c->res, &err) != CARTA_OK) {
+        cli_error("out of memory for %d games", s->n_games);
+        return CLI_EXIT_FAIL;
+    }
+    memset(todo, 1, (size_t)s->n_games);
+    if (d->reports && a->db && !(*db = sim_db_open(a->db, s, a->resume, &err))) {
+        cli_error("--db: %s", err.msg);
+        return CLI_EXIT_FAIL;
+    }
+    if (*db && a->resume && sim_resume(s, *db, c, todo)) {
+        sim_db_abort(*db);
+        *db = NULL;
+        return CLI_EXIT_FAIL;
+    }
+    return 0;
+}
+
 /* Plays the games of s through the driver into c; the reporting process opens --db first and
- * summarizes and stores after. */
+ * summarizes and stores after. ready: 0 if the reporting process already failed (--csv). */
 static int sim_play(const sim_settings *s, const sim_args *a, const cli_sim_driver *d,
-                    sim_campaign *c)
+                    sim_campaign *c, int ready)
 {
     carta_error err = {0};
     sim_db *db = NULL;
     memset(c, 0, sizeof *c);
     uint8_t *todo = malloc((size_t)s->n_games);
-    if (!todo || sim_results_init(s, &c->res, &err) != CARTA_OK) {
-        free(todo);
-        cli_error("out of memory for %d games", s->n_games);
-        return CLI_EXIT_FAIL;
-    }
-    memset(todo, 1, (size_t)s->n_games);
-    if (d->reports && a->db && !(db = sim_db_open(a->db, s, a->resume, &err))) {
-        cli_error("--db: %s", err.msg);
-        free(todo);
-        return CLI_EXIT_FAIL;
-    }
-    if (db && a->resume && sim_resume(s, db, c, todo)) {
+    int rc = ready ? sim_prepare(s, a, d, c, todo, &db) : CLI_EXIT_FAIL;
+    if (d->agree && !d->agree(d->ctx, rc == 0) && rc == 0) {
+        rc = CLI_EXIT_FAIL; /* the reporting process failed and said why */
         sim_db_abort(db);
+    }
+    if (rc) {
         free(todo);
-        return CLI_EXIT_FAIL;
+        return rc;
     }
     double start = carta_seconds();
     carta_status st = d->play(d->ctx, s, &c->res, todo, db, d->reports && isatty(STDERR_FILENO),
@@ -315,9 +335,10 @@ static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
     double per_s = c->seconds > 0 ? played / c->seconds : 0;
     if (a->json) {
         json_t *root = json_deep_copy(c->summary);
-        json_object_set_new(root, "run", json_pack("{s:i, s:i, s:f, s:f}", "threads",
-                                                   s->threads, "resumed", c->resumed, "seconds",
-                                                   c->seconds, "games_per_second", per_s));
+        json_object_set_new(root, "run", json_pack("{s:s, s:i, s:i, s:f, s:f}", "where",
+                                                   a->where, "threads", s->threads, "resumed",
+                                                   c->resumed, "seconds", c->seconds,
+                                                   "games_per_second", per_s));
         sim_print_json(root);
         json_decref(root);
     } else {
@@ -339,7 +360,7 @@ static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
 static int sim_execute(sim_settings *s, sim_args *a, const cli_sim_driver *d)
 {
     sim_campaign c;
-    int rc = sim_play(s, a, d, &c);
+    int rc = sim_play(s, a, d, &c, (d->reports ? sim_open_csv(a) : 0) == 0);
     if (rc == 0 && d->reports)
         rc = sim_output(s, a, &c);
     sim_campaign_free(&c);
@@ -365,9 +386,9 @@ static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const c
                           const carta_variant_change *change)
 {
     sim_campaign base, changed;
-    int rc = sim_play(s, a, d, &base);
+    int rc = sim_play(s, a, d, &base, 1);
     if (rc == 0)
-        rc = sim_play(v, a, d, &changed);
+        rc = sim_play(v, a, d, &changed, 1);
     else
         memset(&changed, 0, sizeof changed);
     json_t *cmp = NULL;
@@ -434,10 +455,8 @@ static int sim_start(sim_settings *s, sim_args *a, const cli_sim_driver *d)
         cli_error("--variant compares two runs: give it without --csv and --resume");
         return CLI_EXIT_USAGE;
     }
-    if (!a->variant) {
-        int rc = d->reports ? sim_open_csv(a) : 0;
-        return rc ? rc : sim_execute(s, a, d);
-    }
+    if (!a->variant)
+        return sim_execute(s, a, d);
     static sim_settings v; /* the same settings, the variant's rules and options */
     static carta_variant_change change;
     v = *s;
@@ -458,7 +477,7 @@ int cli_sim_main(int argc, char **argv, const cli_sim_driver *driver)
     sim_args a = {.decks = "random", .cards = 20, .where = driver->where};
     s.n_games = 100;
     s.seed = 1;
-    s.threads = sim_default_threads();
+    s.threads = driver->threads ? driver->threads : sim_default_threads();
     const cli_opt opts[] = {
         {"--games", CLI_OPT_INT, &s.n_games, 1, 100000000},
         {"--seats", CLI_OPT_STR, &a.seats, 0, 0},

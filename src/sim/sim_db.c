@@ -8,15 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/record.h"
 
-enum { SIM_DB_BATCH = 256 }; /* records per transaction */
+enum { SIM_DB_BATCH = 256 }; /* records per transaction, at most */
+#define SIM_DB_BATCH_SECONDS 2.0 /* and at most this long: a killed run loses no more to resume */
 
 struct sim_db {
     carta_store *store;
     const sim_settings *s;
     int64_t run_id;
     int in_batch;
+    double batch_start;
     pthread_mutex_t lock;
 };
 
@@ -115,11 +118,14 @@ carta_status sim_db_store(sim_db *db, int game, const sim_game *result, const si
         .record_json = record_json, .result_json = result_json};
     pthread_mutex_lock(&db->lock);
     carta_status st = CARTA_OK;
-    if (db->in_batch == 0)
+    if (db->in_batch == 0) {
         st = carta_store_begin(db->store, err);
+        db->batch_start = carta_seconds();
+    }
     if (st == CARTA_OK)
         st = carta_store_add_record(db->store, &row, err);
-    if (st == CARTA_OK && ++db->in_batch == SIM_DB_BATCH) {
+    if (st == CARTA_OK && (++db->in_batch == SIM_DB_BATCH ||
+                           carta_seconds() - db->batch_start > SIM_DB_BATCH_SECONDS)) {
         db->in_batch = 0;
         st = carta_store_commit(db->store, err);
     }
