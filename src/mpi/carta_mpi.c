@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <mpi.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,32 +160,6 @@ static carta_status take_message(mpi_job *job, const MPI_Status *probe, carta_er
     return st;
 }
 
-/* Rank 0: takes every message waiting; with wait, until all other ranks are done. */
-static carta_status drain(mpi_job *job, int wait, int progress, carta_error *err)
-{
-    const struct timespec nap = {0, 1000 * 1000}; /* a blocking receive would spin a core */
-    while (!wait || job->followers_done < job->ranks - 1) {
-        int flag = 0;
-        MPI_Status probe;
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &probe);
-        if (!flag) {
-            if (!wait)
-                return CARTA_OK;
-            nanosleep(&nap, NULL);
-            continue;
-        }
-        carta_status st = take_message(job, &probe, err);
-        if (st != CARTA_OK)
-            return st;
-        if (progress)
-            fprintf(stderr, "\r\033[K%d/%d games from the other ranks", job->received,
-                    job->expected);
-    }
-    if (progress)
-        fputs("\r\033[K", stderr);
-    return CARTA_OK;
-}
-
 /* This rank's share of the games still to play, in order; *n: how many. */
 static int *my_share(const mpi_job *job, int *n)
 {
@@ -196,40 +171,93 @@ static int *my_share(const mpi_job *job, int *n)
     return games;
 }
 
-/* Plays this rank's share in chunks that grow to about CHUNK_SECONDS each; rank 0 takes the
- * others' messages between its chunks, the others send each chunk to rank 0. */
+/* Sends a played chunk to rank 0 (ranks other than 0). The send blocks only until rank 0, which
+ * is always listening, has it. */
+static carta_status send_chunk(mpi_job *job, const int *games, int n, carta_error *err)
+{
+    char *text = chunk_text(job, games, n);
+    if (!text)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "rank %d: out of memory", job->rank);
+    MPI_Send(text, (int)strlen(text), MPI_CHAR, 0, TAG_GAMES, MPI_COMM_WORLD);
+    free(text);
+    return CARTA_OK;
+}
+
+/* Plays this rank's share in chunks that grow to about CHUNK_SECONDS each; the ranks other than
+ * 0 send each chunk to rank 0 (only the main thread calls MPI: rank 0 plays on another). */
 static carta_status play_share(mpi_job *job, int progress, carta_error *err)
 {
     int n = 0, chunk = job->s->threads, *games = my_share(job, &n);
     if (!games)
         return carta_error_set(err, CARTA_ERR_NOMEM, "rank %d: out of memory", job->rank);
     carta_status st = CARTA_OK;
-    char *pending = NULL;
-    MPI_Request sent = MPI_REQUEST_NULL;
     for (int at = 0; st == CARTA_OK && at < n;) {
         int take = n - at < chunk ? n - at : chunk;
         double start = carta_seconds();
-        st = play_chunk(job, games + at, take, progress && job->rank == 0 && job->ranks == 1,
-                        err);
+        st = play_chunk(job, games + at, take, progress, err);
         if (carta_seconds() - start < CHUNK_SECONDS && chunk < CHUNK_MAX)
             chunk *= 2;
-        if (st == CARTA_OK && job->rank == 0) {
-            st = drain(job, 0, progress, err);
-        } else if (st == CARTA_OK) {
-            MPI_Wait(&sent, MPI_STATUS_IGNORE); /* the send before this one has left */
-            free(pending);
-            if (!(pending = chunk_text(job, games + at, take)))
-                st = carta_error_set(err, CARTA_ERR_NOMEM, "rank %d: out of memory", job->rank);
-            else
-                MPI_Isend(pending, (int)strlen(pending), MPI_CHAR, 0, TAG_GAMES, MPI_COMM_WORLD,
-                          &sent);
-        }
+        if (st == CARTA_OK && job->rank != 0)
+            st = send_chunk(job, games + at, take, err);
         at += take;
     }
-    MPI_Wait(&sent, MPI_STATUS_IGNORE);
-    free(pending);
     free(games);
     return st;
+}
+
+typedef struct own_share {
+    mpi_job *job;
+    int progress;
+    atomic_int done;
+    carta_status status;
+    carta_error err;
+} own_share;
+
+static void *own_share_thread(void *arg)
+{
+    own_share *own = arg;
+    own->status = play_share(own->job, own->progress, &own->err);
+    atomic_store(&own->done, 1);
+    return NULL;
+}
+
+/* Rank 0: plays its own share on a thread while the main thread takes the others' chunks as
+ * they come, until every rank is done. */
+static carta_status lead(mpi_job *job, int progress, carta_error *err)
+{
+    own_share own = {.job = job, .progress = progress && job->ranks == 1};
+    atomic_init(&own.done, 0);
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, own_share_thread, &own) != 0)
+        return carta_error_set(err, CARTA_ERR_IO, "rank 0: cannot start a thread");
+    const struct timespec nap = {0, 1000 * 1000}; /* a blocking receive would spin a core */
+    carta_status st = CARTA_OK;
+    while (st == CARTA_OK &&
+           (!atomic_load(&own.done) || job->followers_done < job->ranks - 1)) {
+        int flag = 0;
+        MPI_Status probe;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &probe);
+        if (!flag) {
+            nanosleep(&nap, NULL);
+            continue;
+        }
+        st = take_message(job, &probe, err);
+        if (progress && job->ranks > 1)
+            fprintf(stderr, "\r\033[K%d/%d games from the other ranks", job->received,
+                    job->expected);
+    }
+    if (st != CARTA_OK) {
+        fprintf(stderr, "carta-mpi: %s\n", err->msg);
+        if (job->db)
+            sim_db_flush(job->db, NULL); /* keep what was stored: --resume goes on from it */
+        MPI_Abort(MPI_COMM_WORLD, 1); /* the others and the thread with them */
+    }
+    pthread_join(thread, NULL);
+    if (progress && job->ranks > 1)
+        fputs("\r\033[K", stderr);
+    if (own.status != CARTA_OK)
+        *err = own.err;
+    return own.status;
 }
 
 /* The driver's play: rank 0's todo told to all, each rank's share played, rank 0 gathering. */
@@ -255,9 +283,7 @@ static carta_status mpi_play(void *ctx, const sim_settings *s, sim_results *res,
     job->expected = job->received = job->followers_done = 0;
     for (int i = 0; i < n; i++)
         job->expected += job->todo[i] && i % job->ranks != 0;
-    carta_status st = play_share(job, progress, err);
-    if (job->rank == 0 && st == CARTA_OK)
-        st = drain(job, 1, progress, err);
+    carta_status st = job->rank == 0 ? lead(job, progress, err) : play_share(job, 0, err);
     if (job->rank != 0)
         MPI_Send(st == CARTA_OK ? "" : err->msg, st == CARTA_OK ? 0 : (int)strlen(err->msg),
                  MPI_CHAR, 0, st == CARTA_OK ? TAG_DONE : TAG_FAIL, MPI_COMM_WORLD);

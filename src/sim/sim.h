@@ -246,6 +246,8 @@ carta_status sim_db_store(sim_db *db, int game, const sim_game *result, const si
  * with the variant file. */
 carta_status sim_db_add_comparison(const char *path, int64_t base_run, int64_t variant_run,
                                    const char *variant, json_t *comparison, carta_error *err);
+/* Commits the games stored so far (thread-safe). */
+carta_status sim_db_flush(sim_db *db, carta_error *err);
 /* Stores the summary, commits and closes; db is freed whatever the result. */
 carta_status sim_db_finish(sim_db *db, json_t *summary, carta_error *err);
 /* Closes without a summary (after a failure). */

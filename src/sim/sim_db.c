@@ -149,6 +149,18 @@ static int db_game_done(void *ctx, int game, const sim_game *result, const sim_p
 
 sim_sink sim_db_sink(sim_db *db) { return (sim_sink){db_game_done, db}; }
 
+carta_status sim_db_flush(sim_db *db, carta_error *err)
+{
+    pthread_mutex_lock(&db->lock);
+    carta_status st = CARTA_OK;
+    if (db->in_batch) {
+        db->in_batch = 0;
+        st = carta_store_commit(db->store, err);
+    }
+    pthread_mutex_unlock(&db->lock);
+    return st;
+}
+
 static void db_close(sim_db *db)
 {
     pthread_mutex_destroy(&db->lock);
@@ -158,11 +170,7 @@ static void db_close(sim_db *db)
 
 carta_status sim_db_finish(sim_db *db, json_t *summary, carta_error *err)
 {
-    carta_status st = CARTA_OK;
-    if (db->in_batch) {
-        db->in_batch = 0;
-        st = carta_store_commit(db->store, err);
-    }
+    carta_status st = sim_db_flush(db, err);
     char *text = summary ? json_dumps(summary, JSON_COMPACT | SIM_JSON_REALS) : NULL;
     if (st == CARTA_OK && !text)
         st = carta_error_set(err, CARTA_ERR_NOMEM, "sim: out of memory");
@@ -177,8 +185,7 @@ void sim_db_abort(sim_db *db)
 {
     if (!db)
         return;
-    if (db->in_batch)
-        carta_store_commit(db->store, NULL); /* keep the games played so far */
+    sim_db_flush(db, NULL); /* keep the games played so far */
     db_close(db);
 }
 
