@@ -7,7 +7,7 @@ set -euo pipefail
 build=${1:-build-release}
 rounds=${2:-2}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
-declare -A games=([random]=20000 [greedy]=3000 [mcts]=24)
+declare -A games=([random]=20000 [greedy]=3000 [mcts]=80)
 declare -A seats=([random]=random,random [greedy]=greedy,greedy
                   [mcts]=mcts:iters=300,greedy)
 printf '%-7s %-5s %-6s %10s  %s\n' seats ranks round games/s "rank 0 took (from the others)"
