@@ -3,8 +3,10 @@
 #include "cli.h"
 #include "sim/sim.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,6 +18,7 @@ static const char sim_usage[] =
     "usage: carta sim GAME [--games N] [--seats AI,...] [--players N] [--mode M]\n"
     "                 [--decks SPEC,... | --deck-pool SPEC,...] [--seed S] [--threads T]\n"
     "                 [--json] [--csv FILE] [--db FILE [--resume]] [--cards N] [--variant FILE]\n"
+    "                 [--plots DIR]\n"
     "Plays N games between AI players and reports each player's win rate with a Wilson 95%\n"
     "interval, the first seat's advantage, draws, the average game length, per-card statistics\n"
     "and, when decks differ, a deck-against-deck matrix. The players rotate seats from game to\n"
@@ -41,6 +44,9 @@ static const char sim_usage[] =
     "  --resume         continue the interrupted run in --db FILE with these same settings:\n"
     "                   the games it holds are read back, the others played\n"
     "  --cards N        rows of the card table (default 20, 0: all)\n"
+    "  --plots DIR      draw the reports as SVG files in DIR (made if missing): win-rates.svg,\n"
+    "                   lengths.svg, matrix.svg (decks differ); with --variant, forest.svg and\n"
+    "                   each run's plots as without-*.svg and with-*.svg\n"
     "  --variant FILE   an experiment: FILE is a card file whose cards replace those of the\n"
     "                   same name (and add the others) and whose 'options:' set rules variants\n"
     "                   (e.g. key_cost: 5); the same games are played without and with it, and\n"
@@ -54,7 +60,7 @@ static const char sim_usage[] =
     "  carta replay g.json\n";
 
 typedef struct sim_args {
-    const char *seats, *decks, *pool, *csv, *db, *variant;
+    const char *seats, *decks, *pool, *csv, *db, *variant, *plots;
     const char *where; /* where the games were played, for the report */
     int json, cards, resume;
     FILE *csv_file; /* opened before the games are played, so a bad path fails at once */
@@ -328,6 +334,29 @@ static void sim_print_json(json_t *root)
     free(text);
 }
 
+/* Writes the plots of a summary (file names with prefix) and of a comparison (may be NULL). */
+static int sim_draw(const sim_args *a, const char *prefix, json_t *summary, json_t *comparison)
+{
+    carta_error err = {0};
+    carta_status st = sim_plots_summary(a->plots, prefix, summary, &err);
+    if (st == CARTA_OK && comparison)
+        st = sim_plots_comparison(a->plots, comparison, &err);
+    if (st != CARTA_OK) {
+        cli_error("%s", err.msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Makes the --plots folder before any game is played, so a bad path fails at once. */
+static int sim_plots_folder(const sim_args *a)
+{
+    if (!a->plots || mkdir(a->plots, 0777) == 0 || errno == EEXIST)
+        return 0;
+    cli_error("--plots %s: cannot make the folder: %s", a->plots, strerror(errno));
+    return CLI_EXIT_FAIL;
+}
+
 /* Prints the reports of a finished simulation. */
 static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
 {
@@ -350,6 +379,10 @@ static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
         printf("\n");
     }
     int rc = sim_close_csv(a, s, c->sum) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
+    if (rc == CLI_EXIT_OK && a->plots)
+        rc = sim_draw(a, "", c->summary, NULL) ? CLI_EXIT_FAIL : rc;
+    if (rc == CLI_EXIT_OK && a->plots && !a->json)
+        printf("plots in %s\n", a->plots);
     if (a->db && rc == CLI_EXIT_OK && !a->json)
         printf("stored %d games and the summary in %s (run %lld)\n", s->n_games, a->db,
                (long long)c->run_id);
@@ -357,10 +390,10 @@ static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
 }
 
 /* Plays the simulation and reports it. */
-static int sim_execute(sim_settings *s, sim_args *a, const cli_sim_driver *d)
+static int sim_execute(sim_settings *s, sim_args *a, const cli_sim_driver *d, int ready)
 {
     sim_campaign c;
-    int rc = sim_play(s, a, d, &c, (d->reports ? sim_open_csv(a) : 0) == 0);
+    int rc = sim_play(s, a, d, &c, ready && (d->reports ? sim_open_csv(a) : 0) == 0);
     if (rc == 0 && d->reports)
         rc = sim_output(s, a, &c);
     sim_campaign_free(&c);
@@ -383,10 +416,10 @@ static int sim_store_comparison(const sim_args *a, const sim_campaign *base,
 /* Plays the games without and with the variant (its rules and options in v) and prints the
  * comparison (text or, with --json, both summaries and the comparison). */
 static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const cli_sim_driver *d,
-                          const carta_variant_change *change)
+                          const carta_variant_change *change, int ready)
 {
     sim_campaign base, changed;
-    int rc = sim_play(s, a, d, &base, 1);
+    int rc = sim_play(s, a, d, &base, ready);
     if (rc == 0)
         rc = sim_play(v, a, d, &changed, 1);
     else
@@ -399,6 +432,10 @@ static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const c
             cli_error("out of memory");
         rc = !cmp ? CLI_EXIT_FAIL : a->db ? sim_store_comparison(a, &base, &changed, cmp) : 0;
     }
+    if (rc == 0 && cmp && a->plots &&
+        (sim_draw(a, "without-", base.summary, NULL) ||
+         sim_draw(a, "with-", changed.summary, cmp)))
+        rc = CLI_EXIT_FAIL;
     if (rc == 0 && cmp && a->json) {
         json_t *root = json_pack("{s:O, s:O, s:O}", "base", base.summary, "variant",
                                  changed.summary, "comparison", cmp);
@@ -408,6 +445,8 @@ static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const c
         printf("%s: %d games, %d players, seed %llu\n", s->g->id, s->n_games, s->n_players,
                (unsigned long long)s->seed);
         sim_compare_text(stdout, cmp);
+        if (a->plots)
+            printf("plots in %s\n", a->plots);
         if (a->db)
             printf("stored runs %lld (without) and %lld (with) and the comparison in %s\n",
                    (long long)base.run_id, (long long)changed.run_id, a->db);
@@ -455,8 +494,10 @@ static int sim_start(sim_settings *s, sim_args *a, const cli_sim_driver *d)
         cli_error("--variant compares two runs: give it without --csv and --resume");
         return CLI_EXIT_USAGE;
     }
+    /* the reporting process's failures before the games reach the others through agree */
+    int ready = !d->reports || sim_plots_folder(a) == 0;
     if (!a->variant)
-        return sim_execute(s, a, d);
+        return sim_execute(s, a, d, ready);
     static sim_settings v; /* the same settings, the variant's rules and options */
     static carta_variant_change change;
     v = *s;
@@ -465,7 +506,7 @@ static int sim_start(sim_settings *s, sim_args *a, const cli_sim_driver *d)
         return CLI_EXIT_FAIL;
     int rc = sim_try_setup(&v);
     if (rc == 0)
-        rc = sim_experiment(s, &v, a, d, &change);
+        rc = sim_experiment(s, &v, a, d, &change, ready);
     s->g->close(vr);
     return rc;
 }
@@ -491,6 +532,7 @@ int cli_sim_main(int argc, char **argv, const cli_sim_driver *driver)
         {"--resume", CLI_OPT_FLAG, &a.resume, 0, 0},
         {"--cards", CLI_OPT_INT, &a.cards, 0, 1000000},
         {"--variant", CLI_OPT_STR, &a.variant, 0, 0},
+        {"--plots", CLI_OPT_STR, &a.plots, 0, 0},
         CLI_GAME_OPTS(a.game_opts),
     };
     char *pos[1];

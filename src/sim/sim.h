@@ -173,6 +173,15 @@ void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, i
 /* The per-card table as CSV (a header row, then one row per card). */
 void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum);
 
+/* ---- sim_plots.c: --plots DIR ---- */
+
+/* Writes DIR/<prefix>win-rates.svg, <prefix>lengths.svg and (more than one deck)
+ * <prefix>matrix.svg from a summary (sim_summary_json). The folder must exist. */
+carta_status sim_plots_summary(const char *dir, const char *prefix, json_t *summary,
+                               carta_error *err);
+/* Writes DIR/forest.svg from an experiment's comparison (sim_compare_json). */
+carta_status sim_plots_comparison(const char *dir, json_t *comparison, carta_error *err);
+
 /* ---- sim_run.c: playing ---- */
 
 /* Called after each game with its result, its players' played cards (NULL if the game gives

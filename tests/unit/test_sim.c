@@ -860,6 +860,77 @@ static void test_result_json(void **unused)
     g->close(r);
 }
 
+/* The whole text of a file (the caller frees). */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[1 << 18];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strdup(buf);
+}
+
+/* --plots: each picture is a whole SVG document showing the report's figures, names escaped;
+ * a folder that cannot be written is an error naming the file. */
+static void test_plots(void **unused)
+{
+    (void)unused;
+    temp_db t;
+    temp_db_make(&t);
+    json_t *summary = json_pack(
+        "{s:[{s:i, s:s, s:f, s:f, s:f}], s:{s:[{s:s, s:f, s:f, s:f, s:f, s:f, s:f}]},"
+        " s:{s:{s:s, s:[{s:i, s:i, s:i}, {s:i, s:i, s:i}]}},"
+        " s:{s:[s, s], s:[[f, f], [f, f]], s:[[i, i], [i, i]]}}",
+        "players", "player", 1, "ai", "greedy", "win_rate", 0.625, "ci_low", 0.5, "ci_high", 0.75,
+        "first_seat", "by_deck", "deck", "Salt & <Ash>", "win_rate", 0.5, "ci_low", 0.4,
+        "ci_high", 0.6, "later_win_rate", 0.5, "later_ci_low", 0.4, "later_ci_high", 0.6,
+        "length", "histogram", "unit", "turns", "bars", "from", 10, "to", 14, "games", 7, "from",
+        15, "to", 19, "games", 3, "matrix", "decks", "Salt & <Ash>", "b", "win_rate", 0.5, 0.25,
+        0.75, 0.5, "games", 4, 4, 4, 4);
+    carta_error err = {0};
+    assert_int_equal(sim_plots_summary(t.dir, "x-", summary, &err), CARTA_OK);
+    const char *files[] = {"x-win-rates.svg", "x-lengths.svg", "x-matrix.svg"};
+    const char *shows[] = {"62.5% [50.0, 75.0]", ">15-19<", ">75%<"};
+    for (int i = 0; i < 3; i++) {
+        char path[192];
+        snprintf(path, sizeof path, "%s/%s", t.dir, files[i]);
+        char *text = slurp(path);
+        assert_true(strncmp(text, "<svg ", 5) == 0);
+        assert_non_null(strstr(text, "</svg>\n"));
+        if (!strstr(text, shows[i]))
+            fail_msg("%s does not show %s", files[i], shows[i]);
+        assert_null(strstr(text, "Salt & <Ash>"));
+        if (i != 1)
+            assert_non_null(strstr(text, "Salt &amp; &lt;Ash&gt;"));
+        free(text);
+        unlink(path);
+    }
+    json_t *cmp = json_pack("{s:{s:s}, s:[{s:i, s:s, s:f, s:f, s:f}], s:{s:f, s:f, s:f},"
+                            " s:[{s:s, s:b, s:f, s:f, s:f}]}",
+                            "variant", "file", "v.yaml", "players", "player", 1, "ai", "greedy",
+                            "diff", 0.012, "ci_low", 0.001, "ci_high", 0.023, "length_actions",
+                            "diff", -2.1, "ci_low", -2.6, "ci_high", -1.6, "cards", "card",
+                            "Gearbound Sentry", "changed", 1, "diff", 0.001, "ci_low", -0.018,
+                            "ci_high", 0.019);
+    assert_int_equal(sim_plots_comparison(t.dir, cmp, &err), CARTA_OK);
+    char path[192];
+    snprintf(path, sizeof path, "%s/forest.svg", t.dir);
+    char *text = slurp(path);
+    assert_non_null(strstr(text, "+1.2 pts [+0.1, +2.3]"));
+    assert_non_null(strstr(text, "#c0392b")); /* the changed card stands out */
+    assert_non_null(strstr(text, "-2.1 actions [-2.6, -1.6]"));
+    free(text);
+    unlink(path);
+    assert_int_not_equal(sim_plots_summary("/nonexistent-carta-dir", "", summary, &err),
+                         CARTA_OK);
+    assert_non_null(strstr(err.msg, "/nonexistent-carta-dir/win-rates.svg"));
+    json_decref(summary);
+    json_decref(cmp);
+    temp_db_remove(&t);
+}
+
 static void test_db_round_trip(void **unused)
 {
     (void)unused;
@@ -1034,6 +1105,7 @@ int main(void)
         cmocka_unit_test(test_db_round_trip),
         cmocka_unit_test(test_db_resume),
         cmocka_unit_test(test_result_json),
+        cmocka_unit_test(test_plots),
         cmocka_unit_test(test_game_opts),
         cmocka_unit_test(test_game_opts_modes),
     };
