@@ -279,7 +279,7 @@ function drawSimResults(sum, run) {
     parts.push(el("h3", {}, "Cards (the 40 most played): the win rate of the player who played it, and who did not",
       split ? "; under each card, each player apart" : ""),
       el("table", {class: "stats", id: "sim-cards"}, el("tr", {}, ["card", "in deck", "played", "win when played", "win when not"].map((h) => el("th", {}, h))),
-        cards.map((c) => [row(c.card, c, ""), split ? (c.players || []).map((p) => row("player " + (p.player + 1) + " (" + p.ai + ")", p, "by-player")) : []])));
+        cards.map((c) => [row(c.card, c, ""), split ? (c.players || []).map((p) => row("player " + p.player + " (" + p.ai + ")", p, "by-player")) : []])));
   out.replaceChildren(...parts);
 }
 

@@ -18,7 +18,7 @@ static const char sim_usage[] =
     "usage: carta sim GAME [--games N] [--seats AI,...] [--players N] [--mode M]\n"
     "                 [--decks SPEC,... | --deck-pool SPEC,...] [--seed S] [--threads T]\n"
     "                 [--json] [--csv FILE] [--db FILE [--resume]] [--cards N] [--variant FILE]\n"
-    "                 [--plots DIR]\n"
+    "                 [--plots DIR] [--tables DIR]\n"
     "Plays N games between AI players and reports each player's win rate with a Wilson 95%\n"
     "interval, the first seat's advantage, draws, the average game length, per-card statistics\n"
     "and, when decks differ, a deck-against-deck matrix. The players rotate seats from game to\n"
@@ -47,6 +47,9 @@ static const char sim_usage[] =
     "  --plots DIR      draw the reports as SVG files in DIR (made if missing): win-rates.svg,\n"
     "                   lengths.svg, matrix.svg (decks differ); with --variant, forest.svg and\n"
     "                   each run's plots as without-*.svg and with-*.svg\n"
+    "  --tables DIR     write every table of the report as CSV files in DIR (made if missing):\n"
+    "                   players, seats, first-seat-by-deck, endings, lengths, matrix, cards;\n"
+    "                   with --variant, experiment-*.csv and each run's as without-/with-\n"
     "  --variant FILE   an experiment: FILE is a card file whose cards replace those of the\n"
     "                   same name (and add the others) and whose 'options:' set rules variants\n"
     "                   (e.g. key_cost: 5); the same games are played without and with it, and\n"
@@ -60,7 +63,7 @@ static const char sim_usage[] =
     "  carta replay g.json\n";
 
 typedef struct sim_args {
-    const char *seats, *decks, *pool, *csv, *db, *variant, *plots;
+    const char *seats, *decks, *pool, *csv, *db, *variant, *plots, *tables;
     const char *where; /* where the games were played, for the report */
     int json, cards, resume;
     FILE *csv_file; /* opened before the games are played, so a bad path fails at once */
@@ -334,13 +337,42 @@ static void sim_print_json(json_t *root)
     free(text);
 }
 
-/* Writes the plots of a summary (file names with prefix) and of a comparison (may be NULL). */
-static int sim_draw(const sim_args *a, const char *prefix, json_t *summary, json_t *comparison)
+/* The card table as DIR/<prefix>cards.csv. */
+static carta_status sim_cards_csv(const char *dir, const char *prefix, const sim_settings *s,
+                                  const sim_summary *sum, carta_error *err)
+{
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%scards.csv", dir, prefix);
+    FILE *f = sum->has_cards ? fopen(path, "w") : NULL;
+    if (!sum->has_cards)
+        return CARTA_OK;
+    if (!f)
+        return carta_error_set(err, CARTA_ERR_IO, "--tables: cannot write %s", path);
+    sim_report_csv(f, s, sum);
+    int bad = ferror(f);
+    bad |= fclose(f) != 0;
+    return bad ? carta_error_set(err, CARTA_ERR_IO, "--tables: cannot write %s", path) : CARTA_OK;
+}
+
+/* Writes the --plots and --tables files of a run (file names with prefix) and of an
+ * experiment's comparison (may be NULL). */
+static int sim_files(const sim_args *a, const char *prefix, const sim_settings *s,
+                     const sim_campaign *c, json_t *comparison)
 {
     carta_error err = {0};
-    carta_status st = sim_plots_summary(a->plots, prefix, summary, &err);
-    if (st == CARTA_OK && comparison)
-        st = sim_plots_comparison(a->plots, comparison, &err);
+    carta_status st = CARTA_OK;
+    if (a->plots) {
+        st = sim_plots_summary(a->plots, prefix, c->summary, &err);
+        if (st == CARTA_OK && comparison)
+            st = sim_plots_comparison(a->plots, comparison, &err);
+    }
+    if (a->tables && st == CARTA_OK) {
+        st = sim_tables_summary(a->tables, prefix, c->summary, &err);
+        if (st == CARTA_OK)
+            st = sim_cards_csv(a->tables, prefix, s, c->sum, &err);
+        if (st == CARTA_OK && comparison)
+            st = sim_tables_comparison(a->tables, comparison, &err);
+    }
     if (st != CARTA_OK) {
         cli_error("%s", err.msg);
         return 1;
@@ -348,13 +380,26 @@ static int sim_draw(const sim_args *a, const char *prefix, json_t *summary, json
     return 0;
 }
 
-/* Makes the --plots folder before any game is played, so a bad path fails at once. */
-static int sim_plots_folder(const sim_args *a)
+/* Says where the files went. */
+static void sim_files_said(const sim_args *a)
 {
-    if (!a->plots || mkdir(a->plots, 0777) == 0 || errno == EEXIST)
-        return 0;
-    cli_error("--plots %s: cannot make the folder: %s", a->plots, strerror(errno));
-    return CLI_EXIT_FAIL;
+    if (a->plots && !a->json)
+        printf("plots in %s\n", a->plots);
+    if (a->tables && !a->json)
+        printf("tables in %s\n", a->tables);
+}
+
+/* Makes the --plots and --tables folders before any game is played, so a bad path fails at
+ * once. */
+static int sim_folders(const sim_args *a)
+{
+    const char *dirs[] = {a->plots, a->tables}, *names[] = {"--plots", "--tables"};
+    for (int i = 0; i < 2; i++)
+        if (dirs[i] && mkdir(dirs[i], 0777) != 0 && errno != EEXIST) {
+            cli_error("%s %s: cannot make the folder: %s", names[i], dirs[i], strerror(errno));
+            return CLI_EXIT_FAIL;
+        }
+    return 0;
 }
 
 /* Prints the reports of a finished simulation. */
@@ -379,10 +424,10 @@ static int sim_output(const sim_settings *s, sim_args *a, const sim_campaign *c)
         printf("\n");
     }
     int rc = sim_close_csv(a, s, c->sum) ? CLI_EXIT_FAIL : CLI_EXIT_OK;
-    if (rc == CLI_EXIT_OK && a->plots)
-        rc = sim_draw(a, "", c->summary, NULL) ? CLI_EXIT_FAIL : rc;
-    if (rc == CLI_EXIT_OK && a->plots && !a->json)
-        printf("plots in %s\n", a->plots);
+    if (rc == CLI_EXIT_OK && sim_files(a, "", s, c, NULL))
+        rc = CLI_EXIT_FAIL;
+    if (rc == CLI_EXIT_OK)
+        sim_files_said(a);
     if (a->db && rc == CLI_EXIT_OK && !a->json)
         printf("stored %d games and the summary in %s (run %lld)\n", s->n_games, a->db,
                (long long)c->run_id);
@@ -432,9 +477,8 @@ static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const c
             cli_error("out of memory");
         rc = !cmp ? CLI_EXIT_FAIL : a->db ? sim_store_comparison(a, &base, &changed, cmp) : 0;
     }
-    if (rc == 0 && cmp && a->plots &&
-        (sim_draw(a, "without-", base.summary, NULL) ||
-         sim_draw(a, "with-", changed.summary, cmp)))
+    if (rc == 0 && cmp &&
+        (sim_files(a, "without-", s, &base, NULL) || sim_files(a, "with-", v, &changed, cmp)))
         rc = CLI_EXIT_FAIL;
     if (rc == 0 && cmp && a->json) {
         json_t *root = json_pack("{s:O, s:O, s:O}", "base", base.summary, "variant",
@@ -445,8 +489,7 @@ static int sim_experiment(sim_settings *s, sim_settings *v, sim_args *a, const c
         printf("%s: %d games, %d players, seed %llu\n", s->g->id, s->n_games, s->n_players,
                (unsigned long long)s->seed);
         sim_compare_text(stdout, cmp);
-        if (a->plots)
-            printf("plots in %s\n", a->plots);
+        sim_files_said(a);
         if (a->db)
             printf("stored runs %lld (without) and %lld (with) and the comparison in %s\n",
                    (long long)base.run_id, (long long)changed.run_id, a->db);
@@ -495,7 +538,7 @@ static int sim_start(sim_settings *s, sim_args *a, const cli_sim_driver *d)
         return CLI_EXIT_USAGE;
     }
     /* the reporting process's failures before the games reach the others through agree */
-    int ready = !d->reports || sim_plots_folder(a) == 0;
+    int ready = !d->reports || sim_folders(a) == 0;
     if (!a->variant)
         return sim_execute(s, a, d, ready);
     static sim_settings v; /* the same settings, the variant's rules and options */
@@ -533,6 +576,7 @@ int cli_sim_main(int argc, char **argv, const cli_sim_driver *driver)
         {"--cards", CLI_OPT_INT, &a.cards, 0, 1000000},
         {"--variant", CLI_OPT_STR, &a.variant, 0, 0},
         {"--plots", CLI_OPT_STR, &a.plots, 0, 0},
+        {"--tables", CLI_OPT_STR, &a.tables, 0, 0},
         CLI_GAME_OPTS(a.game_opts),
     };
     char *pos[1];

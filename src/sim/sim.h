@@ -182,6 +182,17 @@ carta_status sim_plots_summary(const char *dir, const char *prefix, json_t *summ
 /* Writes DIR/forest.svg from an experiment's comparison (sim_compare_json). */
 carta_status sim_plots_comparison(const char *dir, json_t *comparison, carta_error *err);
 
+/* ---- sim_tables.c: --tables DIR ---- */
+
+/* Writes DIR/<prefix>players.csv, seats.csv, first-seat-by-deck.csv, endings.csv, lengths.csv
+ * and (more than one deck) matrix.csv from a summary (sim_summary_json); cards.csv is
+ * sim_report_csv's. The folder must exist. */
+carta_status sim_tables_summary(const char *dir, const char *prefix, json_t *summary,
+                                carta_error *err);
+/* Writes DIR/experiment-players.csv, experiment-length.csv and experiment-cards.csv from an
+ * experiment's comparison. */
+carta_status sim_tables_comparison(const char *dir, json_t *comparison, carta_error *err);
+
 /* ---- sim_run.c: playing ---- */
 
 /* Called after each game with its result, its players' played cards (NULL if the game gives

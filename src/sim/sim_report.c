@@ -81,7 +81,7 @@ static json_t *report_seats_json(const sim_settings *s, const sim_summary *sum)
 {
     json_t *seats = json_array();
     for (int seat = 0; seat < s->n_players; seat++) {
-        json_t *o = json_pack("{s:i, s:i}", "seat", seat, "wins", sum->seat_wins[seat]);
+        json_t *o = json_pack("{s:i, s:i}", "seat", seat + 1, "wins", sum->seat_wins[seat]);
         report_rate_json(o, "", sum->seat_wins[seat], sum->n_games);
         json_array_append_new(seats, o);
     }
@@ -141,7 +141,7 @@ static json_t *report_cards_json(const sim_settings *s, const sim_summary *sum)
         for (int p = 0; p < s->n_players; p++) {
             if (!c->player[p].in_deck && !c->player[p].played)
                 continue;
-            json_t *one = json_pack("{s:i, s:s}", "player", p, "ai", s->ai_spec[p]);
+            json_t *one = json_pack("{s:i, s:s}", "player", p + 1, "ai", s->ai_spec[p]);
             json_object_update_new(one, report_counts_json(&c->player[p]));
             json_array_append_new(players, one);
         }

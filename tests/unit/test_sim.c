@@ -304,7 +304,8 @@ static void test_json_shape(void **unused)
     json_t *c0_players = json_object_get(c0, "players"); /* Swell: only player 1's deck has it */
     assert_int_equal(json_array_size(c0_players), 1);
     json_t *swell_p1 = json_array_get(c0_players, 0);
-    assert_int_equal(json_integer_value(json_object_get(swell_p1, "player")), 0);
+    /* numbered from 1, as the players list and every report number them */
+    assert_int_equal(json_integer_value(json_object_get(swell_p1, "player")), 1);
     assert_string_equal(json_string_value(json_object_get(swell_p1, "ai")), "greedy");
     assert_int_equal(json_integer_value(json_object_get(swell_p1, "played")), 2);
     json_t *matrix = json_object_get(j, "matrix");
@@ -872,6 +873,56 @@ static char *slurp(const char *path)
     return strdup(buf);
 }
 
+/* A summary as sim_summary_json writes it, small enough to check by eye. */
+static json_t *synthetic_summary(const char *deck)
+{
+    return json_pack(
+        "{s:[{s:i, s:s, s:f, s:f, s:f}], s:{s:[{s:s, s:f, s:f, s:f, s:f, s:f, s:f}]},"
+        " s:{s:{s:s, s:[{s:i, s:i, s:i}, {s:i, s:i, s:i}]}},"
+        " s:{s:[s, s], s:[[f, f], [f, f]], s:[[i, i], [i, i]]}}",
+        "players", "player", 1, "ai", "greedy", "win_rate", 0.625, "ci_low", 0.5, "ci_high", 0.75,
+        "first_seat", "by_deck", "deck", deck, "win_rate", 0.5, "ci_low", 0.4,
+        "ci_high", 0.6, "later_win_rate", 0.5, "later_ci_low", 0.4, "later_ci_high", 0.6,
+        "length", "histogram", "unit", "turns", "bars", "from", 10, "to", 14, "games", 7, "from",
+        15, "to", 19, "games", 3, "matrix", "decks", deck, "b", "win_rate", 0.5, 0.25,
+        0.75, 0.5, "games", 4, 4, 4, 4);
+}
+
+/* --tables: every table as CSV, fields quoted where they must be, the matrix one row a pairing. */
+static void test_tables(void **unused)
+{
+    (void)unused;
+    temp_db t;
+    temp_db_make(&t);
+    json_t *summary = synthetic_summary("Salt, \"Ash\"");
+    carta_error err = {0};
+    assert_int_equal(sim_tables_summary(t.dir, "", summary, &err), CARTA_OK);
+    const char *files[] = {"players.csv", "first-seat-by-deck.csv", "lengths.csv", "matrix.csv"};
+    const char *whole[] = {
+        "player,ai,win_rate,ci_low,ci_high\n1,greedy,0.625,0.5,0.75\n",
+        "deck,win_rate,ci_low,ci_high,later_win_rate,later_ci_low,later_ci_high\n"
+        "\"Salt, \"\"Ash\"\"\",0.5,0.4,0.6,0.5,0.4,0.6\n",
+        "unit,from,to,games\nturns,10,14,7\nturns,15,19,3\n",
+        "deck,against,games,win_rate\n" /* the members the matrix has */
+        "\"Salt, \"\"Ash\"\"\",\"Salt, \"\"Ash\"\"\",4,0.5\n"
+        "\"Salt, \"\"Ash\"\"\",b,4,0.25\n"
+        "b,\"Salt, \"\"Ash\"\"\",4,0.75\n"
+        "b,b,4,0.5\n"};
+    for (int i = 0; i < 4; i++) {
+        char path[192];
+        snprintf(path, sizeof path, "%s/%s", t.dir, files[i]);
+        char *text = slurp(path);
+        assert_string_equal(text, whole[i]);
+        free(text);
+        unlink(path);
+    }
+    assert_int_not_equal(sim_tables_summary("/nonexistent-carta-dir", "", summary, &err),
+                         CARTA_OK);
+    assert_non_null(strstr(err.msg, "/nonexistent-carta-dir/players.csv"));
+    json_decref(summary);
+    temp_db_remove(&t);
+}
+
 /* --plots: each picture is a whole SVG document showing the report's figures, names escaped;
  * a folder that cannot be written is an error naming the file. */
 static void test_plots(void **unused)
@@ -879,16 +930,7 @@ static void test_plots(void **unused)
     (void)unused;
     temp_db t;
     temp_db_make(&t);
-    json_t *summary = json_pack(
-        "{s:[{s:i, s:s, s:f, s:f, s:f}], s:{s:[{s:s, s:f, s:f, s:f, s:f, s:f, s:f}]},"
-        " s:{s:{s:s, s:[{s:i, s:i, s:i}, {s:i, s:i, s:i}]}},"
-        " s:{s:[s, s], s:[[f, f], [f, f]], s:[[i, i], [i, i]]}}",
-        "players", "player", 1, "ai", "greedy", "win_rate", 0.625, "ci_low", 0.5, "ci_high", 0.75,
-        "first_seat", "by_deck", "deck", "Salt & <Ash>", "win_rate", 0.5, "ci_low", 0.4,
-        "ci_high", 0.6, "later_win_rate", 0.5, "later_ci_low", 0.4, "later_ci_high", 0.6,
-        "length", "histogram", "unit", "turns", "bars", "from", 10, "to", 14, "games", 7, "from",
-        15, "to", 19, "games", 3, "matrix", "decks", "Salt & <Ash>", "b", "win_rate", 0.5, 0.25,
-        0.75, 0.5, "games", 4, 4, 4, 4);
+    json_t *summary = synthetic_summary("Salt & <Ash>");
     carta_error err = {0};
     assert_int_equal(sim_plots_summary(t.dir, "x-", summary, &err), CARTA_OK);
     const char *files[] = {"x-win-rates.svg", "x-lengths.svg", "x-matrix.svg"};
@@ -1106,6 +1148,7 @@ int main(void)
         cmocka_unit_test(test_db_resume),
         cmocka_unit_test(test_result_json),
         cmocka_unit_test(test_plots),
+        cmocka_unit_test(test_tables),
         cmocka_unit_test(test_game_opts),
         cmocka_unit_test(test_game_opts_modes),
     };
