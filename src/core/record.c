@@ -1,6 +1,8 @@
 /* record.c: game records as JSON: save (atomic), load (fully checked), replay. */
 #include "record.h"
 
+#include "file.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -11,6 +13,7 @@
 #include <unistd.h>
 
 #include "deck_sections.h"
+#include "file.h"
 #include "options.h"
 
 void carta_record_init(carta_record *rec, const carta_game *game, const carta_config *config)
@@ -151,28 +154,17 @@ static json_t *record_decks_json(const carta_record *rec, const carta_rules *rul
 
 static void record_hex(uint64_t v, char out[17]) { snprintf(out, 17, "%016" PRIx64, v); }
 
-/* Writes root to path through path.tmp, fsync and rename. */
+/* Writes root to path atomically (file.h). */
 static carta_status record_write_atomic(json_t *root, const char *path, carta_error *err)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp)
-        return carta_error_set(err, CARTA_ERR_IO, "%s: error: path too long", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) /* the message names the file asked for, not the temporary one beside it */
-        return carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot write: %s", path,
-                               strerror(errno));
-    int bad = json_dumpf(root, f, JSON_INDENT(1)) != 0;
-    bad |= fputc('\n', f) == EOF;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        int e = errno;
-        remove(tmp);
-        return carta_error_set(err, CARTA_ERR_IO, "%s: error: cannot write: %s", path,
-                               strerror(e));
-    }
-    return CARTA_OK;
+    char *text = json_dumps(root, JSON_INDENT(1));
+    if (!text)
+        return carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", path);
+    size_t len = strlen(text);
+    text[len] = '\n'; /* json_dumps leaves room for its NUL: the file ends with a new line */
+    carta_status st = carta_file_write_atomic(path, text, len + 1, err);
+    free(text);
+    return st;
 }
 
 /* Replays rec into state, then again writing each move's text into moves as the seat whose view
