@@ -21,6 +21,7 @@ static const cli_command commands[] = {
     {"soak", cli_cmd_soak, "play many games checking every state's invariants"},
     {"view", cli_cmd_view, "print a seat's view of a game as structured data (JSON)"},
     {"serve", cli_cmd_serve, "serve tables to the browser (docs/protocol.md)"},
+    {"table", cli_cmd_table, "the Gamemaster's table tools for Archmajesty (docs/table.md)"},
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -58,7 +58,7 @@ static void test_task_check(void **unused)
 }
 
 /* Difficulty Threshold: "If a challenge would have DT/6 or less, it's not worth rolling and
- * should automatically succeed instead." No die is used (R80). */
+ * should automatically succeed instead." No die is used (R76). */
 static void test_low_dt_succeeds_without_a_roll(void **unused)
 {
     (void)unused;
@@ -101,7 +101,7 @@ static void test_clock_table(void **unused)
 /* Clocks: "Once each Segment of a clock is filled, determine the completion result based on
  * the majority of segments"; Catches & Costs: equal lets the players choose a tie or success
  * with a catch, a red majority failure or success at a cost. A check fills no more than the
- * clock has room for, its green first (R81). */
+ * clock has room for, its green first (R77). */
 static void test_clock_completion(void **unused)
 {
     (void)unused;

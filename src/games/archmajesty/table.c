@@ -45,7 +45,7 @@ am_check am_task_resolve(const am_task *t, int modifier, int natural)
     am_check c = {.modifier = modifier};
     if (t->dt <= AM_TT_AUTO_DT) {
         c.automatic = c.success = 1;
-        c.green = 1; /* R80: an automatic success fills as a success by the least margin */
+        c.green = 1; /* R76: an automatic success fills as a success by the least margin */
         return c;
     }
     c.natural = natural;

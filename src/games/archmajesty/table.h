@@ -3,7 +3,7 @@
  * NON-COMBAT RULES: Aspects, Circles, Lores): what a task check adds up to, whether it
  * succeeds, how it fills a clock and how a full clock ends; the characters' sheets and the
  * clocks a campaign carries (campaign.c), and the session's log of rolls, replayable from its
- * seed. Rulings: docs/rulings/archmajesty.md (R80-R84). */
+ * seed. Rulings: docs/rulings/archmajesty.md (R76-R79). */
 #ifndef CARTA_ARCHMAJESTY_TABLE_H
 #define CARTA_ARCHMAJESTY_TABLE_H
 
@@ -113,7 +113,7 @@ typedef enum am_completion {
     AM_CLOCK_OPPOSITION    /* majority red: failure, or success at a cost (the players choose) */
 } am_completion;
 
-/* Fills a clock's segments, green before red, never beyond its size (R81). */
+/* Fills a clock's segments, green before red, never beyond its size (R77). */
 void am_clock_fill(am_clock *c, int green, int red);
 am_completion am_clock_completion(const am_clock *c);
 /* The outcomes the players may choose for a completion: "success" alone, or "tie" and "catch",
