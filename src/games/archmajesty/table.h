@@ -8,6 +8,7 @@
 #define CARTA_ARCHMAJESTY_TABLE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "core/rng.h"
 #include "core/status.h"
@@ -164,6 +165,15 @@ carta_status am_table_session(am_campaign *c, uint64_t seed, carta_error *err);
 
 int am_table_find_sheet(const am_campaign *c, const char *name);
 int am_table_find_clock(const am_campaign *c, const char *name);
+
+/* ---- table_prompt.c: the command language (docs/table.md) ---- */
+
+/* What the commands are, for 'help'. */
+extern const char am_table_help[];
+/* Runs one command line (changed in place) against c, telling what happened on out: 1 if the
+ * campaign changed (to be saved), 0 if not (a mistake is told and changes nothing), -1 for
+ * quit. */
+int am_table_command(FILE *out, am_campaign *c, char *line);
 
 /* ---- campaign.c: the campaign file (docs/table.md) ---- */
 
