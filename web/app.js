@@ -3,6 +3,7 @@
 // Everything shown comes from the server's messages for this seat: the page knows no more.
 
 import {Clicks, cardKey, thingKey} from "./clicks.js";
+import {gmPanel} from "./gm.js";
 
 const main = document.getElementById("main");
 const status = document.getElementById("status");
@@ -11,6 +12,7 @@ let games = [];
 let table = null; // {id, tokens: [seat tokens this screen holds], seat, state, replay, chosen}
 let clicks = new Clicks([]); // the legal actions drawn, by the things they act with and on
 let log = [];
+let gm = null; // the Gamemaster's panel's answer handler, on #/gm/TOKEN
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -29,12 +31,16 @@ function send(msg) {
 // #/table/ID (watch), #/table/ID?token=T (a seat), #/table/ID?tokens=T1,T2 (hot-seat: every
 // person's seat on this screen, each joined in turn as it decides).
 function route() {
+  gm = null;
   const m = location.hash.match(/^#\/table\/([0-9a-f]+)(?:\?tokens?=([0-9a-f,]+))?/);
   if (m) {
     table = {id: m[1], tokens: m[2] ? m[2].split(",") : [], token: null, seat: null, state: null, replay: null};
     log = [];
     main.replaceChildren(el("p", {}, "joining table ", m[1], "…"));
     join(table.tokens[0] || null);
+  } else if (location.hash.startsWith("#/gm/")) {
+    table = null;
+    gm = gmPanel(main, el, send, location.hash.slice(5));
   } else if (location.hash === "#/sim") {
     table = null;
     drawSimForm();
@@ -60,7 +66,7 @@ function connect() {
 }
 
 function receive(m) {
-  if (m.type === "games") { games = m.games; if (!table) route(); }
+  if (m.type === "games") { games = m.games; if (!table && !gm) route(); }
   else if (m.type === "created") drawCreated(m);
   else if (m.type === "joined") { if (table) table.seat = m.seat; }
   else if (m.type === "state") { if (table && m.table === table.id) { table.state = m; table.chosen = null; log.push(...m.log); hotSeat(m) || drawTable(); } }
@@ -69,6 +75,7 @@ function receive(m) {
   else if (m.type === "tables") drawTableList(m.tables);
   else if (m.type === "sim_started" || m.type === "sim_progress") drawSimProgress(m);
   else if (m.type === "sim_done") drawSimResults(m.summary, m.run);
+  else if (m.type === "gm") { if (gm) gm(m); }
   else if (m.type === "error") showError(m);
 }
 

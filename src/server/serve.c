@@ -178,6 +178,10 @@ int carta_serve(const serve_options *o, carta_error *err)
     serve.s = srv_new(o->data_root, o->db, err);
     if (!serve.s)
         return -1;
+    if (o->campaign && srv_set_campaign(serve.s, o->campaign, o->seed, err) != CARTA_OK) {
+        srv_free(serve.s);
+        return -1;
+    }
     srv_set_transport(serve.s, serve_send, serve_wake, NULL);
     struct lws_http_mount mount = {0};
     mount.mountpoint = "/";
@@ -201,6 +205,9 @@ int carta_serve(const serve_options *o, carta_error *err)
     }
     printf("carta serve: http://%s:%d/ (%d tables%s%s; Ctrl-C to stop)\n", o->host, o->port,
            srv_tables(serve.s), o->db ? " in " : "", o->db ? o->db : "");
+    if (o->campaign)
+        printf("carta serve: the Gamemaster's panel for %s: http://%s:%d/#/gm/%s (keep it "
+               "secret)\n", o->campaign, o->host, o->port, srv_campaign_token(serve.s));
     fflush(stdout);
     if (o->catch_signals) {
         signal(SIGINT, serve_interrupt);

@@ -3,12 +3,16 @@
 #ifndef CARTA_SERVE_H
 #define CARTA_SERVE_H
 
+#include <stdint.h>
+
 #include "core/status.h"
 
 typedef struct serve_options {
     const char *host;      /* "127.0.0.1" */
     int port;
     const char *db;        /* the SQLite file, or NULL: tables live in memory only */
+    const char *campaign;  /* an Archmajesty campaign for the Gamemaster's panel, or NULL */
+    uint64_t seed;         /* the campaign session's seed */
     const char *data_root; /* the card data folder */
     const char *web_root;  /* the browser's files (web/) */
     int catch_signals;     /* stop on SIGINT and SIGTERM */

@@ -15,6 +15,7 @@
 #include "core/rng.h"
 #include "core/store.h"
 #include "games/registry.h"
+#include "server/gm.h"
 #include "server/simulate.h"
 #include "server/table.h"
 #include "server/thinkers.h"
@@ -56,6 +57,7 @@ struct srv {
     srv_sim *sim[SRV_SIMS];   /* simulation runs under way */
     int sim_ids;              /* runs started (each run's id) */
     int sim_id[SRV_SIMS];
+    srv_gm *gm;               /* the Gamemaster's panel (--campaign), or NULL */
 };
 
 /* ---- sending ---- */
@@ -701,6 +703,29 @@ static void srv_simulate(srv *s, int conn, json_t *msg)
                                      (int)json_integer_value(json_object_get(msg, "games"))));
 }
 
+/* The Gamemaster's panel (gm.h). */
+static void srv_gm_message(srv *s, int conn, json_t *msg)
+{
+    carta_error err = {0};
+    json_t *answer = s->gm ? srv_gm_answer(s->gm, msg, &err) : NULL;
+    if (!s->gm)
+        srv_error(s, conn, "no_campaign", NULL, "this server has no campaign (carta serve "
+                  "--campaign FILE)");
+    else if (!answer)
+        srv_error(s, conn, "forbidden", NULL, "%s", err.msg);
+    else
+        srv_send_json(s, conn, answer);
+}
+
+carta_status srv_set_campaign(srv *s, const char *path, uint64_t seed, carta_error *err)
+{
+    srv_gm_free(s->gm);
+    s->gm = srv_gm_open(path, seed, err);
+    return s->gm ? CARTA_OK : CARTA_ERR_INPUT;
+}
+
+const char *srv_campaign_token(const srv *s) { return s->gm ? srv_gm_token(s->gm) : NULL; }
+
 int srv_sims_running(srv *s)
 {
     int n = 0;
@@ -744,9 +769,11 @@ void srv_receive(srv *s, int conn, const char *msg, size_t len)
         srv_simulate(s, conn, m);
     else if (!strcmp(type, "tables"))
         srv_list_tables(s, conn);
+    else if (!strcmp(type, "gm"))
+        srv_gm_message(s, conn, m);
     else
         srv_error(s, conn, "unknown_type", NULL, "unknown message type '%.64s' (expected games, "
-                  "create, join, act, undo, record, replay, card, sim or tables)", type);
+                  "create, join, act, undo, record, replay, card, sim, tables or gm)", type);
     json_decref(m);
 }
 
@@ -803,6 +830,7 @@ void srv_free(srv *s)
     for (int i = 0; i < s->n_rules; i++)
         s->rules[i].g->close(s->rules[i].r);
     carta_store_close(s->store);
+    srv_gm_free(s->gm);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->moved);
     free(s);

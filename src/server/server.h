@@ -10,6 +10,7 @@
 #define CARTA_SERVER_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/status.h"
 
@@ -50,6 +51,12 @@ void srv_ai_collect(srv *s);
 /* Waits for every AI seat to be done thinking, collecting as it goes, until no AI seat decides
  * (for tests). */
 void srv_ai_wait(srv *s);
+
+/* Opens the campaign file at path for the Gamemaster's panel (gm.h), starting a session of
+ * seed; CARTA_ERR_INPUT with err naming the file if it does not open. */
+carta_status srv_set_campaign(srv *s, const char *path, uint64_t seed, carta_error *err);
+/* The panel's secret token, or NULL without a campaign. */
+const char *srv_campaign_token(const srv *s);
 
 /* How many tables the server holds (for tests and the log). */
 int srv_tables(const srv *s);

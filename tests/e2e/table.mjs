@@ -5,9 +5,10 @@
 // and taking a move back; the finished game is replayed step by step; two people play each
 // other in two pages; a spectator's WebSocket traffic never holds a card of any hand; every rule
 // system is played to its end; the simulation page runs AI against AI and plots the result; a
-// server killed mid-game comes back on its database and the page plays on by itself.
-import {spawn} from "node:child_process";
-import {mkdtempSync, rmSync} from "node:fs";
+// server killed mid-game comes back on its database and the page plays on by itself; the
+// Gamemaster's panel rolls a task check and advances a clock, logged and replayed.
+import {spawn, spawnSync} from "node:child_process";
+import {copyFileSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {chromium} from "playwright-core";
@@ -275,6 +276,73 @@ async function clickActs(page, seen, step, locator) {
   check(clicks > 0, "the game goes on to its end after the restart (" + clicks + " clicks)");
   await page.close();
   server.kill("SIGTERM");
+  rmSync(dir, {recursive: true, force: true});
+}
+
+// 7. The Gamemaster's panel (carta serve --campaign): a task check built from the fields and
+// rolled, a clock advanced and drawn segment by segment, a clock made, filled and settled; all of
+// it logged in the campaign file, which `carta table` opens again, replaying every roll.
+{
+  const dir = mkdtempSync(join(tmpdir(), "carta-e2e-gm-")), file = join(dir, "campaign.yaml");
+  const example = new URL("../../data/archmajesty/campaigns/urn-front.yaml", import.meta.url);
+  copyFileSync(example, file);
+  const port = +new URL(base).port + 2;
+  let panel = null;
+  const server = await new Promise((ready, fail) => {
+    const sv = spawn(carta, ["serve", "--port", String(port), "--campaign", file, "--seed", "7"],
+                     {stdio: ["ignore", "pipe", "inherit"]});
+    let out = "";
+    sv.stdout.on("data", (d) => {
+      out += String(d);
+      const m = out.match(/Gamemaster's panel for .*: (http\S+)/);
+      if (m && !panel) { panel = m[1]; ready(sv); }
+    });
+    sv.on("error", fail);
+  });
+  const page = await browser.newPage();
+  page.on("pageerror", (e) => check(false, "no script error on the panel: " + e.message));
+  await page.goto(panel);
+  await page.waitForSelector("#gm-roll");
+  await page.selectOption("#gm-who", "Cass");
+  await page.fill("#gm-dt", "14");
+  await page.selectOption("#gm-aspect", "Circus Strongman");
+  await page.selectOption("#gm-lore", "Astronomy");
+  await page.selectOption("#gm-on", "Treaty with Shimmershore");
+  await page.click("#gm-roll");
+  await page.waitForFunction(() => document.getElementById("gm-said").textContent.includes("task check"));
+  const said = await page.textContent("#gm-said");
+  check(/^Cass task check against DT 14: natural \d+, \+6 \(Circus Strongman, fully relevant\), \+10 \(Lore: Astronomy\) = \d+: (success|failure)/.test(said),
+        "a task check rolled from the panel is told modifier by modifier: " + said.split("\n")[0]);
+  const filled = await page.locator('[data-clock="Treaty with Shimmershore"] .seg:not(.empty)').count();
+  check(filled > 0 || said.includes("no segments"), "the clock is drawn with the check's segments (" + filled + " filled)");
+  await page.fill("#gm-clock-name", "Heist");
+  await page.fill("#gm-clock-size", "2");
+  await page.click("#gm-new-clock");
+  await page.waitForSelector('[data-clock="Heist"]');
+  await page.fill("#gm-command", "check Cass 10 mod 40 on heist");
+  await page.click("#gm-send");
+  await page.waitForSelector('[data-clock="Heist"] button.settle');
+  check(await page.locator('[data-clock="Heist"] .seg.green').count() === 2, "a full clock shows its two green segments and offers to settle");
+  await page.click('[data-clock="Heist"] button.settle');
+  await page.waitForFunction(() => document.querySelector('[data-clock="Heist"]').textContent.includes("settled: success"));
+  await page.fill("#gm-command", "check Nobody 12");
+  await page.click("#gm-send");
+  await page.waitForFunction(() => document.getElementById("gm-said").textContent.includes("No character 'Nobody'"));
+  check(true, "a mistake typed in the panel is told");
+  const forged = await page.evaluate(() => new Promise((done) => {
+    const ws = new WebSocket("ws://" + location.host + "/", "carta");
+    ws.onopen = () => ws.send(JSON.stringify({type: "gm", token: "0".repeat(32), command: "check 12"}));
+    ws.onmessage = (e) => { done(JSON.parse(e.data)); ws.close(); };
+  }));
+  check(forged.type === "error" && forged.code === "forbidden", "the panel refuses a connection without its token");
+  const log = await page.textContent("#gm-log");
+  check((log.match(/\n/g) || []).length >= 4, "the session's log lists the rolls, the clock and the settling");
+  await page.close();
+  server.kill("SIGTERM");
+  await new Promise((gone) => server.on("exit", gone));
+  const reopened = spawnSync(carta, ["table", file], {input: "clocks\nquit\n", encoding: "utf8"});
+  check(reopened.status === 0 && reopened.stdout.includes("Heist: 2 of 2 segments (2 green, 0 red), settled: success"),
+        "the campaign file holds the session: carta table replays every roll and shows the clocks");
   rmSync(dir, {recursive: true, force: true});
 }
 
