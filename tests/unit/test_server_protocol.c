@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "core/store.h"
+#include "games/archmajesty/table.h"
 #include "server/server.h"
 
 enum { INBOX = 4096 };
@@ -593,6 +594,54 @@ static void test_finished_tables_make_room(void **unused)
     srv_free(s);
 }
 
+/* The Gamemaster's panel (docs/protocol.md, gm; docs/table.md): only its token runs commands; a
+ * command's words come back with the campaign, which is saved; a server without a campaign says
+ * so; a refused message changes nothing. */
+static void test_gamemaster_panel(void **unused)
+{
+    (void)unused;
+    char path[] = "/tmp/carta_gm_XXXXXX";
+    temp_db(path); /* a fresh name: the campaign starts empty */
+    srv *s = server(NULL);
+    srv_open(s, 1);
+    say(s, 1, "{\"type\": \"gm\", \"token\": \"x\"}");
+    expect_error(1, "no_campaign");
+    carta_error err = {0};
+    assert_int_equal(srv_set_campaign(s, path, 7, &err), CARTA_OK);
+    const char *token = srv_campaign_token(s);
+    assert_int_equal(strlen(token), 32);
+    say(s, 1, "{\"type\": \"gm\", \"token\": \"%032d\", \"command\": \"clock Heist 2\"}", 0);
+    expect_error(1, "forbidden");
+    say(s, 1, "{\"type\": \"gm\", \"token\": \"%s\", \"command\": 5}", token);
+    expect_error(1, "forbidden");
+    assert_int_equal(access(path, F_OK), -1); /* nothing saved */
+    say(s, 1, "{\"type\": \"gm\", \"token\": \"%s\", \"command\": \"clock Heist 2\"}", token);
+    json_t *m = last(1, "gm");
+    assert_non_null(m);
+    assert_true(json_is_true(json_object_get(m, "changed")));
+    assert_string_equal(str(m, "said"), "A clock: Heist, 2 segments.\n");
+    json_t *clock = json_array_get(json_object_get(json_object_get(m, "campaign"), "clocks"), 0);
+    assert_string_equal(str(clock, "name"), "Heist");
+    assert_string_equal(str(clock, "completion"), "running");
+    say(s, 1, "{\"type\": \"gm\", \"token\": \"%s\", \"command\": \"check 9 mod 30 on "
+              "heist\"}", token);
+    m = last(1, "gm");
+    assert_non_null(strstr(str(m, "said"), "A task check against DT 9: natural"));
+    clock = json_array_get(json_object_get(json_object_get(m, "campaign"), "clocks"), 0);
+    assert_string_equal(str(clock, "completion"), "success");
+    assert_string_equal(json_string_value(json_array_get(json_object_get(clock, "choices"), 0)),
+                        "success");
+    srv_free(s);
+    am_campaign *back = calloc(1, sizeof *back);
+    if (am_campaign_load(back, path, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(back->n_clocks, 1);
+    assert_int_equal(back->clocks[0].green, 2);
+    free(back);
+    unlink(path);
+    inbox_clear();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -605,6 +654,7 @@ int main(void)
         cmocka_unit_test(test_a_simulation_run),
         cmocka_unit_test(test_hidden_picks_at_once),
         cmocka_unit_test(test_finished_tables_make_room),
+        cmocka_unit_test(test_gamemaster_panel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
