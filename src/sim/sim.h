@@ -184,6 +184,9 @@ carta_status sim_plots_comparison(const char *dir, json_t *comparison, carta_err
 
 /* ---- sim_tables.c: --tables DIR ---- */
 
+/* A CSV field: quoted when it holds a comma, a quote or a line break. */
+void sim_csv_field(FILE *f, const char *text);
+
 /* Writes DIR/<prefix>players.csv, seats.csv, first-seat-by-deck.csv, endings.csv, lengths.csv
  * and (more than one deck) matrix.csv from a summary (sim_summary_json); cards.csv is
  * sim_report_csv's. The folder must exist. */

@@ -444,21 +444,6 @@ void sim_report_text(FILE *out, const sim_settings *s, const sim_summary *sum, i
 
 /* ---- CSV ---- */
 
-/* Writes a CSV field, quoted if it holds a comma, quote or line break. */
-static void report_csv_field(FILE *out, const char *text)
-{
-    if (!strpbrk(text, ",\"\r\n")) {
-        fputs(text, out);
-        return;
-    }
-    fputc('"', out);
-    for (const char *p = text; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
-}
 
 static void report_csv_rate(FILE *out, int k, int n)
 {
@@ -486,13 +471,13 @@ void sim_report_csv(FILE *out, const sim_settings *s, const sim_summary *sum)
     for (int i = 0; sum->has_cards && i < sum->n_cards; i++) {
         const sim_card_stat *c = &sum->cards[i];
         const char *name = s->g->card_name(s->r, c->card);
-        report_csv_field(out, name ? name : "?");
+        sim_csv_field(out, name ? name : "?");
         report_csv_counts(out, "", &c->all);
         for (int p = 0; p < s->n_players; p++)
             if (c->player[p].in_deck || c->player[p].played) {
                 char who[16];
                 snprintf(who, sizeof who, "%d", p + 1);
-                report_csv_field(out, name ? name : "?");
+                sim_csv_field(out, name ? name : "?");
                 report_csv_counts(out, who, &c->player[p]);
             }
     }

@@ -7,8 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
-/* A CSV field: quoted when it holds a comma, a quote or a line break. */
-static void csv_field(FILE *f, const char *text)
+void sim_csv_field(FILE *f, const char *text)
 {
     if (!strpbrk(text, ",\"\n\r")) {
         fputs(text, f);
@@ -33,7 +32,7 @@ static int csv_scalar(json_t *v)
 static void csv_value(FILE *f, json_t *v)
 {
     if (json_is_string(v))
-        csv_field(f, json_string_value(v));
+        sim_csv_field(f, json_string_value(v));
     else if (json_is_integer(v))
         fprintf(f, "%lld", (long long)json_integer_value(v));
     else if (json_is_real(v))
@@ -52,12 +51,12 @@ static void csv_rows(FILE *f, json_t *rows, json_t *lead)
     int comma = 0;
     json_object_foreach(lead, key, v) {
         fprintf(f, "%s", comma++ ? "," : "");
-        csv_field(f, key);
+        sim_csv_field(f, key);
     }
     json_object_foreach(first, key, v)
         if (csv_scalar(v)) {
             fprintf(f, "%s", comma++ ? "," : "");
-            csv_field(f, key);
+            sim_csv_field(f, key);
         }
     fputc('\n', f);
     json_array_foreach(rows, i, row) {
