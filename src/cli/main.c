@@ -14,6 +14,7 @@ static const cli_command commands[] = {
     {"play", cli_cmd_play, "play a game against the AI in the terminal"},
     {"replay", cli_cmd_replay, "replay a game record, checking it"},
     {"sim", cli_cmd_sim, "run AI-vs-AI games and report win rates"},
+    {"ladder", cli_cmd_ladder, "rate AIs in a round robin (Elo with intervals)"},
     {"bench", cli_cmd_bench, "measure the speed of a rule system"},
     {"scenario", cli_cmd_scenario, "run scenario (rules test) files"},
     {"deck", cli_cmd_deck, "check or generate decks"},

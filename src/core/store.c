@@ -43,6 +43,13 @@ static const char store_schema[] =
     " winner_player INTEGER,"        /* the winning player, from 1 as in every report; NULL: none */
     " result TEXT,"                  /* the simulator's result of the game, to resume a run */
     " PRIMARY KEY(run_id, game_index));"
+    "CREATE TABLE IF NOT EXISTS ladders("
+    " id INTEGER PRIMARY KEY,"
+    " game TEXT NOT NULL,"
+    " created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now')),"
+    " label TEXT NOT NULL,"
+    " settings TEXT NOT NULL,"
+    " ladder TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS comparisons("
     " id INTEGER PRIMARY KEY,"
     " base_run INTEGER NOT NULL REFERENCES runs(id),"
@@ -356,6 +363,50 @@ carta_status carta_store_add_comparison(carta_store *s, int64_t base_run, int64_
     carta_status status = store_step_done(s, st, "cannot store the comparison", err);
     if (status == CARTA_OK && id)
         *id = sqlite3_last_insert_rowid(s->db);
+    sqlite3_finalize(st);
+    return status;
+}
+
+carta_status carta_store_add_ladder(carta_store *s, const char *game, const char *label,
+                                    const char *settings_json, const char *ladder_json,
+                                    int64_t *id, carta_error *err)
+{
+    sqlite3_stmt *st = store_prepare(s, "INSERT INTO ladders(game, label, settings, ladder) "
+                                        "VALUES (?1, ?2, ?3, ?4)", err);
+    if (!st)
+        return CARTA_ERR_CORRUPT;
+    sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, label, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, settings_json, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 4, ladder_json, -1, SQLITE_STATIC);
+    carta_status status = store_step_done(s, st, "cannot store the ladder", err);
+    if (status == CARTA_OK && id)
+        *id = sqlite3_last_insert_rowid(s->db);
+    sqlite3_finalize(st);
+    return status;
+}
+
+carta_status carta_store_last_ladder(carta_store *s, const char *game, int64_t *id, char **label,
+                                     char **ladder_json, carta_error *err)
+{
+    sqlite3_stmt *st = store_prepare(s, "SELECT id, label, ladder FROM ladders WHERE game = ?1 "
+                                        "ORDER BY id DESC LIMIT 1", err);
+    if (!st)
+        return CARTA_ERR_CORRUPT;
+    sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st), ok = 1;
+    carta_status status = CARTA_OK;
+    *id = 0;
+    *label = *ladder_json = NULL;
+    if (rc == SQLITE_ROW) {
+        *id = sqlite3_column_int64(st, 0);
+        *label = store_column_text(st, 1, &ok);
+        *ladder_json = store_column_text(st, 2, &ok);
+        if (!ok)
+            status = carta_error_set(err, CARTA_ERR_NOMEM, "%s: error: out of memory", s->path);
+    } else if (rc != SQLITE_DONE) {
+        status = store_fail(s, CARTA_ERR_IO, "cannot read the ladders", err);
+    }
     sqlite3_finalize(st);
     return status;
 }

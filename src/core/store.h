@@ -12,6 +12,10 @@
  *                                                  1, NULL: a draw or unfinished; version 3),
  *                                                  result what the simulator made of the game
  *                                                  (JSON, sim.h; version 4), to resume a run
+ *   ladders(id, game, created, label, settings, ladder)
+ *                                                  a `carta ladder` round robin: its label (a
+ *                                                  release's name), settings and ratings (JSON,
+ *                                                  sim/ladder.h; version 5)
  *   comparisons(id, base_run, variant_run, variant, comparison)
  *                                                  a card-change or rules experiment: the runs
  *                                                  without and with the variant file, its path
@@ -30,7 +34,7 @@
 
 #include "status.h"
 
-#define CARTA_STORE_VERSION 4
+#define CARTA_STORE_VERSION 5
 
 typedef struct carta_store carta_store;
 
@@ -85,6 +89,15 @@ carta_status carta_store_each_result(carta_store *store, int64_t run_id, carta_s
 carta_status carta_store_add_comparison(carta_store *store, int64_t base_run, int64_t variant_run,
                                         const char *variant, const char *comparison_json,
                                         int64_t *id, carta_error *err);
+
+/* Stores a ladder (its settings and ratings as JSON texts) under label. */
+carta_status carta_store_add_ladder(carta_store *store, const char *game, const char *label,
+                                    const char *settings_json, const char *ladder_json,
+                                    int64_t *id, carta_error *err);
+/* The latest ladder of game: its id (0 if none), label and ladder JSON (malloc'd, the caller
+ * frees; NULL if none). */
+carta_status carta_store_last_ladder(carta_store *store, const char *game, int64_t *id,
+                                     char **label, char **ladder_json, carta_error *err);
 
 /* The record JSON of game game_index of a run, malloc'd (the caller frees).
  * CARTA_ERR_UNKNOWN if absent. */
