@@ -203,7 +203,7 @@ carta_status am_table_settle(am_campaign *c, const char *clock, const char *choi
     memset(e, 0, sizeof *e);
     e->kind = AM_ENTRY_SETTLE;
     e->session = c->n_sessions - 1;
-    snprintf(e->name, sizeof e->name, "%s", ck->name);
+    memcpy(e->name, ck->name, sizeof e->name);
     snprintf(e->choice, sizeof e->choice, "%s", choice);
     return CARTA_OK;
 }
