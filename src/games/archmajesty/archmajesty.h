@@ -62,6 +62,7 @@ typedef struct am_spell {
     uint8_t alt_status;          /* Alternate Exploit Effects: status + 1 (0: none) that may be */
     int8_t alt_x, alt_y;         /*   exploited on a target as the attack is declared for +X/+Y */
     uint8_t crit, protect;       /* Critical/X; Protect/X */
+    uint8_t knell;               /* Knell/X, every Knell keyword of the card added (R80) */
     uint8_t keywords;
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
@@ -115,6 +116,8 @@ typedef struct am_thing {
     uint8_t use, uses, slow;     /* a consumable's effect (enum am_use), uses, [Slow] */
     uint8_t reach, amount;       /* a consumable's range in squares; its heal or damage */
     uint8_t handler;             /* an ability's built-in effect (ability.c), 0 none */
+    uint8_t knell;               /* Knell/X: an ability's on every attack, a weapon's on the
+                                    attacks it channels (R80) */
     uint8_t mp, hand, es;        /* passive gains (abilities): move points, hand, equipment slots */
     int8_t hp;
     uint32_t resist;             /* passive resistances (abilities) */
@@ -221,6 +224,7 @@ enum am_word {
     AM_W_EMOTION = AM_W_CLEANSED + AM_STATUS, /* + status: "chooses Burn for Emotion Eater" */
     AM_W_OIL = AM_W_EMOTION + AM_STATUS, /* + element: "applies Fire & Burn oil ... to" */
     AM_W_WARD = AM_W_OIL + 5,    /* "grants +%d to a guard or protect" */
+    AM_W_KNELL,                  /* "tolled by Knell/%d: %d bonus damage" (R80) */
     AM_W_COUNT
 };
 

@@ -92,12 +92,12 @@ static int attack_elemental(const carta_rules *r, const am_state *st, int ch, in
     return res && !wk ? amount / 2 : wk && !res ? amount * 2 : amount;
 }
 
-int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
-              int piercing, int source)
+/* Damage after resistance and weakness: armour points first unless piercing, then HP. */
+static int attack_deal(const carta_rules *r, am_state *st, int ch, int amount, int piercing,
+                       int source)
 {
     am_char *c = &st->ch[ch];
     int was_bloodied = am_bloodied(st, ch);
-    amount = attack_elemental(r, st, ch, amount, types);
     int to_ap = piercing ? 0 : (amount < c->ap ? amount : c->ap);
     c->ap = (int16_t)(c->ap - to_ap);
     int to_hp = amount - to_ap > c->hp ? c->hp : amount - to_ap;
@@ -111,6 +111,12 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
     if (c->hp == 0 && !(c->flags & AM_C_KO) && !am_zero_hp_offer(r, st, ch))
         am_knock_out(r, st, ch);
     return amount;
+}
+
+int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
+              int piercing, int source)
+{
+    return attack_deal(r, st, ch, attack_elemental(r, st, ch, amount, types), piercing, source);
 }
 
 void am_knock_out(const carta_rules *r, am_state *st, int ch)
@@ -245,6 +251,34 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
     return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
 }
 
+/* KNELL/X: the attack's Knell, every source added ("Multiple sources of Knell stack"): the card's
+ * keywords and its weapon's (s as channelled), and the attacking mage's abilities. */
+static int attack_knell_of(const carta_rules *r, const am_state *st, int attacker,
+                           const am_spell *s)
+{
+    int knell = s->knell;
+    const am_char *c = &st->ch[attacker];
+    if (c->side == AM_ALLIES)
+        for (int i = 0; i < st->mage[c->mage].n_abilities; i++)
+            knell += am_thing_of(r, st->mage[c->mage].ability[i])->knell;
+    return knell;
+}
+
+/* KNELL/X: "if it reduces an enemy X or less HP, you deal bonus damage equal to the amount you
+ * would need to reduce them to 0 HP" (R80): the hit took HP (hp was before it) and left 1..X, so
+ * the rest of its HP is dealt, past armour, resistance and Weaken. */
+static void attack_knell(const carta_rules *r, am_state *st, const am_attack *a,
+                         const am_spell *s, int target, int hp, int source)
+{
+    const am_char *t = &st->ch[target];
+    int knell = attack_knell_of(r, st, a->attacker, s);
+    if (!knell || t->side == st->ch[a->attacker].side || t->hp >= hp || t->hp <= 0 ||
+        t->hp > knell || (t->flags & (AM_C_KO | AM_C_GONE)) || st->phase == AM_P_OVER)
+        return;
+    am_tell(st, target, AM_W_KNELL, knell, t->hp);
+    attack_deal(r, st, target, t->hp, 1, source);
+}
+
 /* Damage of one hit (R23): the entry + attribute + Y (+10 on a Critical), halved if the attacker
  * is Weakened, then the target's resistance or weakness. */
 static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, const am_spell *s,
@@ -265,7 +299,9 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     if (amount < 0)
         amount = 0;
     int piercing = (s->keywords & AM_K_PIERCING) || (st->ch[ro->target].flags & AM_C_EXPOSED);
-    am_damage(r, st, ro->target, amount, s->types, piercing, a->templ >= 0x80 ? -1 : a->source);
+    int source = a->templ >= 0x80 ? -1 : a->source, hp = st->ch[ro->target].hp;
+    am_damage(r, st, ro->target, amount, s->types, piercing, source);
+    attack_knell(r, st, a, s, ro->target, hp, source);
 }
 
 void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)

@@ -386,7 +386,8 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
     return CARTA_OK;
 }
 
-/* keywords: piercing, overwhelm, trick, cantrip, {critical: X}, {protect: X}. */
+/* keywords: piercing, overwhelm, trick, cantrip, {critical: X}, {protect: X}, {knell: X} (each
+ * Knell keyword adds to the card's Knell: "Multiple sources of Knell stack"). */
 static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *file,
                                   carta_error *err)
 {
@@ -399,12 +400,16 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
     for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *k = fy_node_sequence_get_by_index(seq, i);
         if (fy_node_is_mapping(k)) {
-            static const char *const keys[] = {"critical", "protect", NULL};
-            int crit = 0, protect = 0;
+            static const char *const keys[] = {"critical", "protect", "knell", NULL};
+            int crit = 0, protect = 0, knell = 0;
             if (carta_yaml_check_keys(k, keys, "a keyword", file, err) ||
                 carta_yaml_int(k, "critical", 0, false, 1, 20, &crit, file, err) ||
-                carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err))
+                carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err) ||
+                carta_yaml_int(k, "knell", 0, false, 1, 99, &knell, file, err))
                 return CARTA_ERR_INPUT;
+            if (s->knell + knell > 200)
+                return carta_yaml_error(err, file, k, "Knell adds up to at most 200");
+            s->knell = (uint8_t)(s->knell + knell);
             s->crit = crit ? (uint8_t)crit : s->crit;
             s->protect = protect ? (uint8_t)protect : s->protect;
             continue;
@@ -807,7 +812,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
-                                       "resist", "abilities", "text", NULL};
+                                       "resist", "abilities", "knell", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
@@ -815,7 +820,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                 AM_THINGS_MAX);
     am_thing *t = &r->thing[r->n_things];
     memset(t, 0, sizeof *t);
-    int v[12] = {0}, ok = 1;
+    int v[13] = {0}, ok = 1;
     int attr = type == AM_T_ATTRIBUTE ? read_key_word(map, "attr", attr_names, -1, file, err)
                : type == AM_T_BONUS   ? read_key_word(map, "bonus", bonus_names, -1, file, err)
                                       : 0;
@@ -835,8 +840,10 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
         carta_yaml_int(map, "hp", 0, false, -50, 100, &v[8], file, err) ||
         carta_yaml_int(map, "es", 0, false, 0, 4, &v[9], file, err) ||
         carta_yaml_int(map, "guard_bonus", 0, false, 0, 10, &v[10], file, err) ||
-        carta_yaml_int(map, "protect_bonus", 0, false, 0, 10, &v[11], file, err))
+        carta_yaml_int(map, "protect_bonus", 0, false, 0, 10, &v[11], file, err) ||
+        carta_yaml_int(map, "knell", 0, false, 0, 99, &v[12], file, err))
         return CARTA_ERR_INPUT;
+    t->knell = (uint8_t)v[12];
     t->es = (uint8_t)v[9];
     t->guard_bonus = (uint8_t)v[10];
     t->protect_bonus = (uint8_t)v[11];

@@ -129,6 +129,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_OIL + 3] = "applies Water & Splash oil, until the round's end, to player %d's",
     [AM_W_OIL + 4] = "applies Metal & Expose oil, until the round's end, to player %d's",
     [AM_W_WARD] = "grants a +%d bonus to a single guard or protect action",
+    [AM_W_KNELL] = "tolled by Knell/%d: %d bonus damage, down to 0 HP",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
@@ -455,6 +456,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "; [Critical/%d]", s->crit);
     if (s->protect)
         carta_text_printf(out, "; [Protect/%d]", s->protect);
+    if (s->knell)
+        carta_text_printf(out, "; [Knell/%d]", s->knell);
     carta_text_printf(out, "\n");
     for (int st = 0, op = 0; st < s->n_stages; st++) {
         carta_text_printf(out, "  stage %d:", st + 1);
