@@ -35,6 +35,7 @@ enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
                   AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
+enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
  * effect of the caster's own, `until` bounds a modifier (defence, boost). */
 enum am_timing { AM_NOW = 0, AM_TURN_END, AM_NEXT_TURN_START, AM_NEXT_TURN_END, AM_ROUND_END };
@@ -42,7 +43,8 @@ typedef struct am_op {
     uint8_t kind, count, arg, on; /* arg: a status, a token kind */
     uint8_t value, range;         /* a token's value and range */
     uint8_t timing;               /* enum am_timing: `when` or `until` */
-    uint8_t if_bloodied;          /* only on a bloodied character (R75) */
+    uint8_t cond;                 /* enum am_if: only on a bloodied character (R75), only on a
+                                     vulnerable one (R81) */
     int8_t x, y;                  /* a boost's +X/+Y */
 } am_op;
 
@@ -59,6 +61,7 @@ typedef struct am_spell {
     int16_t dmg;                 /* the damage entry's number; 0: deals no damage */
     int8_t x, y;                 /* ATTACK/DAMAGE BONUSES +X/+Y */
     int8_t bx, by;               /* +X/+Y against a bloodied target (BLOODIED; R75) */
+    int8_t vx, vy;               /* +X/+Y against a vulnerable target (VULNERABLE; R81) */
     uint8_t alt_status;          /* Alternate Exploit Effects: status + 1 (0: none) that may be */
     int8_t alt_x, alt_y;         /*   exploited on a target as the attack is declared for +X/+Y */
     uint8_t crit, protect;       /* Critical/X; Protect/X */
@@ -413,6 +416,9 @@ void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f);
 
 /* status.c */
 int am_stunned(const am_state *st, int ch);
+/* VULNERABLE: 3 or more negative status counters, or 2 or more of its enemies (not knocked out)
+ * on squares adjacent to it (R81). */
+int am_vulnerable(const am_state *st, int ch);
 int am_attacks_per_turn(const carta_rules *r, const am_state *st, int ch);
 int am_move_cost(const am_state *st, int ch, int base);
 int am_shift_distance(const am_state *st, int ch, int n);

@@ -246,6 +246,7 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
     x += (am_bloodied(st, ro->target) ? s->bx : 0) + am_steady_aim(st, a->attacker, ro->target);
+    x += am_vulnerable(st, ro->target) ? s->vx : 0;
     if (s->roll == AM_ROLL_AUTO)
         return ro->guard ? 20 + s->x + a->alt_x + x : 999;
     return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
@@ -290,6 +291,7 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
     y += am_bloodied(st, ro->target) ? s->by : 0;
+    y += am_vulnerable(st, ro->target) ? s->vy : 0;
     int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y + y;
     if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
         amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */

@@ -210,11 +210,12 @@ static carta_status read_bonus(struct fy_node *node, const char *key, int8_t *x,
 }
 
 /* if: bloodied: an inflict only on the bloodied characters attacked, an effect of the caster's
- * own only while the caster is bloodied (BLOODIED: "Bloodied acts as an effect trigger"; R75). */
+ * own only while the caster is bloodied (BLOODIED: "Bloodied acts as an effect trigger"; R75).
+ * if: vulnerable: an inflict only on the vulnerable characters attacked (VULNERABLE; R81). */
 static carta_status read_condition(struct fy_node *map, am_op *op, const char *file,
                                    carta_error *err)
 {
-    static const char *const conditions[] = {"always", "bloodied", NULL};
+    static const char *const conditions[] = {"always", "bloodied", "vulnerable", NULL};
     struct fy_node *node = carta_yaml_get(map, "if");
     if (!node)
         return CARTA_OK;
@@ -222,12 +223,15 @@ static carta_status read_condition(struct fy_node *map, am_op *op, const char *f
     if (c < 0)
         return CARTA_ERR_INPUT;
     int k = op->kind;
+    if (c == AM_IF_VULNERABLE && k != AM_OP_INFLICT)
+        return carta_yaml_error(err, file, node, "'if: vulnerable' is for inflict (the "
+                                "vulnerable characters attacked)");
     if (c && k != AM_OP_INFLICT && k != AM_OP_GAIN && k != AM_OP_HEAL && k != AM_OP_DRAW &&
         k != AM_OP_MILL && k != AM_OP_ARMOUR && k != AM_OP_TOKEN && k != AM_OP_DEFENCE &&
         k != AM_OP_BOOST)
         return carta_yaml_error(err, file, node, "'if: bloodied' is for inflict (the bloodied "
                                 "characters attacked) or an effect of the caster's own");
-    op->if_bloodied = (uint8_t)c;
+    op->cond = (uint8_t)c;
     return CARTA_OK;
 }
 
@@ -489,6 +493,12 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     struct fy_node *bloodied = carta_yaml_get(map, "bloodied");
     if (bloodied && read_bonus(bloodied, "bloodied", &s->bx, &s->by, file, err))
         return CARTA_ERR_INPUT;
+    struct fy_node *vulnerable = carta_yaml_get(map, "vulnerable");
+    if (vulnerable && read_bonus(vulnerable, "vulnerable", &s->vx, &s->vy, file, err))
+        return CARTA_ERR_INPUT;
+    if (vulnerable && s->roll == AM_ROLL_NONE)
+        return carta_yaml_error(err, file, vulnerable, "'vulnerable' is a bonus to an attack: "
+                                "the card needs 'attack'");
     if (bloodied && s->roll == AM_ROLL_NONE)
         return carta_yaml_error(err, file, bloodied, "'bloodied' is a bonus to an attack: the "
                                 "card needs 'attack'");
@@ -502,8 +512,8 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
 {
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
-                                       "keywords", "requires", "stages", "effect", "alternate",
-                                       "text", NULL};
+                                       "vulnerable", "keywords", "requires", "stages", "effect",
+                                       "alternate", "text", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -564,7 +574,7 @@ static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_nod
                                      const char *file, uint16_t *out, carta_error *err)
 {
     static const char *const keys[] = {"name", "types", "range", "attack", "damage", "bonus",
-                                       "bloodied", "keywords", "effect", NULL};
+                                       "bloodied", "vulnerable", "keywords", "effect", NULL};
     if (carta_yaml_check_keys(map, keys, "an attack template", file, err))
         return CARTA_ERR_INPUT;
     if (r->n_spells >= AM_SPELLS_MAX)

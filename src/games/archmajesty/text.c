@@ -423,8 +423,8 @@ static void text_op(const am_op *o, carta_text *out)
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
                           ? "until" : "at", timings[o->timing]);
-    if (o->if_bloodied)
-        carta_text_printf(out, " if bloodied");
+    if (o->cond)
+        carta_text_printf(out, " if %s", o->cond == AM_IF_BLOODIED ? "bloodied" : "vulnerable");
 }
 
 static void text_spell_entries(const am_spell *s, carta_text *out)
@@ -446,6 +446,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "; +%d/+%d", s->x, s->y);
     if (s->bx || s->by)
         carta_text_printf(out, "; +%d/+%d against a bloodied target", s->bx, s->by);
+    if (s->vx || s->vy)
+        carta_text_printf(out, "; +%d/+%d against a vulnerable target", s->vx, s->vy);
     carta_text_printf(out, "\n  types: ");
     text_types(s->types, out);
     carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
