@@ -252,6 +252,14 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
     return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
 }
 
+/* CRITICAL/X: a natural X or more, never on an automatic hit; the roll counts as exploited by
+ * Empower, its one exploit (R82). */
+static int attack_critical(const am_spell *s, const am_roll *ro)
+{
+    return s->crit && s->roll != AM_ROLL_AUTO && (ro->flags & AM_R_ROLLED) &&
+           ro->natural >= s->crit;
+}
+
 /* KNELL/X: the attack's Knell, every source added ("Multiple sources of Knell stack"): the card's
  * keywords and its weapon's (s as channelled), and the attacking mage's abilities. */
 static int attack_knell_of(const carta_rules *r, const am_state *st, int attacker,
@@ -293,9 +301,9 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     y += am_bloodied(st, ro->target) ? s->by : 0;
     y += am_vulnerable(st, ro->target) ? s->vy : 0;
     int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y + y;
-    if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
-        amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */
-    amount += a->empowered ? 10 : 0; /* Empower: "On hit: That attack gains a +0/+10 bonus" */
+    /* CRITICAL/X: as if exploited by an Empower counter; Empower: "On hit: That attack gains a
+     * +0/+10 bonus. (You may only exploit Empower once per attack.)" (R82) */
+    amount += attack_critical(s, ro) || a->empowered ? 10 : 0;
     if (st->ch[a->attacker].flags & AM_C_WEAKENED)
         amount /= 2;
     if (amount < 0)
@@ -349,7 +357,10 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         if (a->hits)
             am_rooted_fury(r, st, a->attacker, s);
         am_ichor_offer(r, st, slot, s);
-        if (a->hits && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
+        int plain = 0; /* hits not critical: Empower may still add to them (R82) */
+        for (int i = 0; i < a->n; i++)
+            plain += (a->roll[i].flags & AM_R_HIT) && !attack_critical(s, &a->roll[i]);
+        if (plain && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
             !(st->ch[a->attacker].flags & AM_C_KO)) {
             carta_pending *e = carta_pending_push(&st->pending, AM_F_EMPOWER,
                                                   am_seat_of(st, a->attacker));
