@@ -33,7 +33,7 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 }
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
@@ -228,6 +228,7 @@ enum am_word {
     AM_W_OIL = AM_W_EMOTION + AM_STATUS, /* + element: "applies Fire & Burn oil ... to" */
     AM_W_WARD = AM_W_OIL + 5,    /* "grants +%d to a guard or protect" */
     AM_W_KNELL,                  /* "tolled by Knell/%d: %d bonus damage" (R80) */
+    AM_W_AUTO_PARRY, AM_W_PARRIED, /* AUTOMATIC PARRY (R83) */
     AM_W_COUNT
 };
 
@@ -368,6 +369,8 @@ int am_alternate_actions(const carta_rules *r, const am_state *st, const carta_p
                          carta_action *out);
 void am_alternate_apply(const carta_rules *r, am_state *st, carta_action a);
 const am_spell *am_spell_ref(const carta_rules *r, int ref);
+/* AUTOMATIC PARRY: ch parries the innermost attack on it still to hit (R83). */
+void am_parry_auto(const carta_rules *r, am_state *st, int ch);
 int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
               int piercing, int source);
 void am_heal(am_state *st, int ch, int amount);

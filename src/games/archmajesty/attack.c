@@ -340,6 +340,10 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
             am_roll *ro = &a->roll[i];
             if (ro->flags & AM_R_GONE)
                 continue;
+            if (ro->flags & AM_R_PARRIED) {
+                am_tell(st, ro->target, AM_W_PARRIED, 0, 0);
+                continue;
+            }
             int final = attack_final(r, st, a, s, i), def = am_defence(r, st, ro->target) +
                                                            ro->guard;
             if (final < def) {
@@ -381,6 +385,30 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         a->step = 4;
         if (st->phase != AM_P_OVER)
             am_check_end(r, st);
+        return;
+    }
+}
+
+/* AUTOMATIC PARRY: "that attack fails to resolve even if it would normally hit" (R83). The
+ * innermost attack of the other side with a roll on ch not yet judged; an Overwhelm attack (or
+ * an Exposed target's) cannot be parried. */
+void am_parry_auto(const carta_rules *r, am_state *st, int ch)
+{
+    for (int k = st->n_attacks - 1; k >= 0; k--) {
+        am_attack *a = &st->attack[k];
+        int on_ch = 0;
+        for (int i = 0; i < a->n; i++)
+            on_ch |= a->roll[i].target == ch;
+        if (a->step > 2 || !on_ch || st->ch[a->attacker].side == st->ch[ch].side)
+            continue;
+        if ((am_attack_spell(r, a)->keywords & AM_K_OVERWHELM) ||
+            (st->ch[ch].flags & AM_C_EXPOSED))
+            return; /* OVERWHELM: "cannot guard, become protected, or parry against it" */
+        for (int i = 0; i < a->n; i++)
+            if (a->roll[i].target == ch)
+                a->roll[i].flags |= AM_R_PARRIED;
+        carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL,
+                        -1, AM_W_AUTO_PARRY, 0, 0);
         return;
     }
 }

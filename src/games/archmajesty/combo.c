@@ -304,6 +304,9 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_TOKEN:
         am_self_effect(r, st, ch, op);
         return;
+    case AM_OP_PARRY:
+        am_parry_auto(r, st, ch);
+        return;
     case AM_OP_PUSH: case AM_OP_PULL: case AM_OP_CARRY: case AM_OP_TELEPORT:
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
         am_forced_op(st, ch, f->arg[C_ATTACK], op);

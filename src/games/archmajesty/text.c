@@ -130,6 +130,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_OIL + 4] = "applies Metal & Expose oil, until the round's end, to player %d's",
     [AM_W_WARD] = "grants a +%d bonus to a single guard or protect action",
     [AM_W_KNELL] = "tolled by Knell/%d: %d bonus damage, down to 0 HP",
+    [AM_W_AUTO_PARRY] = "parries the attack automatically",
+    [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
@@ -403,7 +405,7 @@ static void text_op(const am_op *o, carta_text *out)
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
-                                      "boost"};
+                                      "boost", "automatically parry an attack on you"};
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -418,7 +420,7 @@ static void text_op(const am_op *o, carta_text *out)
     else if (o->kind == AM_OP_TOKEN)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
-    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST)
+    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY)
         carta_text_printf(out, " %d", o->count);
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
