@@ -27,7 +27,8 @@ enum am_roll_kind { AM_ROLL_NONE = 0, AM_ROLL_AUTO, AM_ROLL_MIGHT, AM_ROLL_AGILI
 enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
 
 /* Keywords a spell or template may carry. */
-enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 };
+enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
+       AM_K_OPENER = 16 };
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
@@ -229,6 +230,7 @@ enum am_word {
     AM_W_WARD = AM_W_OIL + 5,    /* "grants +%d to a guard or protect" */
     AM_W_KNELL,                  /* "tolled by Knell/%d: %d bonus damage" (R80) */
     AM_W_AUTO_PARRY, AM_W_PARRIED, /* AUTOMATIC PARRY (R83) */
+    AM_W_OPENS, AM_W_OPENED,       /* OPENER (R84) */
     AM_W_COUNT
 };
 
@@ -244,7 +246,8 @@ enum am_act {
     AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT, AM_A_CHANNEL,
     AM_A_NO_WEAPON, AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
     AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
-    AM_A_LAST = AM_A_NO_EAT
+    AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
+    AM_A_LAST = AM_A_OPENED
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -280,6 +283,8 @@ enum am_frame {
     AM_F_EMOTION,     /* decision: Emotion Eater's status at the encounter's start (arg0: mage) */
     AM_F_EAT,         /* decision: Emotion Eater on a target (arg0: mage's char, 1: target,
                          2: status) */
+    AM_F_OPENER,      /* decision: Opener cards searched for before the first draw (arg0: mage,
+                         1: taken) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -314,6 +319,12 @@ void am_tell(am_state *st, int ch, int word, int amount, int value);
 void am_tell_at(am_state *st, int ch, int word);
 
 /* round.c: the round's steps, the turn slots, the enemy groups */
+/* The beginning of combat: each mage with an Opener card in its deck is asked in turn (AM_F_OPENER,
+ * R84), then the first round starts. */
+void am_encounter_begin(const carta_rules *r, am_state *st);
+int am_opener_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+void am_opener_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_round_start(const carta_rules *r, am_state *st);
 void am_round_next(const carta_rules *r, am_state *st);
 int am_round_actions(const carta_rules *r, const am_state *st, const carta_pending *f,

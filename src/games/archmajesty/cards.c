@@ -396,7 +396,8 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
 static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *file,
                                   carta_error *err)
 {
-    static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", NULL};
+    static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", "opener",
+                                        NULL};
     struct fy_node *seq = carta_yaml_get(map, "keywords");
     if (!seq)
         return CARTA_OK;

@@ -131,6 +131,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_WARD] = "grants a +%d bonus to a single guard or protect action",
     [AM_W_KNELL] = "tolled by Knell/%d: %d bonus damage, down to 0 HP",
     [AM_W_AUTO_PARRY] = "parries the attack automatically",
+    [AM_W_OPENS] = "searches the deck for an Opener:",
+    [AM_W_OPENED] = "shuffles the deck after searching it for Opener cards",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
 
@@ -366,6 +368,8 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
                  am_status_title[AM_B(a)], who);
         return;
     case AM_A_NO_EAT: snprintf(buf, cap, "Emotion Eater: no"); return;
+    case AM_A_OPENER: snprintf(buf, cap, "open with %s", text_card(r, AM_B(a))); return;
+    case AM_A_OPENED: snprintf(buf, cap, "done opening"); return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
@@ -452,6 +456,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "; +%d/+%d against a vulnerable target", s->vx, s->vy);
     carta_text_printf(out, "\n  types: ");
     text_types(s->types, out);
+    if (s->keywords & AM_K_OPENER)
+        carta_text_printf(out, "; [Opener]");
     carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
                       s->keywords & AM_K_OVERWHELM ? "; [Overwhelm]" : "",
                       s->keywords & AM_K_TRICK ? "; [Trick]" : "",
@@ -729,6 +735,11 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[1], who, sizeof who);
         snprintf(buf, cap, "Ichor Guard: force %s to make a basic attack on an enemy of your "
                  "choice?", who);
+        return;
+    case AM_F_OPENER:
+        snprintf(buf, cap, "Opener: before your initial hand is drawn, take a card with the Opener "
+                 "keyword from your deck into your hand (%d of up to 7), or stop and shuffle",
+                 f->arg[1]);
         return;
     case AM_F_EMOTION:
         snprintf(buf, cap, "Emotion Eater: at the start of each encounter, choose a negative "

@@ -181,7 +181,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
-        "emotion eater", "eat", "no eat"};
+        "emotion eater", "eat", "no eat", "open with", "done opening"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
@@ -193,6 +193,10 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (card >= 0) {
         carta_view_card(v, "card", card, AM_UNKNOWN);
         carta_view_str(v, "from", "hand");
+    }
+    if (kind == AM_A_OPENER) { /* OPENER: searched from the deck (R84) */
+        carta_view_card(v, "card", AM_B(a), AM_UNKNOWN);
+        carta_view_str(v, "from", "deck");
     }
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
