@@ -194,11 +194,14 @@ void am_shift_taken(const carta_rules *r, am_state *st, carta_pending *f)
         st->mage[f->arg[5]].round_used |= (uint8_t)(1u << (f->arg[3] - 1));
 }
 
-/* PARRYING: "If you guard or protect against an attack that fails to hit, you parry it." */
+/* PARRYING: "If you guard or protect against an attack that fails to hit, you parry it.";
+ * AUTOMATIC PARRY: "Automatic parries count as regular parries when triggering effects." */
 static int ability_parried(const am_state *st, const am_attack *a, int ch)
 {
     for (int i = 0; i < a->n; i++) {
         const am_roll *ro = &a->roll[i];
+        if (ro->target == ch && (ro->flags & AM_R_PARRIED))
+            return 1;
         if ((ro->flags & (AM_R_HIT | AM_R_GONE)) || !ro->guard)
             continue;
         if ((ro->target == ch && (a->guarded & (1u << i))) || (a->protected_ & (1u << (ch % 8))))

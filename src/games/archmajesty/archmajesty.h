@@ -27,14 +27,16 @@ enum am_roll_kind { AM_ROLL_NONE = 0, AM_ROLL_AUTO, AM_ROLL_MIGHT, AM_ROLL_AGILI
 enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
 
 /* Keywords a spell or template may carry. */
-enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8 };
+enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
+       AM_K_OPENER = 16 };
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
+enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
  * effect of the caster's own, `until` bounds a modifier (defence, boost). */
 enum am_timing { AM_NOW = 0, AM_TURN_END, AM_NEXT_TURN_START, AM_NEXT_TURN_END, AM_ROUND_END };
@@ -42,7 +44,8 @@ typedef struct am_op {
     uint8_t kind, count, arg, on; /* arg: a status, a token kind */
     uint8_t value, range;         /* a token's value and range */
     uint8_t timing;               /* enum am_timing: `when` or `until` */
-    uint8_t if_bloodied;          /* only on a bloodied character (R75) */
+    uint8_t cond;                 /* enum am_if: only on a bloodied character (R75), only on a
+                                     vulnerable one (R81) */
     int8_t x, y;                  /* a boost's +X/+Y */
 } am_op;
 
@@ -59,9 +62,11 @@ typedef struct am_spell {
     int16_t dmg;                 /* the damage entry's number; 0: deals no damage */
     int8_t x, y;                 /* ATTACK/DAMAGE BONUSES +X/+Y */
     int8_t bx, by;               /* +X/+Y against a bloodied target (BLOODIED; R75) */
+    int8_t vx, vy;               /* +X/+Y against a vulnerable target (VULNERABLE; R81) */
     uint8_t alt_status;          /* Alternate Exploit Effects: status + 1 (0: none) that may be */
     int8_t alt_x, alt_y;         /*   exploited on a target as the attack is declared for +X/+Y */
     uint8_t crit, protect;       /* Critical/X; Protect/X */
+    uint8_t knell;               /* Knell/X, every Knell keyword of the card added (R80) */
     uint8_t keywords;
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
@@ -115,6 +120,8 @@ typedef struct am_thing {
     uint8_t use, uses, slow;     /* a consumable's effect (enum am_use), uses, [Slow] */
     uint8_t reach, amount;       /* a consumable's range in squares; its heal or damage */
     uint8_t handler;             /* an ability's built-in effect (ability.c), 0 none */
+    uint8_t knell;               /* Knell/X: an ability's on every attack, a weapon's on the
+                                    attacks it channels (R80) */
     uint8_t mp, hand, es;        /* passive gains (abilities): move points, hand, equipment slots */
     int8_t hp;
     uint32_t resist;             /* passive resistances (abilities) */
@@ -221,6 +228,9 @@ enum am_word {
     AM_W_EMOTION = AM_W_CLEANSED + AM_STATUS, /* + status: "chooses Burn for Emotion Eater" */
     AM_W_OIL = AM_W_EMOTION + AM_STATUS, /* + element: "applies Fire & Burn oil ... to" */
     AM_W_WARD = AM_W_OIL + 5,    /* "grants +%d to a guard or protect" */
+    AM_W_KNELL,                  /* "tolled by Knell/%d: %d bonus damage" (R80) */
+    AM_W_AUTO_PARRY, AM_W_PARRIED, /* AUTOMATIC PARRY (R83) */
+    AM_W_OPENS, AM_W_OPENED,       /* OPENER (R84) */
     AM_W_COUNT
 };
 
@@ -236,7 +246,8 @@ enum am_act {
     AM_A_NO_BASH, AM_A_TELEPORT, AM_A_LAND, AM_A_STAY_AIRBORNE, AM_A_LAND_AT, AM_A_CHANNEL,
     AM_A_NO_WEAPON, AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
     AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
-    AM_A_LAST = AM_A_NO_EAT
+    AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
+    AM_A_LAST = AM_A_OPENED
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -272,6 +283,8 @@ enum am_frame {
     AM_F_EMOTION,     /* decision: Emotion Eater's status at the encounter's start (arg0: mage) */
     AM_F_EAT,         /* decision: Emotion Eater on a target (arg0: mage's char, 1: target,
                          2: status) */
+    AM_F_OPENER,      /* decision: Opener cards searched for before the first draw (arg0: mage,
+                         1: taken) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -306,6 +319,12 @@ void am_tell(am_state *st, int ch, int word, int amount, int value);
 void am_tell_at(am_state *st, int ch, int word);
 
 /* round.c: the round's steps, the turn slots, the enemy groups */
+/* The beginning of combat: each mage with an Opener card in its deck is asked in turn (AM_F_OPENER,
+ * R84), then the first round starts. */
+void am_encounter_begin(const carta_rules *r, am_state *st);
+int am_opener_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+void am_opener_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_round_start(const carta_rules *r, am_state *st);
 void am_round_next(const carta_rules *r, am_state *st);
 int am_round_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
@@ -361,6 +380,8 @@ int am_alternate_actions(const carta_rules *r, const am_state *st, const carta_p
                          carta_action *out);
 void am_alternate_apply(const carta_rules *r, am_state *st, carta_action a);
 const am_spell *am_spell_ref(const carta_rules *r, int ref);
+/* AUTOMATIC PARRY: ch parries the innermost attack on it still to hit (R83). */
+void am_parry_auto(const carta_rules *r, am_state *st, int ch);
 int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
               int piercing, int source);
 void am_heal(am_state *st, int ch, int amount);
@@ -409,6 +430,9 @@ void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f);
 
 /* status.c */
 int am_stunned(const am_state *st, int ch);
+/* VULNERABLE: 3 or more negative status counters, or 2 or more of its enemies (not knocked out)
+ * on squares adjacent to it (R81). */
+int am_vulnerable(const am_state *st, int ch);
 int am_attacks_per_turn(const carta_rules *r, const am_state *st, int ch);
 int am_move_cost(const am_state *st, int ch, int base);
 int am_shift_distance(const am_state *st, int ch, int n);

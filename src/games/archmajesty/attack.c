@@ -92,12 +92,12 @@ static int attack_elemental(const carta_rules *r, const am_state *st, int ch, in
     return res && !wk ? amount / 2 : wk && !res ? amount * 2 : amount;
 }
 
-int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
-              int piercing, int source)
+/* Damage after resistance and weakness: armour points first unless piercing, then HP. */
+static int attack_deal(const carta_rules *r, am_state *st, int ch, int amount, int piercing,
+                       int source)
 {
     am_char *c = &st->ch[ch];
     int was_bloodied = am_bloodied(st, ch);
-    amount = attack_elemental(r, st, ch, amount, types);
     int to_ap = piercing ? 0 : (amount < c->ap ? amount : c->ap);
     c->ap = (int16_t)(c->ap - to_ap);
     int to_hp = amount - to_ap > c->hp ? c->hp : amount - to_ap;
@@ -111,6 +111,12 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
     if (c->hp == 0 && !(c->flags & AM_C_KO) && !am_zero_hp_offer(r, st, ch))
         am_knock_out(r, st, ch);
     return amount;
+}
+
+int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t types,
+              int piercing, int source)
+{
+    return attack_deal(r, st, ch, attack_elemental(r, st, ch, amount, types), piercing, source);
 }
 
 void am_knock_out(const carta_rules *r, am_state *st, int ch)
@@ -240,9 +246,46 @@ static int attack_final(const carta_rules *r, const am_state *st, const am_attac
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
     x += (am_bloodied(st, ro->target) ? s->bx : 0) + am_steady_aim(st, a->attacker, ro->target);
+    x += am_vulnerable(st, ro->target) ? s->vx : 0;
     if (s->roll == AM_ROLL_AUTO)
         return ro->guard ? 20 + s->x + a->alt_x + x : 999;
     return ro->natural + am_attr(r, st, a->attacker, s->roll) + s->x + a->alt_x + x;
+}
+
+/* CRITICAL/X: a natural X or more, never on an automatic hit; the roll counts as exploited by
+ * Empower, its one exploit (R82). */
+static int attack_critical(const am_spell *s, const am_roll *ro)
+{
+    return s->crit && s->roll != AM_ROLL_AUTO && (ro->flags & AM_R_ROLLED) &&
+           ro->natural >= s->crit;
+}
+
+/* KNELL/X: the attack's Knell, every source added ("Multiple sources of Knell stack"): the card's
+ * keywords and its weapon's (s as channelled), and the attacking mage's abilities. */
+static int attack_knell_of(const carta_rules *r, const am_state *st, int attacker,
+                           const am_spell *s)
+{
+    int knell = s->knell;
+    const am_char *c = &st->ch[attacker];
+    if (c->side == AM_ALLIES)
+        for (int i = 0; i < st->mage[c->mage].n_abilities; i++)
+            knell += am_thing_of(r, st->mage[c->mage].ability[i])->knell;
+    return knell;
+}
+
+/* KNELL/X: "if it reduces an enemy X or less HP, you deal bonus damage equal to the amount you
+ * would need to reduce them to 0 HP" (R80): the hit took HP (hp was before it) and left 1..X, so
+ * the rest of its HP is dealt, past armour, resistance and Weaken. */
+static void attack_knell(const carta_rules *r, am_state *st, const am_attack *a,
+                         const am_spell *s, int target, int hp, int source)
+{
+    const am_char *t = &st->ch[target];
+    int knell = attack_knell_of(r, st, a->attacker, s);
+    if (!knell || t->side == st->ch[a->attacker].side || t->hp >= hp || t->hp <= 0 ||
+        t->hp > knell || (t->flags & (AM_C_KO | AM_C_GONE)) || st->phase == AM_P_OVER)
+        return;
+    am_tell(st, target, AM_W_KNELL, knell, t->hp);
+    attack_deal(r, st, target, t->hp, 1, source);
 }
 
 /* Damage of one hit (R23): the entry + attribute + Y (+10 on a Critical), halved if the attacker
@@ -256,16 +299,19 @@ static void attack_damage(const carta_rules *r, am_state *st, am_attack *a, cons
     int x, y;
     am_lasting_boost(st, a->attacker, &x, &y);
     y += am_bloodied(st, ro->target) ? s->by : 0;
+    y += am_vulnerable(st, ro->target) ? s->vy : 0;
     int amount = s->dmg + am_attr(r, st, a->attacker, s->dmg_attr) + s->y + a->alt_y + y;
-    if (s->crit && s->roll != AM_ROLL_AUTO && ro->natural >= s->crit)
-        amount += 10; /* CRITICAL/X: as if exploited by an Empower counter */
-    amount += a->empowered ? 10 : 0; /* Empower: "On hit: That attack gains a +0/+10 bonus" */
+    /* CRITICAL/X: as if exploited by an Empower counter; Empower: "On hit: That attack gains a
+     * +0/+10 bonus. (You may only exploit Empower once per attack.)" (R82) */
+    amount += attack_critical(s, ro) || a->empowered ? 10 : 0;
     if (st->ch[a->attacker].flags & AM_C_WEAKENED)
         amount /= 2;
     if (amount < 0)
         amount = 0;
     int piercing = (s->keywords & AM_K_PIERCING) || (st->ch[ro->target].flags & AM_C_EXPOSED);
-    am_damage(r, st, ro->target, amount, s->types, piercing, a->templ >= 0x80 ? -1 : a->source);
+    int source = a->templ >= 0x80 ? -1 : a->source, hp = st->ch[ro->target].hp;
+    am_damage(r, st, ro->target, amount, s->types, piercing, source);
+    attack_knell(r, st, a, s, ro->target, hp, source);
 }
 
 void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
@@ -294,6 +340,10 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
             am_roll *ro = &a->roll[i];
             if (ro->flags & AM_R_GONE)
                 continue;
+            if (ro->flags & AM_R_PARRIED) {
+                am_tell(st, ro->target, AM_W_PARRIED, 0, 0);
+                continue;
+            }
             int final = attack_final(r, st, a, s, i), def = am_defence(r, st, ro->target) +
                                                            ro->guard;
             if (final < def) {
@@ -311,7 +361,10 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         if (a->hits)
             am_rooted_fury(r, st, a->attacker, s);
         am_ichor_offer(r, st, slot, s);
-        if (a->hits && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
+        int plain = 0; /* hits not critical: Empower may still add to them (R82) */
+        for (int i = 0; i < a->n; i++)
+            plain += (a->roll[i].flags & AM_R_HIT) && !attack_critical(s, &a->roll[i]);
+        if (plain && s->dmg && st->ch[a->attacker].status[AM_EMPOWER] &&
             !(st->ch[a->attacker].flags & AM_C_KO)) {
             carta_pending *e = carta_pending_push(&st->pending, AM_F_EMPOWER,
                                                   am_seat_of(st, a->attacker));
@@ -332,6 +385,30 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         a->step = 4;
         if (st->phase != AM_P_OVER)
             am_check_end(r, st);
+        return;
+    }
+}
+
+/* AUTOMATIC PARRY: "that attack fails to resolve even if it would normally hit" (R83). The
+ * innermost attack of the other side with a roll on ch not yet judged; an Overwhelm attack (or
+ * an Exposed target's) cannot be parried. */
+void am_parry_auto(const carta_rules *r, am_state *st, int ch)
+{
+    for (int k = st->n_attacks - 1; k >= 0; k--) {
+        am_attack *a = &st->attack[k];
+        int on_ch = 0;
+        for (int i = 0; i < a->n; i++)
+            on_ch |= a->roll[i].target == ch;
+        if (a->step > 2 || !on_ch || st->ch[a->attacker].side == st->ch[ch].side)
+            continue;
+        if ((am_attack_spell(r, a)->keywords & AM_K_OVERWHELM) ||
+            (st->ch[ch].flags & AM_C_EXPOSED))
+            return; /* OVERWHELM: "cannot guard, become protected, or parry against it" */
+        for (int i = 0; i < a->n; i++)
+            if (a->roll[i].target == ch)
+                a->roll[i].flags |= AM_R_PARRIED;
+        carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL,
+                        -1, AM_W_AUTO_PARRY, 0, 0);
         return;
     }
 }

@@ -210,11 +210,12 @@ static carta_status read_bonus(struct fy_node *node, const char *key, int8_t *x,
 }
 
 /* if: bloodied: an inflict only on the bloodied characters attacked, an effect of the caster's
- * own only while the caster is bloodied (BLOODIED: "Bloodied acts as an effect trigger"; R75). */
+ * own only while the caster is bloodied (BLOODIED: "Bloodied acts as an effect trigger"; R75).
+ * if: vulnerable: an inflict only on the vulnerable characters attacked (VULNERABLE; R81). */
 static carta_status read_condition(struct fy_node *map, am_op *op, const char *file,
                                    carta_error *err)
 {
-    static const char *const conditions[] = {"always", "bloodied", NULL};
+    static const char *const conditions[] = {"always", "bloodied", "vulnerable", NULL};
     struct fy_node *node = carta_yaml_get(map, "if");
     if (!node)
         return CARTA_OK;
@@ -222,12 +223,15 @@ static carta_status read_condition(struct fy_node *map, am_op *op, const char *f
     if (c < 0)
         return CARTA_ERR_INPUT;
     int k = op->kind;
+    if (c == AM_IF_VULNERABLE && k != AM_OP_INFLICT)
+        return carta_yaml_error(err, file, node, "'if: vulnerable' is for inflict (the "
+                                "vulnerable characters attacked)");
     if (c && k != AM_OP_INFLICT && k != AM_OP_GAIN && k != AM_OP_HEAL && k != AM_OP_DRAW &&
         k != AM_OP_MILL && k != AM_OP_ARMOUR && k != AM_OP_TOKEN && k != AM_OP_DEFENCE &&
         k != AM_OP_BOOST)
         return carta_yaml_error(err, file, node, "'if: bloodied' is for inflict (the bloodied "
                                 "characters attacked) or an effect of the caster's own");
-    op->if_bloodied = (uint8_t)c;
+    op->cond = (uint8_t)c;
     return CARTA_OK;
 }
 
@@ -269,12 +273,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
-                                       "boost", "count", "on", "value", "range", "when", "until",
-                                       "if", NULL};
+                                       "boost", "parry", "count", "on", "value", "range", "when",
+                                       "until", "if", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
-                                        "boost", NULL};
+                                        "boost", "parry", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
@@ -289,7 +293,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (!kind)
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
-                                "teleport, airborne, grounded, lift, defence, boost");
+                                "teleport, airborne, grounded, lift, defence, boost, parry");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -309,7 +313,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             carta_yaml_int(map, "range", 0, false, 0, 16, &range, file, err) ||
             carta_yaml_int(map, "count", 1, false, 1, 4, &count, file, err))
             return CARTA_ERR_INPUT;
-    } else if (kind == AM_OP_AIRBORNE || kind == AM_OP_GROUNDED || kind == AM_OP_LIFT) {
+    } else if (kind == AM_OP_AIRBORNE || kind == AM_OP_GROUNDED || kind == AM_OP_LIFT ||
+               kind == AM_OP_PARRY) {
         char word[8];
         if (!carta_yaml_scalar(head, word, sizeof word) || strcmp(word, "true"))
             return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
@@ -386,11 +391,13 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
     return CARTA_OK;
 }
 
-/* keywords: piercing, overwhelm, trick, cantrip, {critical: X}, {protect: X}. */
+/* keywords: piercing, overwhelm, trick, cantrip, {critical: X}, {protect: X}, {knell: X} (each
+ * Knell keyword adds to the card's Knell: "Multiple sources of Knell stack"). */
 static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *file,
                                   carta_error *err)
 {
-    static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", NULL};
+    static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", "opener",
+                                        NULL};
     struct fy_node *seq = carta_yaml_get(map, "keywords");
     if (!seq)
         return CARTA_OK;
@@ -399,12 +406,16 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
     for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *k = fy_node_sequence_get_by_index(seq, i);
         if (fy_node_is_mapping(k)) {
-            static const char *const keys[] = {"critical", "protect", NULL};
-            int crit = 0, protect = 0;
+            static const char *const keys[] = {"critical", "protect", "knell", NULL};
+            int crit = 0, protect = 0, knell = 0;
             if (carta_yaml_check_keys(k, keys, "a keyword", file, err) ||
                 carta_yaml_int(k, "critical", 0, false, 1, 20, &crit, file, err) ||
-                carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err))
+                carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err) ||
+                carta_yaml_int(k, "knell", 0, false, 1, 99, &knell, file, err))
                 return CARTA_ERR_INPUT;
+            if (s->knell + knell > 200)
+                return carta_yaml_error(err, file, k, "Knell adds up to at most 200");
+            s->knell = (uint8_t)(s->knell + knell);
             s->crit = crit ? (uint8_t)crit : s->crit;
             s->protect = protect ? (uint8_t)protect : s->protect;
             continue;
@@ -484,6 +495,12 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     struct fy_node *bloodied = carta_yaml_get(map, "bloodied");
     if (bloodied && read_bonus(bloodied, "bloodied", &s->bx, &s->by, file, err))
         return CARTA_ERR_INPUT;
+    struct fy_node *vulnerable = carta_yaml_get(map, "vulnerable");
+    if (vulnerable && read_bonus(vulnerable, "vulnerable", &s->vx, &s->vy, file, err))
+        return CARTA_ERR_INPUT;
+    if (vulnerable && s->roll == AM_ROLL_NONE)
+        return carta_yaml_error(err, file, vulnerable, "'vulnerable' is a bonus to an attack: "
+                                "the card needs 'attack'");
     if (bloodied && s->roll == AM_ROLL_NONE)
         return carta_yaml_error(err, file, bloodied, "'bloodied' is a bonus to an attack: the "
                                 "card needs 'attack'");
@@ -497,8 +514,8 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
 {
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
-                                       "keywords", "requires", "stages", "effect", "alternate",
-                                       "text", NULL};
+                                       "vulnerable", "keywords", "requires", "stages", "effect",
+                                       "alternate", "text", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -559,7 +576,7 @@ static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_nod
                                      const char *file, uint16_t *out, carta_error *err)
 {
     static const char *const keys[] = {"name", "types", "range", "attack", "damage", "bonus",
-                                       "bloodied", "keywords", "effect", NULL};
+                                       "bloodied", "vulnerable", "keywords", "effect", NULL};
     if (carta_yaml_check_keys(map, keys, "an attack template", file, err))
         return CARTA_ERR_INPUT;
     if (r->n_spells >= AM_SPELLS_MAX)
@@ -807,7 +824,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
-                                       "resist", "abilities", "text", NULL};
+                                       "resist", "abilities", "knell", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
@@ -815,7 +832,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                 AM_THINGS_MAX);
     am_thing *t = &r->thing[r->n_things];
     memset(t, 0, sizeof *t);
-    int v[12] = {0}, ok = 1;
+    int v[13] = {0}, ok = 1;
     int attr = type == AM_T_ATTRIBUTE ? read_key_word(map, "attr", attr_names, -1, file, err)
                : type == AM_T_BONUS   ? read_key_word(map, "bonus", bonus_names, -1, file, err)
                                       : 0;
@@ -835,8 +852,10 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
         carta_yaml_int(map, "hp", 0, false, -50, 100, &v[8], file, err) ||
         carta_yaml_int(map, "es", 0, false, 0, 4, &v[9], file, err) ||
         carta_yaml_int(map, "guard_bonus", 0, false, 0, 10, &v[10], file, err) ||
-        carta_yaml_int(map, "protect_bonus", 0, false, 0, 10, &v[11], file, err))
+        carta_yaml_int(map, "protect_bonus", 0, false, 0, 10, &v[11], file, err) ||
+        carta_yaml_int(map, "knell", 0, false, 0, 99, &v[12], file, err))
         return CARTA_ERR_INPUT;
+    t->knell = (uint8_t)v[12];
     t->es = (uint8_t)v[9];
     t->guard_bonus = (uint8_t)v[10];
     t->protect_bonus = (uint8_t)v[11];

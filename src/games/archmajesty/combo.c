@@ -273,7 +273,7 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
                          int card)
 {
     int ch = f->arg[C_CH];
-    if (op->if_bloodied && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
+    if (op->cond == AM_IF_BLOODIED && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
         return; /* "if you are bloodied" (R75) */
     if (op->timing != AM_NOW) { /* a modifier that lasts, or an effect that waits */
         am_lasting_add(st, ch, op, card);
@@ -288,7 +288,9 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
             int t = a->roll[i].target;
             if (!((a->roll[i].flags & AM_R_HIT) || (op->on == AM_ON_MISS && !(a->roll[i].flags &
                                                                               AM_R_GONE))) ||
-                (st->ch[t].flags & AM_C_GONE) || (op->if_bloodied && !am_bloodied(st, t)))
+                (st->ch[t].flags & AM_C_GONE) ||
+                (op->cond == AM_IF_BLOODIED && !am_bloodied(st, t)) ||
+                (op->cond == AM_IF_VULNERABLE && !am_vulnerable(st, t)))
                 continue;
             int gained = am_status_gained(st, t, op->arg, op->count);
             am_add_status(st, t, op->arg, op->count);
@@ -301,6 +303,9 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_GAIN: case AM_OP_HEAL: case AM_OP_DRAW: case AM_OP_MILL: case AM_OP_ARMOUR:
     case AM_OP_TOKEN:
         am_self_effect(r, st, ch, op);
+        return;
+    case AM_OP_PARRY:
+        am_parry_auto(r, st, ch);
         return;
     case AM_OP_PUSH: case AM_OP_PULL: case AM_OP_CARRY: case AM_OP_TELEPORT:
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:

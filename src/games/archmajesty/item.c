@@ -63,6 +63,7 @@ const am_spell *am_channelled(const carta_rules *r, const am_state *st, int ch, 
     buf->y = (int8_t)(buf->y + w->y);
     if (w->piercing)
         buf->keywords |= AM_K_PIERCING;
+    buf->knell = (uint8_t)(buf->knell + w->knell); /* "Multiple sources of Knell stack" */
     if (channel >> 4)
         buf->types |= 1u << ((channel >> 4) == 1 ? TYPE_METAL : TYPE_FLORA);
     int oil = st->mage[st->ch[ch].mage].oil[(channel & 15) - 1];

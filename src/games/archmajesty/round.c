@@ -44,6 +44,97 @@ int am_hand_owner(const am_state *st, int seat)
     return seat < st->n_mages ? seat : 0;
 }
 
+/* ---- the beginning of combat: Opener (R84) ---- */
+
+/* How many copies of card a pile holds. */
+static int round_count(const uint16_t *cards, int n, uint16_t card)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += cards[i] == card;
+    return k;
+}
+
+/* Whether the mage's deck holds card (0: any Opener card), judged from what every seat sees (the
+ * deck as built less the hand, the Void, the combo and the stack), never the hidden deck. */
+static int round_opener_in_deck(const carta_rules *r, const am_state *st, int mage, int card)
+{
+    const am_mage *g = &st->mage[mage];
+    for (int i = 0; i < g->list.n; i++) {
+        uint16_t c = g->list.cards[i];
+        if (card ? c != card : !(am_spell_of(r, c)->keywords & AM_K_OPENER))
+            continue;
+        int elsewhere = round_count(g->hand.cards, g->hand.n, c) +
+                        round_count(g->void_.cards, g->void_.n, c) +
+                        round_count(g->combo.cards, g->combo.n, c) +
+                        round_count(g->limbo.cards, g->limbo.n, c);
+        if (round_count(g->list.cards, g->list.n, c) > elsewhere)
+            return 1;
+    }
+    return 0;
+}
+
+/* Asks the first mage from `from` on with an Opener card in its deck; else the first round. */
+static void round_opener_next(const carta_rules *r, am_state *st, int from)
+{
+    for (int m = from; m < st->n_mages; m++)
+        if (round_opener_in_deck(r, st, m, 0) && !(st->ch[st->mage[m].ch].flags & AM_C_KO)) {
+            carta_pending *f = carta_pending_push(&st->pending, AM_F_OPENER, m);
+            f->arg[0] = (int16_t)m;
+            return;
+        }
+    am_round_start(r, st);
+    am_ability_encounter_start(r, st);
+}
+
+void am_encounter_begin(const carta_rules *r, am_state *st) { round_opener_next(r, st, 0); }
+
+/* One action per Opener card the deck holds, in the order of the deck as built (public, R32),
+ * never the hidden order of the deck; at most 7 in all ("up to 7 cards"). */
+int am_opener_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out)
+{
+    const am_mage *g = &st->mage[f->arg[0]];
+    int n = 0;
+    for (int i = 0; i < g->list.n && f->arg[1] < 7; i++) {
+        uint16_t card = g->list.cards[i];
+        if ((i && g->list.cards[i - 1] == card) ||
+            !(am_spell_of(r, card)->keywords & AM_K_OPENER) ||
+            !round_opener_in_deck(r, st, f->arg[0], card))
+            continue;
+        int seen = 0;
+        for (int k = 0; k < n; k++)
+            seen |= AM_B(out[k]) == card;
+        if (!seen)
+            out[n++] = AM_ACT(AM_A_OPENER, 0, card);
+    }
+    out[n++] = AM_ACT(AM_A_OPENED, 0, 0);
+    return n;
+}
+
+/* "put them into your hand, then shuffle your deck" */
+void am_opener_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int m = f->arg[0];
+    am_mage *g = &st->mage[m];
+    if (AM_KIND(a) == AM_A_OPENER) {
+        for (int i = g->deck.n - 1; i >= 0; i--)
+            if (g->deck.cards[i] == AM_B(a)) {
+                carta_zone_move(CARTA_ZONE_REF(&g->deck), i, CARTA_ZONE_REF(&g->hand));
+                carta_event_move(&st->events, m, (uint16_t)AM_B(a), CARTA_SEEN_ALL, AM_W_DECK,
+                                 AM_W_HAND, AM_W_OPENS);
+                break;
+            }
+        if (++f->arg[1] < 7 && round_opener_in_deck(r, st, m, 0))
+            return;
+    }
+    carta_pending_pop(&st->pending);
+    carta_zone_shuffle(CARTA_ZONE_REF(&g->deck), &st->rng);
+    carta_event_add(&st->events, CARTA_EV_NOTE, m, -1, -1, CARTA_SEEN_ALL, -1, AM_W_OPENED, 0, 0);
+    round_opener_next(r, st, m + 1);
+}
+
 /* ---- the round's start ---- */
 
 static int round_enemies_left(const am_state *st)

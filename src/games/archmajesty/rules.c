@@ -132,8 +132,7 @@ carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, 
     /* The Draw Step: "Before each combat encounter, you must fully shuffle your deck." */
     for (int m = 0; m < st->n_mages; m++)
         carta_zone_shuffle(CARTA_ZONE_REF(&st->mage[m].deck), &st->rng);
-    am_round_start(r, st);
-    am_ability_encounter_start(r, st);
+    am_encounter_begin(r, st);
     am_settle(r, st);
     return CARTA_OK;
 }
@@ -205,6 +204,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_ZERO_HP: return am_zero_hp_actions(r, st, f, out);
         case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
         case AM_F_EMOTION: case AM_F_EAT: return am_emotion_actions(st, f, out);
+        case AM_F_OPENER: return am_opener_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -294,6 +294,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_EMOTION: case AM_A_EAT: case AM_A_NO_EAT:
         am_emotion_apply(r, st, a);
+        break;
+    case AM_A_OPENER: case AM_A_OPENED:
+        am_opener_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

@@ -225,7 +225,7 @@ static carta_status scen_dice(am_state *st, struct fy_node *pos, const char *fil
 static carta_status scen_turn(const carta_rules *r, am_state *st, struct fy_node *pos,
                               const char *file, carta_error *err)
 {
-    static const char *const phases[] = {"main", "slots", NULL};
+    static const char *const phases[] = {"main", "slots", "opener", NULL};
     static const char *const sides[] = {"allies", "enemies", NULL};
     int phase, active, side;
     if (carta_pos_word(pos, "phase", "main", phases, &phase, file, err) ||
@@ -233,6 +233,13 @@ static carta_status scen_turn(const carta_rules *r, am_state *st, struct fy_node
         carta_yaml_int(pos, "active", 0, false, 0, st->n_chars - 1, &active, file, err))
         return CARTA_ERR_INPUT;
     st->slot_side = (uint8_t)side;
+    if (phase == 2) { /* the beginning of combat, before the first Draw Step (R84) */
+        st->round = 0;
+        st->phase = AM_P_CYCLE;
+        st->active = AM_NONE;
+        am_encounter_begin(r, st);
+        return CARTA_OK;
+    }
     if (phase == 1) {
         st->phase = AM_P_SLOTS;
         st->active = AM_NONE;

@@ -81,7 +81,8 @@ typedef struct am_token {
 } am_token;
 
 /* One roll of an attack against one target (Multi-Attacks). */
-enum { AM_R_ROLLED = 1, AM_R_HIT = 2, AM_R_FIXED = 4, AM_R_GUARDED = 8, AM_R_GONE = 16 };
+enum { AM_R_ROLLED = 1, AM_R_HIT = 2, AM_R_FIXED = 4, AM_R_GUARDED = 8, AM_R_GONE = 16,
+       AM_R_PARRIED = 32 /* automatically parried: it fails to resolve (R83) */ };
 typedef struct am_roll {
     uint8_t target, natural, flags, guard; /* guard: Defence added by Guard and Protect */
 } am_roll;

@@ -10,6 +10,20 @@ static int status_player_strength(const am_char *c) { return c->rank >= AM_MINIB
 
 int am_stunned(const am_state *st, int ch) { return st->ch[ch].status[AM_STUN] > 0; }
 
+int am_vulnerable(const am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    int counters = 0, adjacent = 0;
+    for (int s = AM_SURGE + 1; s < AM_STATUS; s++)
+        counters += c->status[s];
+    if (counters >= 3)
+        return 1;
+    for (int i = 0; i < st->n_chars; i++)
+        adjacent += st->ch[i].side != c->side && !(st->ch[i].flags & (AM_C_KO | AM_C_GONE)) &&
+                    am_dist(st->ch[i].cell, c->cell) == 1;
+    return adjacent >= 2;
+}
+
 /* Attacks an enemy makes this turn: Stun, Basic "2 less ... to a minimum of 0. If you make 2 or
  * more ..., 1 less to a minimum of 1" (R7); a Mini-boss or Boss loses 2, to at least 1 (R8). */
 int am_attacks_per_turn(const carta_rules *r, const am_state *st, int ch)

@@ -129,6 +129,11 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_OIL + 3] = "applies Water & Splash oil, until the round's end, to player %d's",
     [AM_W_OIL + 4] = "applies Metal & Expose oil, until the round's end, to player %d's",
     [AM_W_WARD] = "grants a +%d bonus to a single guard or protect action",
+    [AM_W_KNELL] = "tolled by Knell/%d: %d bonus damage, down to 0 HP",
+    [AM_W_AUTO_PARRY] = "parries the attack automatically",
+    [AM_W_OPENS] = "searches the deck for an Opener:",
+    [AM_W_OPENED] = "shuffles the deck after searching it for Opener cards",
+    [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
@@ -363,6 +368,8 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
                  am_status_title[AM_B(a)], who);
         return;
     case AM_A_NO_EAT: snprintf(buf, cap, "Emotion Eater: no"); return;
+    case AM_A_OPENER: snprintf(buf, cap, "open with %s", text_card(r, AM_B(a))); return;
+    case AM_A_OPENED: snprintf(buf, cap, "done opening"); return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
@@ -402,7 +409,7 @@ static void text_op(const am_op *o, carta_text *out)
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
-                                      "boost"};
+                                      "boost", "automatically parry an attack on you"};
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -417,13 +424,13 @@ static void text_op(const am_op *o, carta_text *out)
     else if (o->kind == AM_OP_TOKEN)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
-    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST)
+    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY)
         carta_text_printf(out, " %d", o->count);
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
                           ? "until" : "at", timings[o->timing]);
-    if (o->if_bloodied)
-        carta_text_printf(out, " if bloodied");
+    if (o->cond)
+        carta_text_printf(out, " if %s", o->cond == AM_IF_BLOODIED ? "bloodied" : "vulnerable");
 }
 
 static void text_spell_entries(const am_spell *s, carta_text *out)
@@ -445,8 +452,12 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "; +%d/+%d", s->x, s->y);
     if (s->bx || s->by)
         carta_text_printf(out, "; +%d/+%d against a bloodied target", s->bx, s->by);
+    if (s->vx || s->vy)
+        carta_text_printf(out, "; +%d/+%d against a vulnerable target", s->vx, s->vy);
     carta_text_printf(out, "\n  types: ");
     text_types(s->types, out);
+    if (s->keywords & AM_K_OPENER)
+        carta_text_printf(out, "; [Opener]");
     carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
                       s->keywords & AM_K_OVERWHELM ? "; [Overwhelm]" : "",
                       s->keywords & AM_K_TRICK ? "; [Trick]" : "",
@@ -455,6 +466,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
         carta_text_printf(out, "; [Critical/%d]", s->crit);
     if (s->protect)
         carta_text_printf(out, "; [Protect/%d]", s->protect);
+    if (s->knell)
+        carta_text_printf(out, "; [Knell/%d]", s->knell);
     carta_text_printf(out, "\n");
     for (int st = 0, op = 0; st < s->n_stages; st++) {
         carta_text_printf(out, "  stage %d:", st + 1);
@@ -722,6 +735,11 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[1], who, sizeof who);
         snprintf(buf, cap, "Ichor Guard: force %s to make a basic attack on an enemy of your "
                  "choice?", who);
+        return;
+    case AM_F_OPENER:
+        snprintf(buf, cap, "Opener: before your initial hand is drawn, take a card with the Opener "
+                 "keyword from your deck into your hand (%d of up to 7), or stop and shuffle",
+                 f->arg[1]);
         return;
     case AM_F_EMOTION:
         snprintf(buf, cap, "Emotion Eater: at the start of each encounter, choose a negative "

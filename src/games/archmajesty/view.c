@@ -92,6 +92,7 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_int(v, "defence", am_defence(r, st, i));
     carta_view_bool(v, "airborne", (c->flags & AM_C_AIRBORNE) != 0);
     carta_view_bool(v, "bloodied", am_bloodied(st, i));
+    carta_view_bool(v, "vulnerable", am_vulnerable(st, i));
     carta_view_bool(v, "knocked_out", (c->flags & AM_C_KO) != 0);
     carta_view_bool(v, "acted", (c->flags & AM_C_ACTED) != 0);
     carta_view_bool(v, "gone", (c->flags & AM_C_GONE) != 0);
@@ -180,7 +181,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
-        "emotion eater", "eat", "no eat"};
+        "emotion eater", "eat", "no eat", "open with", "done opening"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
@@ -192,6 +193,10 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (card >= 0) {
         carta_view_card(v, "card", card, AM_UNKNOWN);
         carta_view_str(v, "from", "hand");
+    }
+    if (kind == AM_A_OPENER) { /* OPENER: searched from the deck (R84) */
+        carta_view_card(v, "card", AM_B(a), AM_UNKNOWN);
+        carta_view_str(v, "from", "deck");
     }
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
