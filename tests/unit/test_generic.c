@@ -312,7 +312,7 @@ static void test_record_round_trip_replays_every_state(void **unused)
 
 typedef struct invariant_ctx {
     carta_invariant_scratch *scratch;
-    uint64_t salt;
+    uint64_t salt, seed; /* seed: the game's, for the message */
     int checked;
 } invariant_ctx;
 
@@ -326,8 +326,8 @@ static void visit_invariants(const test_game *t, const void *state, void *p)
     carta_error err = {0};
     carta_invariant_scratch_views(c->scratch, c->checked % 16 == 0); /* JSON is slow */
     if (carta_invariant_check(t->g, t->r, state, n_seats(t), c->salt++, c->scratch, &err))
-        fail_msg("%s (%d seats), state %d of the games: %s", t->g->id, t->seats, c->checked,
-                 err.msg);
+        fail_msg("%s (%d seats), random game of seed %llu, state %d of the games: %s", t->g->id,
+                 t->seats, (unsigned long long)c->seed, c->checked, err.msg);
     c->checked++;
 }
 
@@ -338,10 +338,12 @@ static void test_every_state_keeps_invariants(void **unused)
     int n = open_games(games);
     for (int i = 0; i < n; i++) {
         void *state = malloc(games[i].g->state_size);
-        invariant_ctx c = {carta_invariant_scratch_new(games[i].g), 1, 0};
+        invariant_ctx c = {carta_invariant_scratch_new(games[i].g), 1, 0, 0};
         assert_non_null(c.scratch);
-        for (int k = 0; k < 20; k++)
-            random_game(&games[i], 3000 + k, state, visit_invariants, &c);
+        for (int k = 0; k < 20; k++) {
+            c.seed = 3000 + (uint64_t)k;
+            random_game(&games[i], c.seed, state, visit_invariants, &c);
+        }
         assert_true(c.checked > 0);
         carta_invariant_scratch_free(c.scratch);
         free(state);

@@ -363,6 +363,9 @@ int am_forced_actions(const am_state *st, const carta_pending *f, carta_action *
 void am_forced_apply(am_state *st, carta_action a);
 /* Asks the next airborne character to land or stay at the round's end (R38); 0 when none is
  * left to ask. */
+/* ch ceases to be airborne: on its square, or the nearest unoccupied one (Falling onto Occupied
+ * Squares), a tie its choice (a pending decision). */
+void am_land(am_state *st, int ch);
 int am_landing_ask(am_state *st);
 /* Clears the round's landing marks (after the Discard Step). */
 void am_landing_reset(am_state *st);

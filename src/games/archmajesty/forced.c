@@ -199,7 +199,7 @@ static int forced_landings(const am_state *st, int ch, carta_action *out)
 }
 
 /* ch ceases to be airborne: on its square, or the nearest unoccupied one, a tie its choice. */
-static void forced_land(am_state *st, int ch)
+void am_land(am_state *st, int ch)
 {
     carta_action buf[AM_CELLS];
     am_char *c = &st->ch[ch];
@@ -239,7 +239,7 @@ static void forced_self(am_state *st, int ch, const am_op *op)
             carta_pending_pop(&st->pending);
     } else if (op->kind == AM_OP_GROUNDED) {
         if (c->flags & AM_C_AIRBORNE)
-            forced_land(st, ch);
+            am_land(st, ch);
     } else {
         forced_lift(st, ch, ch);
     }
@@ -346,7 +346,7 @@ void am_forced_apply(am_state *st, carta_action a)
         return;
     case AM_A_LAND:
         carta_pending_pop(&st->pending);
-        forced_land(st, ch);
+        am_land(st, ch);
         return;
     case AM_A_STAY_AIRBORNE:
         carta_pending_pop(&st->pending);

@@ -129,10 +129,8 @@ void am_exploit_apply(const carta_rules *r, am_state *st, carta_action a, int se
     case AM_EXPOSE: c->flags |= AM_C_EXPOSED; break;
     case AM_WEAKEN: c->flags |= AM_C_WEAKENED; break;
     default: /* AM_GRAVITY: grounded, landing on the nearest free square (L1305) */
-        c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
-        if (am_char_at(st, c->cell, 0) != t && am_char_at(st, c->cell, 0) >= 0)
-            c->cell = (uint8_t)am_nearest_free(st, c->cell, 0);
-        am_tell_at(st, t, AM_W_NOW_AT);
+        if (c->flags & AM_C_AIRBORNE)
+            am_land(st, t);
         break;
     }
 }
