@@ -351,13 +351,10 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     return CARTA_OK;
 }
 
-/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or effect: one stage. */
-static carta_status read_stages(struct fy_node *map, am_spell *s, const char *file,
-                                carta_error *err)
+/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or one: one stage. */
+static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one, am_spell *s,
+                                     const char *file, carta_error *err)
 {
-    struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
-    if (stages && one)
-        return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
     int n_stages = stages ? (fy_node_is_sequence(stages) ? fy_node_sequence_item_count(stages)
                                                         : -1)
                           : one ? 1 : 0;
@@ -388,6 +385,41 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
         s->stage_end[st] = s->n_ops;
     }
     s->n_stages = (uint8_t)n_stages;
+    return CARTA_OK;
+}
+
+static carta_status read_stages(struct fy_node *map, am_spell *s, const char *file,
+                                carta_error *err)
+{
+    struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
+    if (stages && one)
+        return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
+    return read_stage_nodes(stages, one, s, file, err);
+}
+
+/* pitch: the effects of PITCH, compiled as a copy of the card (its range, attack and damage:
+ * "the range of a [Pitch] effect is equal to the card's range") with these effects as its one
+ * stage, stored in the next slot of r->spell (R85). */
+static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
+                               const char *file, carta_error *err)
+{
+    struct fy_node *pitch = carta_yaml_get(map, "pitch");
+    if (!pitch)
+        return CARTA_OK;
+    if (r->n_spells + 1 >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+    am_spell *p = &r->spell[r->n_spells + 1];
+    *p = *s;
+    p->n_stages = p->n_ops = 0;
+    memset(p->stage_end, 0, sizeof p->stage_end);
+    memset(p->op, 0, sizeof p->op);
+    if (read_stage_nodes(NULL, pitch, p, file, err))
+        return CARTA_ERR_INPUT;
+    if (p->n_ops == 0)
+        return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
+    if (p->op[0].kind == AM_OP_ATTACK && s->roll == AM_ROLL_NONE)
+        return carta_yaml_error(err, file, pitch, "a pitch attack needs the card's 'attack'");
+    s->pitch = (uint16_t)(r->n_spells + 1);
     return CARTA_OK;
 }
 
@@ -515,7 +547,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
-                                       "alternate", "text", NULL};
+                                       "alternate", "pitch", "text", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -567,8 +599,11 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         for (int k = 0; k < 3; k++)
             s->req_colour[k] = (uint8_t)c[k];
     }
+    if (read_pitch(r, map, s, file, err))
+        return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
     r->index[id] = (uint16_t)r->n_spells++;
+    r->n_spells += s->pitch ? 1 : 0; /* the pitch effect's slot */
     return CARTA_OK;
 }
 

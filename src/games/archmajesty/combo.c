@@ -12,7 +12,7 @@ enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_C
        C_CHANNEL };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
-       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC };
+       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -99,9 +99,33 @@ int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, car
             g->limbo.n < AM_LIMBO)
             out[n++] = AM_ACT(AM_A_CANTRIP, 0, i);
     }
+    n += am_pitch_actions(r, st, mage, out + n);
     if (!g->illuminated && am_fading(st, mage))
         out[n++] = AM_ACT(AM_A_ILLUMINATE, 0, 0);
     return n;
+}
+
+/* PITCH: "You may discard a card with [Pitch] as an interrupt in order to resolve the
+ * corresponding pitch effect" (R85): a mage not knocked out, each distinct card once, not with the
+ * stack nearly full nor while AM_ATTACKS attacks resolve at once. */
+int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out)
+{
+    const am_mage *g = &st->mage[mage];
+    int n = 0;
+    if ((st->ch[g->ch].flags & AM_C_KO) || st->pending.n > CARTA_PENDING_MAX - 8 ||
+        st->n_attacks >= AM_ATTACKS)
+        return 0;
+    for (int i = 0; i < g->hand.n; i++)
+        if (am_first_copy(&g->hand, i) && am_spell_of(r, g->hand.cards[i])->pitch)
+            out[n++] = AM_ACT(AM_A_PITCH, 0, i);
+    return n;
+}
+
+int am_pitch_declare(const carta_rules *r, am_state *st, int mage, int i)
+{
+    int ref = am_spell_of(r, st->mage[mage].hand.cards[i])->pitch;
+    am_to_void(st, mage, i, AM_W_PITCHES);
+    return ref;
 }
 
 /* ---- targets ---- */
@@ -181,6 +205,12 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
             return NULL;
         const am_enemy *e = am_enemy_of(r, c->def);
         *ref = e->templ[f->arg[C_CARD]];
+        return &r->spell[*ref];
+    }
+    if (f->arg[C_KIND] == KIND_PITCH) { /* the pitch effect's own entry (R85) */
+        if (f->arg[C_CARD] < 0)
+            return NULL;
+        *ref = f->arg[C_CARD];
         return &r->spell[*ref];
     }
     const am_mage *g = &st->mage[c->mage];
@@ -384,8 +414,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
             combo_say(st, ch, s->id,
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
-        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC
-                             ? -1 : f->arg[C_CARD] + 1;
+        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC ||
+                         f->arg[C_KIND] == KIND_PITCH ? -1 : f->arg[C_CARD] + 1;
         return;
     }
     int end = s->stage_end[stage];
@@ -522,6 +552,9 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
     case AM_A_CANTRIP:
         am_cantrip_declare(st, mage, AM_B(a));
         am_cast_push(st, ch, KIND_CANTRIP, 0);
+        return;
+    case AM_A_PITCH: /* in the mage's own Main Phase: the effect resolves after the window */
+        am_cast_push(st, ch, KIND_PITCH, am_pitch_declare(r, st, mage, AM_B(a)));
         return;
     case AM_A_ILLUMINATE: {
         am_mage *g = &st->mage[mage];

@@ -133,6 +133,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_AUTO_PARRY] = "parries the attack automatically",
     [AM_W_OPENS] = "searches the deck for an Opener:",
     [AM_W_OPENED] = "shuffles the deck after searching it for Opener cards",
+    [AM_W_PITCHES] = "pitches",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
 
@@ -305,6 +306,7 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_DISCARD: snprintf(buf, cap, "discard %s", card); return;
     case AM_A_ILLUMINATE: snprintf(buf, cap, "illuminate"); return;
     case AM_A_CANTRIP: snprintf(buf, cap, "cantrip %s", card); return;
+    case AM_A_PITCH: snprintf(buf, cap, "pitch %s", card); return;
     case AM_A_SHIFT: snprintf(buf, cap, "shift %s", am_dir_names[AM_A(a)]); return;
     case AM_A_STOP: snprintf(buf, cap, "stop shifting"); return;
     case AM_A_EXPLOIT:
@@ -498,6 +500,16 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             carta_text_printf(out, "  requires a combo of %d+ cards, %d red, %d green, %d blue\n",
                               s->req_cards, s->req_colour[0], s->req_colour[1], s->req_colour[2]);
         text_spell_entries(s, out);
+        if (s->pitch) { /* PITCH (R85) */
+            const am_spell *p = &r->spell[s->pitch];
+            carta_text_printf(out, "  pitch:");
+            for (int op = 0; op < p->n_ops; op++) {
+                carta_text_printf(out, " ");
+                text_op(&p->op[op], out);
+                carta_text_printf(out, ";");
+            }
+            carta_text_printf(out, "\n");
+        }
         return;
     }
     if (e) {
