@@ -28,7 +28,7 @@ enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
 
 /* Keywords a spell or template may carry. */
 enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
-       AM_K_OPENER = 16 };
+       AM_K_OPENER = 16, AM_K_ENCHANTMENT = 32 };
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
@@ -234,6 +234,7 @@ enum am_word {
     AM_W_AUTO_PARRY, AM_W_PARRIED, /* AUTOMATIC PARRY (R83) */
     AM_W_OPENS, AM_W_OPENED,       /* OPENER (R84) */
     AM_W_PITCHES,                  /* PITCH (R85) */
+    AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
     AM_W_COUNT
 };
 
@@ -414,7 +415,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 
 /* lasting.c: modifiers and waiting effects of the Start and End Phases (R73) */
-void am_lasting_add(am_state *st, int ch, const am_op *op, int card);
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card);
 /* Ends or resolves what is due at ch's Start Phase (which: AM_P_START) or End Phase (AM_P_END). */
 void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which);
 void am_lasting_round_end(const carta_rules *r, am_state *st);

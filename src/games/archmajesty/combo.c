@@ -306,7 +306,7 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     if (op->cond == AM_IF_BLOODIED && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
         return; /* "if you are bloodied" (R75) */
     if (op->timing != AM_NOW) { /* a modifier that lasts, or an effect that waits */
-        am_lasting_add(st, ch, op, card);
+        am_lasting_add(r, st, ch, op, card);
         return;
     }
     switch (op->kind) {

@@ -134,6 +134,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_OPENS] = "searches the deck for an Opener:",
     [AM_W_OPENED] = "shuffles the deck after searching it for Opener cards",
     [AM_W_PITCHES] = "pitches",
+    [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
 
@@ -460,6 +461,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
     text_types(s->types, out);
     if (s->keywords & AM_K_OPENER)
         carta_text_printf(out, "; [Opener]");
+    if (s->keywords & AM_K_ENCHANTMENT)
+        carta_text_printf(out, "; [Enchantment]");
     carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
                       s->keywords & AM_K_OVERWHELM ? "; [Overwhelm]" : "",
                       s->keywords & AM_K_TRICK ? "; [Trick]" : "",
