@@ -34,7 +34,7 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
@@ -235,6 +235,7 @@ enum am_word {
     AM_W_OPENS, AM_W_OPENED,       /* OPENER (R84) */
     AM_W_PITCHES,                  /* PITCH (R85) */
     AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
+    AM_W_TAUNTED, AM_W_UNTAUNTED,  /* TAUNT (R87) */
     AM_W_COUNT
 };
 

@@ -273,12 +273,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
-                                       "boost", "parry", "count", "on", "value", "range", "when",
+                                       "boost", "parry", "taunt", "count", "on", "value", "range", "when",
                                        "until", "if", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
-                                        "boost", "parry", NULL};
+                                        "boost", "parry", "taunt", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
@@ -293,7 +293,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (!kind)
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
-                                "teleport, airborne, grounded, lift, defence, boost, parry");
+                                "teleport, airborne, grounded, lift, defence, boost, parry, "
+                                "taunt");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -314,7 +315,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             carta_yaml_int(map, "count", 1, false, 1, 4, &count, file, err))
             return CARTA_ERR_INPUT;
     } else if (kind == AM_OP_AIRBORNE || kind == AM_OP_GROUNDED || kind == AM_OP_LIFT ||
-               kind == AM_OP_PARRY) {
+               kind == AM_OP_PARRY || kind == AM_OP_TAUNT) {
         char word[8];
         if (!carta_yaml_scalar(head, word, sizeof word) || strcmp(word, "true"))
             return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
@@ -329,7 +330,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             return CARTA_ERR_INPUT;
     }
     int moves_hit = kind == AM_OP_PUSH || kind == AM_OP_PULL || kind == AM_OP_CARRY ||
-                    kind == AM_OP_LIFT;
+                    kind == AM_OP_LIFT || kind == AM_OP_TAUNT;
     int on = read_key_word(map, "on", on_names, moves_hit ? AM_ON_HIT : AM_ON_ALWAYS, file, err);
     if (on < 0)
         return CARTA_ERR_INPUT;

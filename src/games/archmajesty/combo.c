@@ -139,6 +139,9 @@ static int combo_target_ok(const carta_rules *r, const am_state *st, const carta
                                       f->arg[T_CHANNEL], &buf);
     if (st->ch[t].side == st->ch[ch].side || !am_reaches(r, st, ch, s, t))
         return 0;
+    int taunter = st->ch[ch].taunter - 1; /* TAUNT: the taunter only, while it can be (R87) */
+    if (taunter >= 0 && t != taunter && am_reaches(r, st, ch, s, taunter))
+        return 0;
     for (int k = 0; k < f->arg[T_N]; k++)
         if (f->arg[T_PICKED + k] == t)
             return 0;
@@ -337,6 +340,20 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_PARRY:
         am_parry_auto(r, st, ch);
         return;
+    case AM_OP_TAUNT: { /* TAUNT: each character hit (on: hit) is taunted by the caster (R87) */
+        if (f->arg[C_ATTACK] < 0)
+            return;
+        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
+        for (int i = 0; i < a->n; i++) {
+            int t = a->roll[i].target;
+            if (!(a->roll[i].flags & AM_R_HIT) || (st->ch[t].flags & (AM_C_KO | AM_C_GONE)) ||
+                st->ch[t].side == st->ch[ch].side)
+                continue;
+            st->ch[t].taunter = (uint8_t)(ch + 1);
+            am_tell(st, t, AM_W_TAUNTED, 0, 0);
+        }
+        return;
+    }
     case AM_OP_PUSH: case AM_OP_PULL: case AM_OP_CARRY: case AM_OP_TELEPORT:
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
         am_forced_op(st, ch, f->arg[C_ATTACK], op);
@@ -368,6 +385,12 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
         f->arg[C_ATTACK] = (int16_t)st->n_attacks;
         am_attack_declare(r, st, ch, &r->basic[k], 0x80 | k, 0, &t, 1);
         return;
+    }
+    int taunter = st->ch[f->arg[C_CH]].taunter - 1;
+    if (taunter >= 0 && !am_reaches(r, st, f->arg[C_CH], am_spell_ref(r, ref), taunter)) {
+        st->ch[f->arg[C_CH]].taunter = 0; /* TAUNT: "If a taunted enemy can't target you with an
+                                             attack or effect, they cease to be taunted" (R87) */
+        am_tell(st, f->arg[C_CH], AM_W_UNTAUNTED, 0, 0);
     }
     carta_pending probe = {.kind = AM_F_TARGET};
     probe.arg[T_CH] = f->arg[C_CH];

@@ -134,6 +134,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_OPENS] = "searches the deck for an Opener:",
     [AM_W_OPENED] = "shuffles the deck after searching it for Opener cards",
     [AM_W_PITCHES] = "pitches",
+    [AM_W_TAUNTED] = "taunted until the end of the round", [AM_W_UNTAUNTED] = "no longer taunted",
     [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
@@ -412,7 +413,8 @@ static void text_op(const am_op *o, carta_text *out)
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
-                                      "boost", "automatically parry an attack on you"};
+                                      "boost", "automatically parry an attack on you",
+                                      "taunt"};
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -427,7 +429,8 @@ static void text_op(const am_op *o, carta_text *out)
     else if (o->kind == AM_OP_TOKEN)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
-    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY)
+    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY &&
+             o->kind != AM_OP_TAUNT)
         carta_text_printf(out, " %d", o->count);
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST

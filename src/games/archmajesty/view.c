@@ -93,6 +93,7 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_bool(v, "airborne", (c->flags & AM_C_AIRBORNE) != 0);
     carta_view_bool(v, "bloodied", am_bloodied(st, i));
     carta_view_bool(v, "vulnerable", am_vulnerable(st, i));
+    carta_view_bool(v, "taunted", c->taunter != 0);
     carta_view_bool(v, "knocked_out", (c->flags & AM_C_KO) != 0);
     carta_view_bool(v, "acted", (c->flags & AM_C_ACTED) != 0);
     carta_view_bool(v, "gone", (c->flags & AM_C_GONE) != 0);
