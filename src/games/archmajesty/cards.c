@@ -273,8 +273,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
-                                       "boost", "parry", "taunt", "count", "on", "value", "range", "when",
-                                       "until", "if", NULL};
+                                       "boost", "parry", "taunt", "count", "on", "value",
+                                       "range", "when", "until", "if", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
