@@ -117,6 +117,7 @@ int am_interrupt_actions(const carta_rules *r, const am_state *st, int seat, car
                 (am_spell_of(r, g->hand.cards[i])->keywords & AM_K_TRICK) &&
                 am_cantrip_allowed(st, seat))
                 out[n++] = AM_ACT(AM_A_CANTRIP, 0, i);
+        n += am_pitch_actions(r, st, seat, out + n);
     }
     n += am_exploit_actions(r, st, seat, out + n);
     n += am_cleanse_actions(r, st, seat, out + n);
@@ -160,6 +161,14 @@ void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
             am_exploit_apply(r, st, a, seat);
         else
             am_cleanse_apply(r, st, a, seat);
+        return;
+    }
+    if (kind == AM_A_PITCH) { /* PITCH: the card to the Void, its effect on the stack (R85) */
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_EFFECT, seat);
+        f->arg[E_KIND] = AM_A_PITCH;
+        f->arg[E_CH] = (int16_t)st->mage[seat].ch;
+        f->arg[E_VALUE] = (int16_t)am_pitch_declare(r, st, seat, AM_B(a));
+        carta_window_answer(&st->window, 0);
         return;
     }
     if (kind == AM_A_CANTRIP) { /* a Trick goes on the stack */
@@ -220,6 +229,12 @@ void am_effect_resolve(const carta_rules *r, am_state *st, carta_pending *f)
         int ch = f->arg[E_CH];
         carta_pending_pop(&st->pending);
         am_cast_push(st, ch, AM_CAST_CANTRIP, 0);
+        return;
+    }
+    if (f->arg[E_KIND] == AM_A_PITCH) {
+        int ch = f->arg[E_CH], ref = f->arg[E_VALUE];
+        carta_pending_pop(&st->pending);
+        am_cast_push(st, ch, AM_CAST_PITCH, ref);
         return;
     }
     am_attack *a = &st->attack[f->arg[E_ATTACK]];

@@ -28,13 +28,13 @@ enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
 
 /* Keywords a spell or template may carry. */
 enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
-       AM_K_OPENER = 16 };
+       AM_K_OPENER = 16, AM_K_ENCHANTMENT = 32 };
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT };
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
@@ -68,6 +68,8 @@ typedef struct am_spell {
     uint8_t crit, protect;       /* Critical/X; Protect/X */
     uint8_t knell;               /* Knell/X, every Knell keyword of the card added (R80) */
     uint8_t keywords;
+    uint16_t pitch;              /* PITCH: the index in r->spell of the pitch effect, 0 none
+                                    (R85) */
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
@@ -231,6 +233,9 @@ enum am_word {
     AM_W_KNELL,                  /* "tolled by Knell/%d: %d bonus damage" (R80) */
     AM_W_AUTO_PARRY, AM_W_PARRIED, /* AUTOMATIC PARRY (R83) */
     AM_W_OPENS, AM_W_OPENED,       /* OPENER (R84) */
+    AM_W_PITCHES,                  /* PITCH (R85) */
+    AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
+    AM_W_TAUNTED, AM_W_UNTAUNTED,  /* TAUNT (R87) */
     AM_W_COUNT
 };
 
@@ -247,7 +252,8 @@ enum am_act {
     AM_A_NO_WEAPON, AM_A_USE, AM_A_STAND, AM_A_FALL, AM_A_KIN, AM_A_BREATH, AM_A_ICHOR,
     AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
     AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
-    AM_A_LAST = AM_A_OPENED
+    AM_A_PITCH,               /* PITCH: b is the hand index (R85) */
+    AM_A_LAST = AM_A_PITCH
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -393,12 +399,16 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 
 /* combo.c */
 int am_edges_fit(int right, int left);
-enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC };
+enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
 /* Moves hand card i of mage to its limbo: a cantrip or Trick declared. */
 void am_cantrip_declare(am_state *st, int mage, int i);
+/* PITCH (R85): the actions pitching a card of mage's hand, and the pitch itself: hand card i to
+ * the Void; returns the pitch effect's index in r->spell (for an AM_CAST_PITCH frame). */
+int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
+int am_pitch_declare(const carta_rules *r, am_state *st, int mage, int i);
 int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out);
 int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
@@ -406,7 +416,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 
 /* lasting.c: modifiers and waiting effects of the Start and End Phases (R73) */
-void am_lasting_add(am_state *st, int ch, const am_op *op, int card);
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card);
 /* Ends or resolves what is due at ch's Start Phase (which: AM_P_START) or End Phase (AM_P_END). */
 void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which);
 void am_lasting_round_end(const carta_rules *r, am_state *st);

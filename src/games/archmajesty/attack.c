@@ -124,6 +124,10 @@ void am_knock_out(const carta_rules *r, am_state *st, int ch)
     am_char *c = &st->ch[ch];
     c->flags |= AM_C_KO;
     am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
+    for (int i = 0; i < st->n_chars; i++) /* TAUNT: "If you are defeated, any enemies you
+                                             taunted cease to be taunted" (R87) */
+        if (st->ch[i].taunter == ch + 1)
+            st->ch[i].taunter = 0;
     if (c->rank <= AM_REGULAR) { /* R26 */
         c->flags |= AM_C_GONE;
         am_tell(st, ch, AM_W_REMOVED, 0, 0);

@@ -273,12 +273,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
-                                       "boost", "parry", "count", "on", "value", "range", "when",
-                                       "until", "if", NULL};
+                                       "boost", "parry", "taunt", "count", "on", "value",
+                                       "range", "when", "until", "if", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
-                                        "boost", "parry", NULL};
+                                        "boost", "parry", "taunt", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
@@ -293,7 +293,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (!kind)
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
-                                "teleport, airborne, grounded, lift, defence, boost, parry");
+                                "teleport, airborne, grounded, lift, defence, boost, parry, "
+                                "taunt");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -314,7 +315,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             carta_yaml_int(map, "count", 1, false, 1, 4, &count, file, err))
             return CARTA_ERR_INPUT;
     } else if (kind == AM_OP_AIRBORNE || kind == AM_OP_GROUNDED || kind == AM_OP_LIFT ||
-               kind == AM_OP_PARRY) {
+               kind == AM_OP_PARRY || kind == AM_OP_TAUNT) {
         char word[8];
         if (!carta_yaml_scalar(head, word, sizeof word) || strcmp(word, "true"))
             return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
@@ -329,7 +330,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             return CARTA_ERR_INPUT;
     }
     int moves_hit = kind == AM_OP_PUSH || kind == AM_OP_PULL || kind == AM_OP_CARRY ||
-                    kind == AM_OP_LIFT;
+                    kind == AM_OP_LIFT || kind == AM_OP_TAUNT;
     int on = read_key_word(map, "on", on_names, moves_hit ? AM_ON_HIT : AM_ON_ALWAYS, file, err);
     if (on < 0)
         return CARTA_ERR_INPUT;
@@ -351,13 +352,10 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     return CARTA_OK;
 }
 
-/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or effect: one stage. */
-static carta_status read_stages(struct fy_node *map, am_spell *s, const char *file,
-                                carta_error *err)
+/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or one: one stage. */
+static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one, am_spell *s,
+                                     const char *file, carta_error *err)
 {
-    struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
-    if (stages && one)
-        return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
     int n_stages = stages ? (fy_node_is_sequence(stages) ? fy_node_sequence_item_count(stages)
                                                         : -1)
                           : one ? 1 : 0;
@@ -391,13 +389,48 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
     return CARTA_OK;
 }
 
+static carta_status read_stages(struct fy_node *map, am_spell *s, const char *file,
+                                carta_error *err)
+{
+    struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
+    if (stages && one)
+        return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
+    return read_stage_nodes(stages, one, s, file, err);
+}
+
+/* pitch: the effects of PITCH, compiled as a copy of the card (its range, attack and damage:
+ * "the range of a [Pitch] effect is equal to the card's range") with these effects as its one
+ * stage, stored in the next slot of r->spell (R85). */
+static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
+                               const char *file, carta_error *err)
+{
+    struct fy_node *pitch = carta_yaml_get(map, "pitch");
+    if (!pitch)
+        return CARTA_OK;
+    if (r->n_spells + 1 >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+    am_spell *p = &r->spell[r->n_spells + 1];
+    *p = *s;
+    p->n_stages = p->n_ops = 0;
+    memset(p->stage_end, 0, sizeof p->stage_end);
+    memset(p->op, 0, sizeof p->op);
+    if (read_stage_nodes(NULL, pitch, p, file, err))
+        return CARTA_ERR_INPUT;
+    if (p->n_ops == 0)
+        return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
+    if (p->op[0].kind == AM_OP_ATTACK && s->roll == AM_ROLL_NONE)
+        return carta_yaml_error(err, file, pitch, "a pitch attack needs the card's 'attack'");
+    s->pitch = (uint16_t)(r->n_spells + 1);
+    return CARTA_OK;
+}
+
 /* keywords: piercing, overwhelm, trick, cantrip, {critical: X}, {protect: X}, {knell: X} (each
  * Knell keyword adds to the card's Knell: "Multiple sources of Knell stack"). */
 static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *file,
                                   carta_error *err)
 {
     static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", "opener",
-                                        NULL};
+                                        "enchantment", NULL};
     struct fy_node *seq = carta_yaml_get(map, "keywords");
     if (!seq)
         return CARTA_OK;
@@ -515,7 +548,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
-                                       "alternate", "text", NULL};
+                                       "alternate", "pitch", "text", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -567,8 +600,11 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         for (int k = 0; k < 3; k++)
             s->req_colour[k] = (uint8_t)c[k];
     }
+    if (read_pitch(r, map, s, file, err))
+        return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
     r->index[id] = (uint16_t)r->n_spells++;
+    r->n_spells += s->pitch ? 1 : 0; /* the pitch effect's slot */
     return CARTA_OK;
 }
 

@@ -12,7 +12,7 @@ enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_C
        C_CHANNEL };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
-       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC };
+       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -99,9 +99,33 @@ int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, car
             g->limbo.n < AM_LIMBO)
             out[n++] = AM_ACT(AM_A_CANTRIP, 0, i);
     }
+    n += am_pitch_actions(r, st, mage, out + n);
     if (!g->illuminated && am_fading(st, mage))
         out[n++] = AM_ACT(AM_A_ILLUMINATE, 0, 0);
     return n;
+}
+
+/* PITCH: "You may discard a card with [Pitch] as an interrupt in order to resolve the
+ * corresponding pitch effect" (R85): a mage not knocked out, each distinct card once, not with the
+ * stack nearly full nor while AM_ATTACKS attacks resolve at once. */
+int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out)
+{
+    const am_mage *g = &st->mage[mage];
+    int n = 0;
+    if ((st->ch[g->ch].flags & AM_C_KO) || st->pending.n > CARTA_PENDING_MAX - 8 ||
+        st->n_attacks >= AM_ATTACKS)
+        return 0;
+    for (int i = 0; i < g->hand.n; i++)
+        if (am_first_copy(&g->hand, i) && am_spell_of(r, g->hand.cards[i])->pitch)
+            out[n++] = AM_ACT(AM_A_PITCH, 0, i);
+    return n;
+}
+
+int am_pitch_declare(const carta_rules *r, am_state *st, int mage, int i)
+{
+    int ref = am_spell_of(r, st->mage[mage].hand.cards[i])->pitch;
+    am_to_void(st, mage, i, AM_W_PITCHES);
+    return ref;
 }
 
 /* ---- targets ---- */
@@ -114,6 +138,9 @@ static int combo_target_ok(const carta_rules *r, const am_state *st, const carta
     const am_spell *s = am_channelled(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]),
                                       f->arg[T_CHANNEL], &buf);
     if (st->ch[t].side == st->ch[ch].side || !am_reaches(r, st, ch, s, t))
+        return 0;
+    int taunter = st->ch[ch].taunter - 1; /* TAUNT: the taunter only, while it can be (R87) */
+    if (taunter >= 0 && t != taunter && am_reaches(r, st, ch, s, taunter))
         return 0;
     for (int k = 0; k < f->arg[T_N]; k++)
         if (f->arg[T_PICKED + k] == t)
@@ -181,6 +208,12 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
             return NULL;
         const am_enemy *e = am_enemy_of(r, c->def);
         *ref = e->templ[f->arg[C_CARD]];
+        return &r->spell[*ref];
+    }
+    if (f->arg[C_KIND] == KIND_PITCH) { /* the pitch effect's own entry (R85) */
+        if (f->arg[C_CARD] < 0)
+            return NULL;
+        *ref = f->arg[C_CARD];
         return &r->spell[*ref];
     }
     const am_mage *g = &st->mage[c->mage];
@@ -276,7 +309,7 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     if (op->cond == AM_IF_BLOODIED && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
         return; /* "if you are bloodied" (R75) */
     if (op->timing != AM_NOW) { /* a modifier that lasts, or an effect that waits */
-        am_lasting_add(st, ch, op, card);
+        am_lasting_add(r, st, ch, op, card);
         return;
     }
     switch (op->kind) {
@@ -307,6 +340,20 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_PARRY:
         am_parry_auto(r, st, ch);
         return;
+    case AM_OP_TAUNT: { /* TAUNT: each character hit (on: hit) is taunted by the caster (R87) */
+        if (f->arg[C_ATTACK] < 0)
+            return;
+        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
+        for (int i = 0; i < a->n; i++) {
+            int t = a->roll[i].target;
+            if (!(a->roll[i].flags & AM_R_HIT) || (st->ch[t].flags & (AM_C_KO | AM_C_GONE)) ||
+                st->ch[t].side == st->ch[ch].side)
+                continue;
+            st->ch[t].taunter = (uint8_t)(ch + 1);
+            am_tell(st, t, AM_W_TAUNTED, 0, 0);
+        }
+        return;
+    }
     case AM_OP_PUSH: case AM_OP_PULL: case AM_OP_CARRY: case AM_OP_TELEPORT:
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
         am_forced_op(st, ch, f->arg[C_ATTACK], op);
@@ -338,6 +385,12 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
         f->arg[C_ATTACK] = (int16_t)st->n_attacks;
         am_attack_declare(r, st, ch, &r->basic[k], 0x80 | k, 0, &t, 1);
         return;
+    }
+    int taunter = st->ch[f->arg[C_CH]].taunter - 1;
+    if (taunter >= 0 && !am_reaches(r, st, f->arg[C_CH], am_spell_ref(r, ref), taunter)) {
+        st->ch[f->arg[C_CH]].taunter = 0; /* TAUNT: "If a taunted enemy can't target you with an
+                                             attack or effect, they cease to be taunted" (R87) */
+        am_tell(st, f->arg[C_CH], AM_W_UNTAUNTED, 0, 0);
     }
     carta_pending probe = {.kind = AM_F_TARGET};
     probe.arg[T_CH] = f->arg[C_CH];
@@ -384,8 +437,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
             combo_say(st, ch, s->id,
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
-        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC
-                             ? -1 : f->arg[C_CARD] + 1;
+        f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC ||
+                         f->arg[C_KIND] == KIND_PITCH ? -1 : f->arg[C_CARD] + 1;
         return;
     }
     int end = s->stage_end[stage];
@@ -522,6 +575,9 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
     case AM_A_CANTRIP:
         am_cantrip_declare(st, mage, AM_B(a));
         am_cast_push(st, ch, KIND_CANTRIP, 0);
+        return;
+    case AM_A_PITCH: /* in the mage's own Main Phase: the effect resolves after the window */
+        am_cast_push(st, ch, KIND_PITCH, am_pitch_declare(r, st, mage, AM_B(a)));
         return;
     case AM_A_ILLUMINATE: {
         am_mage *g = &st->mage[mage];

@@ -13,8 +13,27 @@ static void lasting_remove(am_state *st, int i)
     memset(&st->lasting[st->n_lasting], 0, sizeof st->lasting[0]);
 }
 
-void am_lasting_add(am_state *st, int ch, const am_op *op, int card)
+/* ENCHANTMENT: "Unless otherwise specified, enchantment effects do not stack" (R86): whether ch
+ * already holds this modifier (kind and timing) of the enchantment card. */
+static int lasting_enchanted(const am_state *st, int ch, const am_op *op, int card)
 {
+    for (int i = 0; i < st->n_lasting; i++) {
+        const am_lasting *l = &st->lasting[i];
+        if (l->ch == ch && l->card == card && l->kind == op->kind && l->timing == op->timing)
+            return 1;
+    }
+    return 0;
+}
+
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card)
+{
+    const am_spell *s = am_spell_of(r, card);
+    if (s && (s->keywords & AM_K_ENCHANTMENT) &&
+        (op->kind == AM_OP_DEFENCE || op->kind == AM_OP_BOOST) &&
+        lasting_enchanted(st, ch, op, card)) {
+        am_tell(st, ch, AM_W_NO_STACK, 0, 0);
+        return;
+    }
     if (st->n_lasting >= AM_LASTING) {
         am_tell(st, ch, AM_W_CANNOT_RESOLVE, 0, 0); /* R73: at most AM_LASTING at once */
         return;

@@ -273,6 +273,7 @@ static void round_expire(const carta_rules *r, am_state *st)
     for (int i = 0; i < st->n_chars; i++) {
         st->ch[i].mp = 0;
         st->ch[i].ap = 0;
+        st->ch[i].taunter = 0; /* TAUNT: "only last until the end of the round" (R87) */
     }
     memset(st->token, 0, sizeof st->token);
     st->n_tokens = 0;

@@ -216,15 +216,15 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
 /* ---- apply, settle ---- */
 
 /* Whether the action is one declared in a Main Phase that others may answer (R16): a released
- * combo, a cantrip, an exploit, a Cleanse, an ability or a consumable. */
+ * combo, a cantrip, a pitch (R85), an exploit, a Cleanse, an ability or a consumable. */
 static int rules_declares(const am_state *st, const carta_pending *top, int answering, int kind)
 {
     if (kind == AM_A_RELEASE)
         return 1;
     if (answering || (top && am_frame_decides(top->kind)) || st->phase != AM_P_MAIN)
         return 0;
-    return kind == AM_A_CANTRIP || kind == AM_A_EXPLOIT || kind == AM_A_CLEANSE ||
-           kind == AM_A_USE || kind == AM_A_KIN || kind == AM_A_BREATH;
+    return kind == AM_A_CANTRIP || kind == AM_A_PITCH || kind == AM_A_EXPLOIT ||
+           kind == AM_A_CLEANSE || kind == AM_A_USE || kind == AM_A_KIN || kind == AM_A_BREATH;
 }
 
 carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_error *err)
@@ -238,7 +238,7 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
     int declares = rules_declares(st, top, answering, AM_KIND(a));
     carta_events_clear(&st->events);
     switch (AM_KIND(a)) {
-    case AM_A_EXPLOIT: case AM_A_CLEANSE: case AM_A_CANTRIP:
+    case AM_A_EXPLOIT: case AM_A_CLEANSE: case AM_A_CANTRIP: case AM_A_PITCH:
         if (answering)
             am_answer_apply(r, st, a);
         else if (AM_KIND(a) == AM_A_EXPLOIT)

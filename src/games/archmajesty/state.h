@@ -71,7 +71,8 @@ typedef struct am_char {
     uint8_t attacks_left;    /* an enemy's attacks left this turn */
     uint8_t uses[AM_TEMPLATES]; /* an enemy's uses of each attack template this round (R54) */
     uint8_t status[AM_STATUS];
-    uint8_t pad[4];
+    uint8_t taunter;         /* TAUNT: the character taunting it + 1, 0 none (R87) */
+    uint8_t pad[3];
 } am_char;
 
 /* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */

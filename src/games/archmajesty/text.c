@@ -133,6 +133,9 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_AUTO_PARRY] = "parries the attack automatically",
     [AM_W_OPENS] = "searches the deck for an Opener:",
     [AM_W_OPENED] = "shuffles the deck after searching it for Opener cards",
+    [AM_W_PITCHES] = "pitches",
+    [AM_W_TAUNTED] = "taunted until the end of the round", [AM_W_UNTAUNTED] = "no longer taunted",
+    [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
 };
 
@@ -305,6 +308,7 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_DISCARD: snprintf(buf, cap, "discard %s", card); return;
     case AM_A_ILLUMINATE: snprintf(buf, cap, "illuminate"); return;
     case AM_A_CANTRIP: snprintf(buf, cap, "cantrip %s", card); return;
+    case AM_A_PITCH: snprintf(buf, cap, "pitch %s", card); return;
     case AM_A_SHIFT: snprintf(buf, cap, "shift %s", am_dir_names[AM_A(a)]); return;
     case AM_A_STOP: snprintf(buf, cap, "stop shifting"); return;
     case AM_A_EXPLOIT:
@@ -409,7 +413,8 @@ static void text_op(const am_op *o, carta_text *out)
     static const char *const ops[] = {"", "attack", "inflict", "gain", "heal", "draw", "shift",
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
-                                      "boost", "automatically parry an attack on you"};
+                                      "boost", "automatically parry an attack on you",
+                                      "taunt"};
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -424,7 +429,8 @@ static void text_op(const am_op *o, carta_text *out)
     else if (o->kind == AM_OP_TOKEN)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
-    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY)
+    else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY &&
+             o->kind != AM_OP_TAUNT)
         carta_text_printf(out, " %d", o->count);
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
@@ -458,6 +464,8 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
     text_types(s->types, out);
     if (s->keywords & AM_K_OPENER)
         carta_text_printf(out, "; [Opener]");
+    if (s->keywords & AM_K_ENCHANTMENT)
+        carta_text_printf(out, "; [Enchantment]");
     carta_text_printf(out, "%s%s%s%s", s->keywords & AM_K_PIERCING ? "; [Piercing]" : "",
                       s->keywords & AM_K_OVERWHELM ? "; [Overwhelm]" : "",
                       s->keywords & AM_K_TRICK ? "; [Trick]" : "",
@@ -498,6 +506,16 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             carta_text_printf(out, "  requires a combo of %d+ cards, %d red, %d green, %d blue\n",
                               s->req_cards, s->req_colour[0], s->req_colour[1], s->req_colour[2]);
         text_spell_entries(s, out);
+        if (s->pitch) { /* PITCH (R85) */
+            const am_spell *p = &r->spell[s->pitch];
+            carta_text_printf(out, "  pitch:");
+            for (int op = 0; op < p->n_ops; op++) {
+                carta_text_printf(out, " ");
+                text_op(&p->op[op], out);
+                carta_text_printf(out, ";");
+            }
+            carta_text_printf(out, "\n");
+        }
         return;
     }
     if (e) {

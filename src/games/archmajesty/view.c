@@ -93,6 +93,7 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_bool(v, "airborne", (c->flags & AM_C_AIRBORNE) != 0);
     carta_view_bool(v, "bloodied", am_bloodied(st, i));
     carta_view_bool(v, "vulnerable", am_vulnerable(st, i));
+    carta_view_bool(v, "taunted", c->taunter != 0);
     carta_view_bool(v, "knocked_out", (c->flags & AM_C_KO) != 0);
     carta_view_bool(v, "acted", (c->flags & AM_C_ACTED) != 0);
     carta_view_bool(v, "gone", (c->flags & AM_C_GONE) != 0);
@@ -165,7 +166,8 @@ int am_action_card(const carta_rules *r, const void *state, carta_action a)
 {
     const am_state *st = state;
     int kind = AM_KIND(a);
-    if (kind != AM_A_CAST && kind != AM_A_ADD && kind != AM_A_CANTRIP)
+    if (kind != AM_A_CAST && kind != AM_A_ADD && kind != AM_A_CANTRIP &&
+        kind != AM_A_PITCH)
         return -1;
     const am_hand *h = &st->mage[am_hand_owner(st, am_to_act(r, state))].hand;
     return AM_B(a) < h->n && h->cards[AM_B(a)] != AM_UNKNOWN ? h->cards[AM_B(a)] : -1;
@@ -181,7 +183,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
-        "emotion eater", "eat", "no eat", "open with", "done opening"};
+        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
