@@ -277,9 +277,8 @@ static int ladder_run(const carta_game *g, const carta_rules *rules, ladder_args
 int cli_cmd_ladder(int argc, char **argv)
 {
     static char label[32];
-    ladder_args a = {.decks = "random", .games = 100, .seed = 1, .threads = 0, .label = NULL};
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    a.threads = n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : (int)n;
+    ladder_args a = {.decks = "random", .games = 100, .seed = 1,
+                     .threads = sim_default_threads()};
     const cli_opt opts[] = {
         {"--ais", CLI_OPT_STR, &a.ais, 0, 0},
         {"--games", CLI_OPT_INT, &a.games, 2, 10000000},

@@ -524,12 +524,6 @@ static carta_rules *sim_open_variant(sim_settings *v, const char *path,
     return r;
 }
 
-static int sim_default_threads(void)
-{
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : (int)n;
-}
-
 /* Runs the simulation, or the experiment with --variant, once the settings are made. */
 static int sim_start(sim_settings *s, sim_args *a, const cli_sim_driver *d)
 {

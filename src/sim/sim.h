@@ -208,6 +208,8 @@ typedef struct sim_sink {
     void *ctx;
 } sim_sink;
 
+/* Threads to play on by default: one a processor, 1 to SIM_MAX_THREADS. */
+int sim_default_threads(void);
 /* Allocates res for s's games, none played yet (free with sim_results_free). */
 carta_status sim_results_init(const sim_settings *s, sim_results *res, carta_error *err);
 /* Plays the games i with todo[i] set (every game if todo is NULL) on s->threads threads into

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ai/ai.h"
 #include "core/clock.h"
@@ -345,4 +346,10 @@ carta_status sim_record_json(const sim_settings *s, const carta_config *config,
     for (int seat = 0; seat < config->n_seats; seat++)
         snprintf(rec.seat_names[seat], sizeof rec.seat_names[seat], "%s", seat_names[seat]);
     return carta_record_to_json(&rec, s->r, json, err);
+}
+
+int sim_default_threads(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > SIM_MAX_THREADS ? SIM_MAX_THREADS : (int)n;
 }
