@@ -32,6 +32,9 @@ int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token
                 int need_protect, int kind, int a, carta_action *out)
 {
     int n = 0;
+    /* MINIONS: "A Minion's controller may spend their own cards/tokens to fix an attack made by
+     * that Minion, or to guard that Minion." (R101) */
+    int payer = st->ch[ch].minion ? st->mage[st->ch[ch].mage].ch : ch;
     if (st->ch[ch].side == AM_ALLIES) {
         const am_hand *h = &st->mage[st->ch[ch].mage].hand;
         for (int i = 0; i < h->n; i++) {
@@ -45,7 +48,7 @@ int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token
         int same = 0; /* one action per kind of token */
         for (int u = 0; u < t; u++)
             same |= memcmp(&st->token[u], k, sizeof *k) == 0;
-        if (k->owner == ch && (token_kinds & (1u << k->kind)) && !same)
+        if (k->owner == payer && (token_kinds & (1u << k->kind)) && !same)
             out[n++] = AM_ACT(kind, a, AM_TOKEN_PAY + t);
     }
     return n;
@@ -212,7 +215,7 @@ void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
  * by +2" (List: Melee Weapons: Buckler, Shield, Tower Shield). */
 static int answer_shield(const carta_rules *r, const am_state *st, int ch, int kind)
 {
-    if (st->ch[ch].side != AM_ALLIES)
+    if (st->ch[ch].side != AM_ALLIES || st->ch[ch].minion)
         return 0;
     const am_mage *g = &st->mage[st->ch[ch].mage];
     int bonus = 0;

@@ -137,6 +137,21 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_TAUNTED] = "taunted until the end of the round", [AM_W_UNTAUNTED] = "no longer taunted",
     [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
+    [AM_W_SUMMONED] = "summoned at %L%d", [AM_W_COMPANION] = "at %L%d, a companion",
+    [AM_W_SUMMON_SHORT] = "has %d command limit left, short of the upkeep %d: the summoning "
+                          "fails to resolve for",
+    [AM_W_SUMMON_NO_ROOM] = "finds no unoccupied square in range: the summoning fails to "
+                            "resolve for",
+    [AM_W_CONTROL_LIMIT] = "removed at its Control Limit: reduced to 0 HP, defeated",
+    [AM_W_GRANTS] = "commands: grants %d Command Point(s) (%d stored) to",
+    [AM_W_COMMAND_DISCARD] = "discards for a Command action:",
+    [AM_W_COMMAND_HP] = "down %d HP for a Command action (%d left)",
+    [AM_W_COMMAND_SCRAP] = "down %d Scrap for a Command action (%d left)",
+    [AM_W_ORDER_MOVE] = "commanded to move: %d Command Point(s) spent (%d left)",
+    [AM_W_ORDER_ATTACK] = "commanded to attack: %d Command Point(s) spent (%d left)",
+    [AM_W_CP_LOST] = "defeated: its %d stored Command Point(s) are lost",
+    [AM_W_SACRIFICED] = "sacrificed: reduced to 0 HP and removed from the battlefield",
+    [AM_W_NO_SACRIFICE] = "has no minion to sacrifice: the effect fails to resolve",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
@@ -159,7 +174,10 @@ void am_char_name(const carta_rules *r, const am_state *st, int ch, char *buf, s
     char cell[8];
     const am_char *c = &st->ch[ch];
     am_cell_name(c->cell, cell, sizeof cell);
-    if (c->side == AM_ALLIES)
+    if (c->minion) /* MINIONS: by its sheet and its controller */
+        snprintf(buf, cap, "%s (player %d's) at %s", carta_catalog_name(r->catalog, c->def),
+                 c->mage + 1, cell);
+    else if (c->side == AM_ALLIES)
         snprintf(buf, cap, "mage %d at %s", c->mage + 1, cell);
     else
         snprintf(buf, cap, "%s at %s", carta_catalog_name(r->catalog, c->def), cell);
@@ -248,6 +266,37 @@ static void text_forced(const carta_rules *r, const am_state *st, carta_action a
         return;
     }
     snprintf(buf, cap, "%s", kind == AM_A_LAND ? "land" : "stay airborne");
+}
+
+/* MINIONS: "command Stone Hound (player 1's) at C3: discard 1 card for 1 Command Point",
+ * "order Stone Hound (player 1's) at C3: Maul (1 CP)", "summon at C3", "sacrifice ...". */
+static void text_minion_action(const carta_rules *r, const am_state *st, carta_action a,
+                               char *buf, size_t cap)
+{
+    static const char *const pays[] = {"", "discard %d card", "pay %d HP", "pay %d Scrap"};
+    char who[96], cell[8], how[64];
+    int kind = AM_KIND(a);
+    if (kind == AM_A_SUMMON_AT) {
+        am_cell_name(AM_A(a), cell, sizeof cell);
+        snprintf(buf, cap, "summon at %s", cell);
+        return;
+    }
+    am_char_name(r, st, AM_A(a), who, sizeof who);
+    const am_minion_sheet *m = am_minion_of(r, st->ch[AM_A(a)].def);
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    if (kind == AM_A_COMMAND && f && f->kind == AM_F_COMMAND) {
+        const am_hand *h = &st->mage[f->seat].hand;
+        snprintf(buf, cap, "discard %s", AM_B(a) < h->n ? text_card(r, h->cards[AM_B(a)]) : "?");
+    } else if (kind == AM_A_COMMAND && m) {
+        const am_cp_way *w = &m->way[(AM_B(a) - AM_TOKEN_PAY) & 1];
+        snprintf(how, sizeof how, pays[w->pay], w->amount);
+        snprintf(buf, cap, "command %s: %s for %d Command Point(s)", who, how, w->points);
+    } else if (kind == AM_A_ORDER && m) {
+        const am_command *c = &m->command[AM_B(a) % AM_COMMANDS];
+        snprintf(buf, cap, "order %s: %s (%d CP)", who, c->name, c->cost);
+    } else {
+        snprintf(buf, cap, "%s %s", kind == AM_A_REPLACE ? "remove" : "sacrifice", who);
+    }
 }
 
 void am_describe_action(const carta_rules *r, const void *state, carta_action a, char *buf,
@@ -374,6 +423,10 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_NO_EAT: snprintf(buf, cap, "Emotion Eater: no"); return;
     case AM_A_OPENER: snprintf(buf, cap, "open with %s", text_card(r, AM_B(a))); return;
     case AM_A_OPENED: snprintf(buf, cap, "done opening"); return;
+    case AM_A_COMMAND: case AM_A_ORDER: case AM_A_SUMMON_AT: case AM_A_REPLACE:
+    case AM_A_SACRIFICE:
+        text_minion_action(r, st, a, buf, cap);
+        return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
@@ -581,6 +634,8 @@ static void text_items(const carta_rules *r, const am_mage *g, carta_text *out)
 
 static char text_mark(const am_state *st, int ch)
 {
+    if (st->ch[ch].minion) /* a minion: its controller's mark shifted to a symbol */
+        return "!@$"[st->ch[ch].mage % 3];
     return st->ch[ch].side == AM_ALLIES ? (char)('1' + st->ch[ch].mage)
                                         : (char)('a' + (ch - st->n_mages) % 26);
 }
@@ -641,12 +696,16 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
                           c->flags & AM_C_KO ? ", knocked out" : "",
                           c->flags & AM_C_ACTED ? ", has acted" : "");
         text_statuses(c, out);
+        if (c->minion)
+            carta_text_printf(out, ", %d Command Point(s)%s", c->cp,
+                              c->minion == AM_COMPANION ? ", companion" : "");
         carta_text_printf(out, "\n");
-        if (c->side != AM_ALLIES)
+        if (c->side != AM_ALLIES || c->minion)
             continue;
         const am_mage *g = &st->mage[c->mage];
-        carta_text_printf(out, "    deck %d, Void %d: %s%s\n", g->deck.n, g->void_.n,
-                          am_fading(st, c->mage) ? "Fading" : "Bright", g->deck.n ? "" : ", Dark");
+        carta_text_printf(out, "    deck %d, Void %d: %s%s; command limit %d of %d left\n",
+                          g->deck.n, g->void_.n, am_fading(st, c->mage) ? "Fading" : "Bright",
+                          g->deck.n ? "" : ", Dark", am_command_left(r, st, c->mage), g->command);
         text_items(r, g, out);
         text_zone(r, "hand", g->hand.cards, g->hand.n, out);
         for (int i = 0; i < g->hand.n && c->mage == seat; i++)
@@ -790,6 +849,20 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "the round ends: %s is airborne; become grounded, or stay airborne?",
                  who);
+        return;
+    case AM_F_SUMMON:
+        snprintf(buf, cap, "Summon %s: choose an unoccupied square within %d squares",
+                 carta_catalog_name(r->catalog, f->arg[1]), f->arg[2]);
+        return;
+    case AM_F_REPLACE:
+        snprintf(buf, cap, "Control Limit: remove another %s from the battlefield",
+                 carta_catalog_name(r->catalog, f->arg[1]));
+        return;
+    case AM_F_SACRIFICE: snprintf(buf, cap, "Sacrifice: choose a minion you control"); return;
+    case AM_F_COMMAND:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "Command action: discard a card to grant %s %d Command Point(s)", who,
+                 f->arg[1]);
         return;
     case AM_F_LAND_AT: snprintf(buf, cap, "Falling onto Occupied Squares: choose the nearest "
                                 "unoccupied square to land on");
