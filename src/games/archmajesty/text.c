@@ -885,5 +885,6 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         return;
     }
     am_char_name(r, st, st->active, who, sizeof who);
-    snprintf(buf, cap, "Main Phase of %s: cast, move, use an action, or end the turn", who);
+    snprintf(buf, cap, "Main Phase of %s: cast, move, command a minion, use an action, or end the "
+             "turn", who);
 }
