@@ -248,8 +248,11 @@ static void minion_place(const carta_rules *r, am_state *st, int mage, int sheet
                          int kind)
 {
     int slot = minion_slot(st);
-    if (slot < 0)
+    if (slot < 0) {
+        carta_event_add(&st->events, CARTA_EV_NOTE, mage, -1, sheet, CARTA_SEEN_ALL, -1,
+                        AM_W_SUMMON_NO_ROOM, 0, 0);
         return;
+    }
     const am_enemy *e = am_enemy_of(r, sheet);
     am_char *c = &st->ch[slot];
     memset(c, 0, sizeof *c);
@@ -382,9 +385,11 @@ void am_companions_place(const carta_rules *r, am_state *st, int mage, const car
         int sheet = d->cards[i];
         if (am_type_of(r, sheet) != AM_T_MINION)
             continue;
-        int air = am_enemy_of(r, sheet)->airborne, at = st->ch[st->mage[mage].ch].cell;
-        int cell = am_nearest_free(st, at, air);
-        if (cell >= 0 && minion_square_free(st, cell))
+        int at = st->ch[st->mage[mage].ch].cell, cell = -1;
+        for (int d = 1; d < AM_W && cell < 0; d++) /* the nearest, the first in reading order */
+            for (int k = 0; k < AM_CELLS && cell < 0; k++)
+                cell = am_dist(at, k) == d && minion_square_free(st, k) ? k : -1;
+        if (cell >= 0)
             minion_place(r, st, mage, sheet, cell, AM_COMPANION);
     }
 }
