@@ -35,6 +35,8 @@ int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token
     /* MINIONS: "A Minion's controller may spend their own cards/tokens to fix an attack made by
      * that Minion, or to guard that Minion." (R101) */
     int payer = st->ch[ch].minion ? st->mage[st->ch[ch].mage].ch : ch;
+    if (st->ch[payer].flags & AM_C_KO) /* Knocked Out: "cannot take actions" */
+        return 0;
     if (st->ch[ch].side == AM_ALLIES) {
         const am_hand *h = &st->mage[st->ch[ch].mage].hand;
         for (int i = 0; i < h->n; i++) {
