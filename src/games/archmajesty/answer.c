@@ -91,7 +91,8 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
         /* Protect: an ally of the target (itself included) within range, once per attack. */
         for (int p = 0; p < st->n_chars; p++) {
             if (!answer_controls(st, seat, p) || st->ch[p].side != st->ch[ro->target].side ||
-                (a->protected_ & (1u << (p & 7))))
+                (a->protected_ & (1u << (p & 7))) || st->ch[p].minion) /* a minion protects
+                                                                          no one (R101) */
                 continue;
             carta_action buf[AM_HAND + AM_TOKENS];
             int k = am_payments(r, st, p, 1u << AM_TOKEN_PROTECT, 1, AM_A_PROTECT, i | p << 3, buf);
