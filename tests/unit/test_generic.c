@@ -372,11 +372,9 @@ static const sample_decks samples[] = {
 static int sample_shows(const test_game *t, const void *state, int seat, const char *mark)
 {
     carta_view *v = carta_view_observation(t->g, t->r, state, seat);
-    json_t *root = carta_view_json(v);
-    char *text = json_dumps(root, JSON_COMPACT);
+    char *text = json_dumps(carta_view_json(v), JSON_COMPACT); /* the view owns its tree */
     int shown = text && strstr(text, mark) != NULL;
     free(text);
-    json_decref(root);
     carta_view_free(v);
     return shown;
 }
