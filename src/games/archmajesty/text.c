@@ -467,7 +467,7 @@ static void text_op(const am_op *o, carta_text *out)
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
                                       "boost", "automatically parry an attack on you",
-                                      "taunt"};
+                                      "taunt", "summon", "sacrifice a minion you control"};
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -483,7 +483,7 @@ static void text_op(const am_op *o, carta_text *out)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
     else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY &&
-             o->kind != AM_OP_TAUNT)
+             o->kind != AM_OP_TAUNT && o->kind != AM_OP_SUMMON && o->kind != AM_OP_SACRIFICE)
         carta_text_printf(out, " %d", o->count);
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
@@ -559,6 +559,11 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             carta_text_printf(out, "  requires a combo of %d+ cards, %d red, %d green, %d blue\n",
                               s->req_cards, s->req_colour[0], s->req_colour[1], s->req_colour[2]);
         text_spell_entries(s, out);
+        if (s->minion) /* SUMMON: the minion it places */
+            carta_text_printf(out, "  summons %s (upkeep %d; `card %s`)\n",
+                              carta_catalog_name(r->catalog, s->minion),
+                              am_minion_of(r, s->minion)->upkeep,
+                              carta_catalog_name(r->catalog, s->minion));
         if (s->pitch) { /* PITCH (R85) */
             const am_spell *p = &r->spell[s->pitch];
             carta_text_printf(out, "  pitch:");
@@ -568,6 +573,31 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
                 carta_text_printf(out, ";");
             }
             carta_text_printf(out, "\n");
+        }
+        return;
+    }
+    const am_minion_sheet *m = am_minion_of(r, card);
+    if (m) { /* MINIONS: the sheet's attributes, limits, Command Points and Commands */
+        carta_text_printf(out, "%s: minion (%s), MT %+d AG %+d WL %+d, Defence %d, %d HP%s, "
+                          "move %d; upkeep %d, Control Limit %d%s\n", name,
+                          (const char *[]){"Fodder", "Regular", "Elite", "Mini-boss",
+                                           "Boss"}[e->rank],
+                          e->attr[0], e->attr[1], e->attr[2], e->defence, e->hp,
+                          e->airborne ? ", airborne" : "", e->move, m->upkeep, m->control,
+                          m->control_attr ? " + your highest attribute" : "");
+        for (int w = 0; w < m->n_ways; w++)
+            carta_text_printf(out, "  %s %d%s: %d Command Point(s)\n",
+                              (const char *[]){"", "discard", "pay", "pay"}[m->way[w].pay],
+                              m->way[w].amount,
+                              (const char *[]){"", " card", " HP", " Scrap"}[m->way[w].pay],
+                              m->way[w].points);
+        for (int k = 0; k < m->n_commands; k++) {
+            const am_command *c = &m->command[k];
+            carta_text_printf(out, "  %s (%d CP):", c->name, c->cost);
+            if (c->kind == AM_CMD_MOVE)
+                carta_text_printf(out, " move up to %d squares\n", c->arg);
+            else
+                text_spell_entries(&r->spell[e->templ[c->arg]], out);
         }
         return;
     }
