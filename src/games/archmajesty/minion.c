@@ -504,6 +504,7 @@ static void minion_order(const carta_rules *r, am_state *st, int i, int k)
 int am_minion_choices(const carta_rules *r, const am_state *st, const carta_pending *f,
                       carta_action *out)
 {
+    (void)r;
     int n = 0, mage = f->seat;
     switch (f->kind) {
     case AM_F_SUMMON:
@@ -523,7 +524,6 @@ int am_minion_choices(const carta_rules *r, const am_state *st, const carta_pend
         for (int i = 0; i < h->n; i++)
             if (am_first_copy(h, i))
                 out[n++] = AM_ACT(AM_A_COMMAND, f->arg[0], i);
-        (void)r;
         return n;
     }
     }
