@@ -366,15 +366,17 @@ function drawBoard(board) {
   if (board.map && board.characters) { // Archmajesty's battle map
     const marks = {};
     const who = {};
-    board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? "M" : "E") + i; who[c.cell] = c; } });
+    // M: a mage, m: a minion (its controller's ally, commanded in its turn), E: an enemy
+    board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? (c.minion ? "m" : "M") : "E") + i; who[c.cell] = c; } });
     const rows = board.map.map((row, y) => el("tr", {}, [...row].map((ch, x) => {
       const cell = String.fromCharCode(65 + x) + (y + 1);
-      const td = el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "M" ? "ally" : "enemy") : "", title: cell}, marks[cell] || "");
+      const td = el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "E" ? "enemy" : "ally") : "", title: cell}, marks[cell] || "");
       return clickable(td, who[cell] && clicks.offers(thingKey(who[cell]), table.chosen) ? thingKey(who[cell]) : "cell:" + cell);
     })));
     return el("section", {class: "board"}, el("h3", {}, "Battle map"), el("table", {class: "grid"}, rows),
       el("ol", {start: 0}, board.characters.map((c) => clickable(el("li", {class: c.gone ? "gone" : ""},
-        c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : ""), thingKey(c))))
+        c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : "",
+        c.minion ? ", " + c.command_points + " Command Point(s)" + (c.minion === "companion" ? ", companion" : "") : ""), thingKey(c))))
     );
   }
   if (board.cols && board.rows && board.cells) { // the Leaders grid: columns A.., rows 1..

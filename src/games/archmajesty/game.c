@@ -60,6 +60,7 @@ static int am_deck_section(const carta_rules *r, int card)
     case AM_T_ABILITY: return 3;
     case AM_T_SPELL: return 4;
     case AM_T_ENCOUNTER: return 5;
+    case AM_T_MINION: return 2;
     default: return 0;
     }
 }
