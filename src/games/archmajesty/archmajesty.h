@@ -34,8 +34,15 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT };
-enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT,
+                  AM_OP_CHAIN,      /* CHAIN: the stage's attack repeats (R112) */
+                  AM_OP_CLEANSE,    /* CLEANSE: the caster removes status counters (R113) */
+                  AM_OP_SCRAP,      /* SCRAP: the caster gains scrap (R110) */
+                  AM_OP_STREW,      /* SCRAP: scrap onto the squares of those hit (R110) */
+                  AM_OP_PAY_SCRAP   /* SCRAP: "pay X scrap" for the rest of the stage (R110) */
+};
+/* on: fixed, on: parried: FIXED and PARRYING as effect triggers (R114). */
+enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS, AM_ON_FIXED, AM_ON_PARRIED };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
  * effect of the caster's own, `until` bounds a modifier (defence, boost). */
@@ -73,6 +80,8 @@ typedef struct am_spell {
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
+    uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
+    uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
     uint8_t n_stages, n_ops;
     uint8_t stage_end[AM_STAGES];/* stage s holds ops [stage_end[s-1], stage_end[s]) */
     am_op op[AM_OPS];
@@ -236,6 +245,10 @@ enum am_word {
     AM_W_PITCHES,                  /* PITCH (R85) */
     AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
     AM_W_TAUNTED, AM_W_UNTAUNTED,  /* TAUNT (R87) */
+    AM_W_CHOOSES,                  /* CHOICE (R111) */
+    AM_W_CHAINED,                  /* CHAIN (R112) */
+    AM_W_SCRAP_GAINS, AM_W_SCRAP_GRABS, AM_W_SCRAP_DROPS, AM_W_SCRAP_PAYS, AM_W_SCRAP_STREWN,
+    AM_W_SCRAP_SPILLS,             /* SCRAP (R110) */
     AM_W_COUNT
 };
 
@@ -253,7 +266,11 @@ enum am_act {
     AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
     AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
     AM_A_PITCH,               /* PITCH: b is the hand index (R85) */
-    AM_A_LAST = AM_A_PITCH
+    AM_A_CHOOSE,              /* CHOICE: a is the option (R111) */
+    AM_A_CHAIN,               /* CHAIN: a is the next target (R112) */
+    AM_A_GRAB, AM_A_DROP, AM_A_SCRAP_DONE, /* SCRAP on an entered square (R110) */
+    AM_A_PAY_SCRAP, AM_A_NO_PAY,           /* SCRAP: pay X scrap, or not (R110) */
+    AM_A_LAST = AM_A_NO_PAY
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -296,9 +313,14 @@ enum am_frame {
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
     AM_F_EFFECT,      /* resolving: a declared answer (arg0: kind, 1: char, 2: value, 3: attack,
                          4: roll) */
-    AM_F_LAST = AM_F_EFFECT
+    /* decisions again, from here on */
+    AM_F_CHOICE,      /* decision: CHOICE, a card's option (arg0: char, 1: the card's spell) */
+    AM_F_CHAIN,       /* decision: CHAIN, the next target (arg0: char, 1: attack slot, 2: range) */
+    AM_F_SCRAP,       /* decision: SCRAP on an entered square (arg0: char, 1: grabbed, 2: dropped) */
+    AM_F_PAY_SCRAP,   /* decision: SCRAP, pay arg1 scrap or not (arg0: char) */
+    AM_F_LAST = AM_F_PAY_SCRAP
 };
-static inline int am_frame_decides(int kind) { return kind < AM_F_CAST; }
+static inline int am_frame_decides(int kind) { return kind < AM_F_CAST || kind > AM_F_EFFECT; }
 /* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
 static inline int am_bloodied(const am_state *st, int ch)
 {
@@ -532,6 +554,47 @@ void am_zero_hp_apply(const carta_rules *r, am_state *st, carta_action a);
 /* Knocked Out, and removed if fodder or regular (R26). */
 void am_knock_out(const carta_rules *r, am_state *st, int ch);
 int am_leaf_item(const carta_rules *r, const am_state *st, int mage);
+
+/* choice.c: CHOICE (R111) */
+/* Asks ch which option of spell (an index of r->spell) to resolve; 0 when it has none. */
+int am_choice_offer(const carta_rules *r, am_state *st, int ch, int spell);
+int am_choice_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+void am_choice_apply(const carta_rules *r, am_state *st, carta_action a);
+/* The option's copy of the card an attack comes from (variant: option + 1). */
+const am_spell *am_choice_variant(const carta_rules *r, const am_spell *s, int variant);
+
+/* chain.c: CHAIN (R112) */
+/* At a chain effect after attack slot: asks ch for the next target within range of the
+ * previous one (while fewer than links links were made); returns whether it asked. */
+int am_chain_offer(const carta_rules *r, am_state *st, int ch, int slot, int links, int range);
+int am_chain_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_chain_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Whether target is within a chained attack's range of its previous target. */
+int am_chain_reaches(const am_state *st, const am_attack *a, int target);
+/* combo.c: the CAST frame on top declares its stage's attack again on target, a chain's link. */
+void am_cast_relink(const carta_rules *r, am_state *st, int target, int from, int range);
+
+/* scrap.c: SCRAP (R110) */
+void am_scrap_gain(am_state *st, int ch, int n);
+/* Puts n scrap on the square of each character attack slot hit. */
+void am_scrap_strew(am_state *st, int slot, int n);
+/* A character entered its square: it may grab or drop scrap there (AM_F_SCRAP). */
+void am_scrap_entered(am_state *st, int ch);
+/* A character knocked out or removed drops the scrap it carries on its square. */
+void am_scrap_spill(am_state *st, int ch);
+/* "pay X scrap": asks ch (AM_F_PAY_SCRAP) if it carries n; returns whether it asked. */
+int am_scrap_pay_offer(am_state *st, int ch, int n);
+int am_scrap_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_scrap_apply(const carta_rules *r, am_state *st, carta_action a);
+/* combo.c: the CAST frame on top skips the rest of its stage (scrap not paid). */
+void am_cast_skip_stage(const carta_rules *r, am_state *st);
+/* combo.c: option k of a CHOICE picked for the card the CAST frame on top resolves. */
+void am_cast_choose(am_state *st, int k);
+
+/* taunt.c: TAUNT's movement (R115): a taunted enemy with a melee template runs only closer to
+ * its taunter; the actions out[0..n) filtered, the count returned. */
+int am_taunt_moves(const carta_rules *r, const am_state *st, int ch, carta_action *out, int n);
 
 /* combo.c: sets the channel of the card the CAST frame on top resolves. */
 void am_cast_channel_set(am_state *st, int channel);

@@ -10,6 +10,8 @@
 /* CAST frame arguments */
 enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED,
        C_CHANNEL };
+/* C_BEGUN: 0 the card not begun, 1 begun, 2 + k option k of its CHOICE picked (R111) */
+enum { BEGUN_CHOSEN = 2 };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
        KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH };
@@ -229,6 +231,18 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
     return &r->spell[*ref];
 }
 
+/* The same, the option picked (CHOICE, R111) in place of the card once it is picked. */
+static const am_spell *combo_resolving(const carta_rules *r, const am_state *st,
+                                       const carta_pending *f, int *ref)
+{
+    const am_spell *s = combo_current(r, st, f, ref);
+    if (s && f->arg[C_BEGUN] >= BEGUN_CHOSEN) {
+        *ref = s->choice + f->arg[C_BEGUN] - BEGUN_CHOSEN;
+        s = &r->spell[*ref];
+    }
+    return s;
+}
+
 static void combo_say(am_state *st, int ch, int card, int word, int amount)
 {
     carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, card, CARTA_SEEN_ALL, -1,
@@ -265,6 +279,17 @@ static int combo_condition(const am_state *st, const carta_pending *f, const am_
         return 1;
     int slot = f->arg[C_ATTACK];
     int hits = slot >= 0 ? st->attack[slot].hits : 0;
+    if (op->on == AM_ON_FIXED || op->on == AM_ON_PARRIED) { /* FIXED, PARRYING (R114) */
+        const am_attack *a = &st->attack[slot];
+        for (int i = 0; slot >= 0 && i < a->n; i++) {
+            const am_roll *ro = &a->roll[i];
+            int parried = (ro->flags & AM_R_PARRIED) ||
+                          (ro->guard && (ro->flags & AM_R_ROLLED) && !(ro->flags & AM_R_HIT));
+            if (op->on == AM_ON_FIXED ? (ro->flags & AM_R_FIXED) != 0 : parried)
+                return 1;
+        }
+        return 0;
+    }
     return op->on == AM_ON_HIT ? hits > 0 : hits == 0;
 }
 
@@ -340,6 +365,24 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_PARRY:
         am_parry_auto(r, st, ch);
         return;
+    case AM_OP_CLEANSE: { /* CLEANSE: up to count of the caster's counters, its choice (R113) */
+        int counters = 0;
+        for (int s = 0; s < AM_STATUS; s++)
+            counters += st->ch[ch].status[s];
+        if (!counters)
+            return;
+        carta_pending *c = carta_pending_push(&st->pending, AM_F_CLEANSE, am_seat_of(st, ch));
+        c->arg[0] = (int16_t)ch;
+        c->arg[2] = (int16_t)op->count;
+        return;
+    }
+    case AM_OP_SCRAP:
+        am_scrap_gain(st, ch, op->count);
+        return;
+    case AM_OP_STREW:
+        if (f->arg[C_ATTACK] >= 0)
+            am_scrap_strew(st, f->arg[C_ATTACK], op->count);
+        return;
     case AM_OP_TAUNT: { /* TAUNT: each character hit (on: hit) is taunted by the caster (R87) */
         if (f->arg[C_ATTACK] < 0)
             return;
@@ -412,7 +455,7 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
 {
     int ref = 0;
-    const am_spell *s = combo_current(r, st, f, &ref);
+    const am_spell *s = combo_resolving(r, st, f, &ref);
     int ch = f->arg[C_CH];
     if (!s || (st->ch[ch].flags & AM_C_KO)) {
         combo_finish(st, f);
@@ -428,6 +471,10 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
             b->arg[0] = (int16_t)ch; /* Moving & Casting */
             return;
         }
+    }
+    if (f->arg[C_BEGUN] == 1 && s->n_choices) {
+        am_choice_offer(r, st, ch, ref); /* CHOICE: an option first (R111) */
+        return;
     }
     if (f->arg[C_ATTACK] == ATTACK_TARGETING)
         return; /* the TARGET frame above declares the attack */
@@ -467,17 +514,77 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return;
     }
     if (op->kind == AM_OP_ATTACK) { /* its attack has resolved */
-        if (!st->attack[f->arg[C_ATTACK]].hits)
+        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
+        if (!a->chain && !a->hits)
             f->arg[C_FAILED] = 1;
+        else if (a->chain && a->hits) /* CHAIN: a link that hits carries the stage (R112) */
+            f->arg[C_FAILED] = 0;
         f->arg[C_OP]++;
         return;
     }
     f->arg[C_OP]++;
-    if (combo_condition(st, f, op))
+    if (!combo_condition(st, f, op))
+        return;
+    if (op->kind == AM_OP_CHAIN && f->arg[C_ATTACK] >= 0)
+        am_chain_offer(r, st, ch, f->arg[C_ATTACK], op->count, op->range ? op->range : s->range);
+    else if (op->kind == AM_OP_PAY_SCRAP && !am_scrap_pay_offer(st, ch, op->count))
+        f->arg[C_OP] = s->stage_end[stage]; /* "pay X scrap": unpaid, the stage's rest is not */
+    else if (op->kind != AM_OP_CHAIN && op->kind != AM_OP_PAY_SCRAP)
         combo_effect(r, st, f, op, s->id);
 }
 
+void am_cast_skip_stage(const carta_rules *r, am_state *st)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    int ref = 0;
+    const am_spell *s = combo_resolving(r, st, f, &ref);
+    f->arg[C_OP] = s->stage_end[f->arg[C_STAGE]];
+}
+
+/* The template argument of an attack the CAST frame f declares. */
+static int combo_templ(const carta_pending *f)
+{
+    return f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
+           : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
+}
+
+/* CHAIN: the stage's attack op once more, on one target, its range from the previous (R112). */
+void am_cast_relink(const carta_rules *r, am_state *st, int target, int from, int range)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST && f->arg[C_ATTACK] == st->n_attacks - 1);
+    int ref = 0;
+    const am_spell *s = combo_resolving(r, st, f, &ref);
+    am_attack prev = st->attack[f->arg[C_ATTACK]];
+    int op = f->arg[C_OP] - 1;
+    while (op > 0 && s->op[op].kind != AM_OP_ATTACK)
+        op--;
+    f->arg[C_OP] = (int16_t)op;
+    st->n_attacks--; /* the link before is done: its slot is this one's */
+    uint8_t t = (uint8_t)target;
+    f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+    am_attack *a = &st->attack[st->n_attacks];
+    am_attack_declare(r, st, f->arg[C_CH], s, combo_templ(f), f->arg[C_STAGE], &t, 1);
+    a->channel = prev.channel;
+    a->variant = prev.variant;
+    a->chain = (uint8_t)(prev.chain + 1);
+    a->chain_from = (uint8_t)(from + 1);
+    a->chain_range = (uint8_t)range;
+    memcpy(a->chained, prev.chained, sizeof a->chained);
+    for (int i = 0; i < prev.n; i++)
+        a->chained[prev.roll[i].target / 8] |= (uint8_t)(1 << prev.roll[i].target % 8);
+}
+
 /* ---- apply ---- */
+
+/* CHOICE: option k picked for the card the CAST frame on top resolves (R111). */
+void am_cast_choose(am_state *st, int k)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    f->arg[C_BEGUN] = (int16_t)(BEGUN_CHOSEN + k);
+}
 
 void am_cast_channel_set(am_state *st, int channel)
 {
@@ -530,11 +637,13 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     carta_pending_pop(&st->pending);
     carta_pending *f = carta_pending_top(&st->pending);
     CARTA_ASSERT(f && f->kind == AM_F_CAST);
-    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
-                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
     f->arg[C_ATTACK] = (int16_t)st->n_attacks;
-    am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
-    st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];
+    am_attack *a = &st->attack[st->n_attacks];
+    am_attack_declare(r, st, ch, am_spell_ref(r, ref), combo_templ(f), f->arg[C_STAGE], targets,
+                      n);
+    a->channel = (uint8_t)f->arg[C_CHANNEL];
+    if (f->arg[C_BEGUN] >= BEGUN_CHOSEN) /* CHOICE: the attack's entries are the option's */
+        a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
 }
 
 /* The SHIFT frame ends; a character that shifted may set off an ability (am_char_moved). */
@@ -605,14 +714,15 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         combo_target_pick(r, st, f, -1);
         return;
     case AM_A_SHIFT: {
-        am_char *c = &st->ch[f->arg[0]];
+        int who = f->arg[0];
+        am_char *c = &st->ch[who];
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
-        am_tell_at(st, f->arg[0], AM_W_SHIFTED_TO);
+        am_tell_at(st, who, AM_W_SHIFTED_TO);
         am_shift_taken(r, st, f);
         f->arg[2]--;
-        if (--f->arg[1] > 0)
-            return;
-        combo_shift_done(r, st);
+        if (--f->arg[1] <= 0)
+            combo_shift_done(r, st);
+        am_scrap_entered(st, who); /* SCRAP on the square entered (R110) */
         return;
     }
     default: /* AM_A_STOP */

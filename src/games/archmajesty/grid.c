@@ -107,6 +107,7 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
         am_tell_at(st, ch, AM_W_NOW_AT);
         am_char_moved(r, st, ch);
+        am_scrap_entered(st, ch);
         break;
     case AM_A_JUMP: {
         c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, am_jump_cost(st, ch)));
@@ -121,6 +122,7 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, ch, AM_W_NOW_AT);
         am_char_moved(r, st, ch);
+        am_scrap_entered(st, ch);
         break;
     default: /* AM_A_STAY */
         carta_pending_pop(&st->pending);

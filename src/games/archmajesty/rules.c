@@ -166,7 +166,8 @@ static int rules_jump_steps(const am_state *st, int ch, carta_action *out)
 /* The active character's Main Phase. */
 static int rules_main_actions(const carta_rules *r, const am_state *st, carta_action *out)
 {
-    int ch = st->active, n = am_grid_actions(st, ch, out), seat = am_seat_of(st, ch);
+    int ch = st->active, seat = am_seat_of(st, ch);
+    int n = am_taunt_moves(r, st, ch, out, am_grid_actions(st, ch, out));
     if (st->ch[ch].side == AM_ALLIES)
         n += am_main_cast_actions(r, st, st->ch[ch].mage, out + n);
     else
@@ -205,6 +206,9 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
         case AM_F_EMOTION: case AM_F_EAT: return am_emotion_actions(st, f, out);
         case AM_F_OPENER: return am_opener_actions(r, st, f, out);
+        case AM_F_CHOICE: return am_choice_actions(r, st, f, out);
+        case AM_F_CHAIN: return am_chain_actions(st, f, out);
+        case AM_F_SCRAP: case AM_F_PAY_SCRAP: return am_scrap_actions(st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -297,6 +301,15 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_OPENER: case AM_A_OPENED:
         am_opener_apply(r, st, a);
+        break;
+    case AM_A_CHOOSE:
+        am_choice_apply(r, st, a);
+        break;
+    case AM_A_CHAIN:
+        am_chain_apply(r, st, a);
+        break;
+    case AM_A_GRAB: case AM_A_DROP: case AM_A_SCRAP_DONE: case AM_A_PAY_SCRAP: case AM_A_NO_PAY:
+        am_scrap_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

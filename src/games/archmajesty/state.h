@@ -30,7 +30,8 @@ enum {
     AM_ATTACKS = 3,               /* attacks resolving at once (one interrupting another) */
     AM_ITEMS = 8, AM_ABILITIES = 8,
     AM_DICE = 8,                  /* D20 results a scenario forces, used before the PRNG */
-    AM_LASTING = 12               /* lasting and delayed effects at once (lasting.c) */
+    AM_LASTING = 12,              /* lasting and delayed effects at once (lasting.c) */
+    AM_SCRAP_MAX = 99             /* scrap a character carries or a square holds (R110) */
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
@@ -72,7 +73,8 @@ typedef struct am_char {
     uint8_t uses[AM_TEMPLATES]; /* an enemy's uses of each attack template this round (R54) */
     uint8_t status[AM_STATUS];
     uint8_t taunter;         /* TAUNT: the character taunting it + 1, 0 none (R87) */
-    uint8_t pad[3];
+    uint8_t scrap;           /* SCRAP: the scrap it carries, 0..AM_SCRAP_MAX (R110) */
+    uint8_t pad[2];
 } am_char;
 
 /* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */
@@ -98,7 +100,12 @@ typedef struct am_attack {
     uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
     uint8_t channel;          /* the weapon it is channelled through (am_channelled) */
     int8_t alt_x, alt_y;      /* +X/+Y an alternate exploit effect gave it */
-    uint8_t pad[2];
+    uint8_t variant;          /* CHOICE: the option picked + 1, 0 none (R111) */
+    uint8_t chain;            /* CHAIN: the links before this one (R112) */
+    uint8_t chain_from;       /* CHAIN: the previous target + 1, range measured from it */
+    uint8_t chain_range;      /* CHAIN: that range, in squares */
+    uint8_t chained[3];       /* CHAIN: bit per character targeted by the chain so far */
+    uint8_t pad;
     am_roll roll[AM_TARGETS];
 } am_attack;
 
@@ -127,7 +134,7 @@ typedef struct am_mage {
     uint8_t used[AM_ITEMS];       /* uses expended of each item this encounter */
     uint8_t spent;                /* bit per ability slot: its once-per-encounter use is spent */
     uint8_t traits;               /* AM_TRAIT_*: what its abilities' handlers change (ability.c) */
-    uint8_t scrap, turn_used;     /* Machine Heart's Scrap; bit per ability used this turn */
+    uint8_t pad0, turn_used;      /* bit per ability used this turn */
     uint8_t round_used;           /* bit per ability slot used this round */
     uint8_t emotion;              /* Emotion Eater's chosen status + 1, 0 none (R47) */
     uint8_t oil[AM_ITEMS];        /* Elemental Oil: bit per element on each weapon this round */
@@ -165,6 +172,7 @@ typedef struct am_state {
     uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
     uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
+    uint8_t scrap[AM_CELLS];               /* SCRAP lying on each square (R110) */
     am_char ch[AM_CHARS];
     am_mage mage[AM_MAGES];
     am_token token[AM_TOKENS];

@@ -36,7 +36,7 @@ static void view_seat(const carta_rules *r, const am_state *st, int p, carta_vie
         const am_mage *g = &st->mage[p];
         carta_view_bool(v, "fading", am_fading(st, p));
         carta_view_bool(v, "dark", g->deck.n == 0);
-        carta_view_int(v, "scrap", g->scrap);
+        carta_view_int(v, "scrap", st->ch[g->ch].scrap);
         carta_view_list(v, "items"); /* equipment and artefacts; a consumable's uses left */
         for (int i = 0; i < g->n_items; i++) {
             const am_thing *t = am_thing_of(r, g->item[i]);
@@ -94,6 +94,7 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_bool(v, "bloodied", am_bloodied(st, i));
     carta_view_bool(v, "vulnerable", am_vulnerable(st, i));
     carta_view_bool(v, "taunted", c->taunter != 0);
+    carta_view_int(v, "scrap", c->scrap);
     carta_view_bool(v, "knocked_out", (c->flags & AM_C_KO) != 0);
     carta_view_bool(v, "acted", (c->flags & AM_C_ACTED) != 0);
     carta_view_bool(v, "gone", (c->flags & AM_C_GONE) != 0);
@@ -118,6 +119,14 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         row[st->w] = 0;
         carta_view_str(v, NULL, row);
     }
+    carta_view_end(v);
+    carta_view_map(v, "scrap"); /* SCRAP lying on squares: "C4": 2 (R110) */
+    for (int cell = 0; cell < AM_CELLS; cell++)
+        if (st->scrap[cell]) {
+            char name[8];
+            am_cell_name(cell, name, sizeof name);
+            carta_view_int(v, name, st->scrap[cell]);
+        }
     carta_view_end(v);
     carta_view_list(v, "characters");
     for (int i = 0; i < st->n_chars; i++)
