@@ -139,12 +139,12 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_CHAINED] = "the next target of the chained effect",
-    [AM_W_SCRAP_GAINS] = "gains %d scrap (%d carried)",
-    [AM_W_SCRAP_GRABS] = "grabs 1 scrap (%d carried, %d left on the square)",
-    [AM_W_SCRAP_DROPS] = "drops 1 scrap (%d carried, %d on the square)",
-    [AM_W_SCRAP_PAYS] = "pays %d scrap (%d carried)",
+    [AM_W_SCRAP_GAINS] = "given %d scrap (%d carried)",
+    [AM_W_SCRAP_GRABS] = "carrying %d scrap after grabbing 1 (%d left on the square)",
+    [AM_W_SCRAP_DROPS] = "carrying %d scrap after dropping 1 (%d on the square)",
+    [AM_W_SCRAP_PAYS] = "down %d scrap, paid for the effect (%d carried)",
     [AM_W_SCRAP_STREWN] = "hit: %d scrap falls on its square (%d there)",
-    [AM_W_SCRAP_SPILLS] = "drops the %d scrap it carried on its square (%d there)",
+    [AM_W_SCRAP_SPILLS] = "parted from the %d scrap it carried, left on its square (%d there)",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
