@@ -79,6 +79,24 @@ static carta_status check_mages(const carta_rules *r, const am_state *st, carta_
     return CARTA_OK;
 }
 
+/* SCRAP (R110): at most AM_SCRAP_MAX carried or on a square, and on floor squares only; a taunter
+ * (R87) a character of the other side. */
+static carta_status check_scrap(const am_state *st, carta_error *err)
+{
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_char *c = &st->ch[i];
+        if (c->scrap > AM_SCRAP_MAX || (c->taunter && (c->taunter > st->n_chars ||
+                                                       st->ch[c->taunter - 1].side == c->side)))
+            return CHECK_FAIL(err, "character %d carries %d scrap, taunter %d", i, c->scrap,
+                              c->taunter);
+    }
+    for (int cell = 0; cell < AM_CELLS; cell++)
+        if (st->scrap[cell] && (st->scrap[cell] > AM_SCRAP_MAX || cell % AM_W >= st->w ||
+                                cell / AM_W >= st->h || st->terrain[cell]))
+            return CHECK_FAIL(err, "square %d holds %d scrap", cell, st->scrap[cell]);
+    return CARTA_OK;
+}
+
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
 {
     const am_state *st = state;
@@ -114,5 +132,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_chars(st, err);
     if (s == CARTA_OK)
         s = check_mages(r, st, err);
+    if (s == CARTA_OK)
+        s = check_scrap(st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;
 }
