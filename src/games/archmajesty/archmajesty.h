@@ -82,6 +82,7 @@ typedef struct am_spell {
     uint32_t types;              /* bit per type (am_type_names) */
     uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
     uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
+    uint8_t foretold;            /* FORETOLD/X: X, the turns it waits; 0 none (R116) */
     uint8_t n_stages, n_ops;
     uint8_t stage_end[AM_STAGES];/* stage s holds ops [stage_end[s-1], stage_end[s]) */
     am_op op[AM_OPS];
@@ -249,6 +250,7 @@ enum am_word {
     AM_W_CHAINED,                  /* CHAIN (R112) */
     AM_W_SCRAP_GAINS, AM_W_SCRAP_GRABS, AM_W_SCRAP_DROPS, AM_W_SCRAP_PAYS, AM_W_SCRAP_STREWN,
     AM_W_SCRAP_SPILLS,             /* SCRAP (R110) */
+    AM_W_FORETELLS, AM_W_FORESEEN, AM_W_FORETOLD_RESOLVES, /* FORETOLD/X (R116) */
     AM_W_COUNT
 };
 
@@ -270,7 +272,9 @@ enum am_act {
     AM_A_CHAIN,               /* CHAIN: a is the next target (R112) */
     AM_A_GRAB, AM_A_DROP, AM_A_SCRAP_DONE, /* SCRAP on an entered square (R110) */
     AM_A_PAY_SCRAP, AM_A_NO_PAY,           /* SCRAP: pay X scrap, or not (R110) */
-    AM_A_LAST = AM_A_NO_PAY
+    AM_A_FORETELL,            /* FORETOLD: b is the hand index (R116) */
+    AM_A_FORESEE, AM_A_FORESEEN, /* FORETOLD: a target fixed (a), the targets done */
+    AM_A_LAST = AM_A_FORESEEN
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -318,7 +322,9 @@ enum am_frame {
     AM_F_CHAIN,       /* decision: CHAIN, the next target (arg0: char, 1: attack slot, 2: range) */
     AM_F_SCRAP,       /* decision: SCRAP on an entered square (arg0: char, 1: grabbed, 2: dropped) */
     AM_F_PAY_SCRAP,   /* decision: SCRAP, pay arg1 scrap or not (arg0: char) */
-    AM_F_LAST = AM_F_PAY_SCRAP
+    AM_F_FORETELL,    /* decision: FORETOLD, its targets (arg0: mage, 1: spell, 2: most, 3: picked,
+                         4..: picked) */
+    AM_F_LAST = AM_F_FORETELL
 };
 static inline int am_frame_decides(int kind) { return kind < AM_F_CAST || kind > AM_F_EFFECT; }
 /* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
@@ -421,7 +427,8 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 
 /* combo.c */
 int am_edges_fit(int right, int left);
-enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH };
+enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH,
+       AM_CAST_FORETOLD };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
@@ -591,6 +598,25 @@ void am_scrap_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_skip_stage(const carta_rules *r, am_state *st);
 /* combo.c: option k of a CHOICE picked for the card the CAST frame on top resolves. */
 void am_cast_choose(am_state *st, int k);
+
+/* foretold.c: FORETOLD/X (R116) */
+/* The foretell actions of mage after the draw step (in its Cycling Step decision). */
+int am_foretell_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
+int am_foresee_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out);
+void am_foretold_apply(const carta_rules *r, am_state *st, carta_action a);
+/* A turn has passed: each foretold card waits one turn less. */
+void am_foretold_tick(am_state *st);
+/* Resolves the first foretold card due (its turns passed), as a Trick (a CAST frame); round_end:
+ * every card is due. Returns whether one was put to resolve. */
+int am_foretold_resolve_next(am_state *st, int round_end);
+/* The foretold card due now (the one the CAST frame of AM_CAST_FORETOLD resolves), or -1. */
+int am_foretold_due(const am_state *st);
+/* Its predetermined targets still in reach of s (out: at most AM_FORETOLD_TARGETS). */
+int am_foretold_targets(const carta_rules *r, am_state *st, int ch, const am_spell *s,
+                        uint8_t *out);
+/* The foretold card due is done: to the Void, its record gone. */
+void am_foretold_done(am_state *st);
 
 /* taunt.c: TAUNT's movement (R115): a taunted enemy with a melee template runs only closer to
  * its taunter; the actions out[0..n) filtered, the count returned. */

@@ -517,9 +517,10 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
     for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *k = fy_node_sequence_get_by_index(seq, i);
         if (fy_node_is_mapping(k)) {
-            static const char *const keys[] = {"critical", "protect", "knell", NULL};
-            int crit = 0, protect = 0, knell = 0;
+            static const char *const keys[] = {"critical", "protect", "knell", "foretold", NULL};
+            int crit = 0, protect = 0, knell = 0, foretold = 0;
             if (carta_yaml_check_keys(k, keys, "a keyword", file, err) ||
+                carta_yaml_int(k, "foretold", 0, false, 1, 9, &foretold, file, err) ||
                 carta_yaml_int(k, "critical", 0, false, 1, 20, &crit, file, err) ||
                 carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err) ||
                 carta_yaml_int(k, "knell", 0, false, 1, 99, &knell, file, err))
@@ -527,6 +528,7 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
             if (s->knell + knell > 200)
                 return carta_yaml_error(err, file, k, "Knell adds up to at most 200");
             s->knell = (uint8_t)(s->knell + knell);
+            s->foretold = foretold ? (uint8_t)foretold : s->foretold;
             s->crit = crit ? (uint8_t)crit : s->crit;
             s->protect = protect ? (uint8_t)protect : s->protect;
             continue;

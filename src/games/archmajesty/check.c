@@ -90,6 +90,17 @@ static carta_status check_scrap(const am_state *st, carta_error *err)
             return CHECK_FAIL(err, "character %d carries %d scrap, taunter %d", i, c->scrap,
                               c->taunter);
     }
+    if (st->n_foretold > AM_FORETOLD)
+        return CHECK_FAIL(err, "%d foretold cards", st->n_foretold);
+    for (int i = 0; i < st->n_foretold; i++) { /* FORETOLD (R116): waiting in its mage's stack */
+        const am_foretold *fo = &st->foretold[i];
+        int held = 0;
+        for (int k = 0; fo->mage < st->n_mages && k < st->mage[fo->mage].limbo.n; k++)
+            held |= st->mage[fo->mage].limbo.cards[k] == fo->card;
+        if (!held || fo->turns > 9 || fo->n > AM_FORETOLD_TARGETS)
+            return CHECK_FAIL(err, "foretold card %d: mage %d, %d turns, %d targets", i,
+                              fo->mage, fo->turns, fo->n);
+    }
     for (int cell = 0; cell < AM_CELLS; cell++)
         if (st->scrap[cell] && (st->scrap[cell] > AM_SCRAP_MAX || cell % AM_W >= st->w ||
                                 cell / AM_W >= st->h || st->terrain[cell]))

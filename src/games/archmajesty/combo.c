@@ -14,7 +14,8 @@ enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_C
 enum { BEGUN_CHOSEN = 2 };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
-       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH };
+       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH,
+       KIND_FORETOLD = AM_CAST_FORETOLD };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -212,6 +213,13 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
         *ref = e->templ[f->arg[C_CARD]];
         return &r->spell[*ref];
     }
+    if (f->arg[C_KIND] == KIND_FORETOLD) { /* the foretold card due (R116) */
+        int d = am_foretold_due(st);
+        if (f->arg[C_CARD] < 0 || d < 0)
+            return NULL;
+        *ref = r->index[st->foretold[d].card];
+        return &r->spell[*ref];
+    }
     if (f->arg[C_KIND] == KIND_PITCH) { /* the pitch effect's own entry (R85) */
         if (f->arg[C_CARD] < 0)
             return NULL;
@@ -268,6 +276,11 @@ static void combo_finish(am_state *st, carta_pending *f)
             carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID,
                              AM_W_TO_VOID);
         }
+    } else if (f->arg[C_KIND] == KIND_FORETOLD && am_foretold_due(st) >= 0) {
+        am_foretold_done(st);
+        carta_pending_pop(&st->pending);
+        am_foretold_resolve_next(st, 0); /* the next one due, if any (R116) */
+        return;
     }
     carta_pending_pop(&st->pending);
 }
@@ -417,6 +430,23 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
 static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f, int ref,
                             const am_op *op)
 {
+    if (f->arg[C_KIND] == KIND_FORETOLD) { /* FORETOLD: the predetermined targets (R116) */
+        uint8_t targets[AM_FORETOLD_TARGETS];
+        int n = am_foretold_targets(r, st, f->arg[C_CH], am_spell_ref(r, ref), targets);
+        n = n < op->count ? n : op->count;
+        if (!n || st->n_attacks >= AM_ATTACKS) {
+            f->arg[C_FAILED] = 1;
+            f->arg[C_OP]++;
+            return;
+        }
+        f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+        am_attack *a = &st->attack[st->n_attacks];
+        am_attack_declare(r, st, f->arg[C_CH], am_spell_ref(r, ref), 0, f->arg[C_STAGE], targets,
+                          n);
+        if (f->arg[C_BEGUN] >= BEGUN_CHOSEN)
+            a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
+        return;
+    }
     if (f->arg[C_KIND] == KIND_BASIC && f->arg[C_CARD] >> 1) { /* Ichor Guard's forced target */
         uint8_t t = (uint8_t)((f->arg[C_CARD] >> 1) - 1);
         int ch = f->arg[C_CH], k = f->arg[C_CARD] & 1;
@@ -480,12 +510,15 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return; /* the TARGET frame above declares the attack */
     int stage = f->arg[C_STAGE];
     if (stage >= s->n_stages) {
-        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] < KIND_BASIC && f->arg[C_KIND] != KIND_TEMPLATE)
+        if (f->arg[C_CARD_FAILED] && (f->arg[C_KIND] == KIND_FORETOLD ||
+                                      (f->arg[C_KIND] < KIND_BASIC &&
+                                       f->arg[C_KIND] != KIND_TEMPLATE)))
             combo_say(st, ch, s->id,
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
         f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC ||
-                         f->arg[C_KIND] == KIND_PITCH ? -1 : f->arg[C_CARD] + 1;
+                         f->arg[C_KIND] == KIND_PITCH || f->arg[C_KIND] == KIND_FORETOLD
+                             ? -1 : f->arg[C_CARD] + 1;
         return;
     }
     int end = s->stage_end[stage];
@@ -505,7 +538,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
     if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE &&
         f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
         f->arg[C_CHANNEL] = 0;
-        if (f->arg[C_KIND] != KIND_TEMPLATE && am_channel_offered(r, st, ch, s))
+        if (f->arg[C_KIND] != KIND_TEMPLATE && f->arg[C_KIND] != KIND_FORETOLD &&
+            am_channel_offered(r, st, ch, s))
             am_channel_push(st, ch, ref);
         return;
     }

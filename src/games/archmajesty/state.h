@@ -31,7 +31,9 @@ enum {
     AM_ITEMS = 8, AM_ABILITIES = 8,
     AM_DICE = 8,                  /* D20 results a scenario forces, used before the PRNG */
     AM_LASTING = 12,              /* lasting and delayed effects at once (lasting.c) */
-    AM_SCRAP_MAX = 99             /* scrap a character carries or a square holds (R110) */
+    AM_SCRAP_MAX = 99,            /* scrap a character carries or a square holds (R110) */
+    AM_FORETOLD = 4,              /* foretold cards waiting at once (R116) */
+    AM_FORETOLD_TARGETS = 6
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
@@ -119,6 +121,15 @@ typedef struct am_lasting {
     uint16_t card;             /* the card it came from */
 } am_lasting;
 
+/* FORETOLD/X: a card played after the draw step, waiting in its mage's stack (limbo) with its
+ * targets fixed, until `turns` more turns have passed or the round ends (R116). */
+typedef struct am_foretold {
+    uint16_t card;
+    uint8_t mage, turns, n;
+    uint8_t target[AM_FORETOLD_TARGETS];
+    uint8_t pad;
+} am_foretold;
+
 typedef CARTA_ZONE(AM_DECK) am_pile;
 typedef CARTA_ZONE(AM_HAND) am_hand;
 typedef CARTA_ZONE(AM_COMBO) am_combo;
@@ -178,6 +189,8 @@ typedef struct am_state {
     am_token token[AM_TOKENS];
     am_attack attack[AM_ATTACKS];
     am_lasting lasting[AM_LASTING];
+    uint8_t n_foretold, pad_foretold;
+    am_foretold foretold[AM_FORETOLD];     /* FORETOLD/X, in the order played (R116) */
     carta_pending_stack pending;
     carta_events events;
 } am_state;

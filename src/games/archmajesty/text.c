@@ -138,6 +138,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
+    [AM_W_FORETELLS] = "foretells", [AM_W_FORESEEN] = "foreseen as a target of the foretold card",
+    [AM_W_FORETOLD_RESOLVES] = "sees the foretold card resolve, as a Trick:",
     [AM_W_CHAINED] = "the next target of the chained effect",
     [AM_W_SCRAP_GAINS] = "given %d scrap (%d carried)",
     [AM_W_SCRAP_GRABS] = "carrying %d scrap after grabbing 1 (%d left on the square)",
@@ -395,6 +397,12 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         am_char_name(r, st, AM_A(a), who, sizeof who);
         snprintf(buf, cap, "chain to %s", who);
         return;
+    case AM_A_FORETELL: snprintf(buf, cap, "foretell %s", card); return;
+    case AM_A_FORESEE:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "foresee %s", who);
+        return;
+    case AM_A_FORESEEN: snprintf(buf, cap, "done foreseeing"); return;
     case AM_A_GRAB: snprintf(buf, cap, "grab 1 scrap"); return;
     case AM_A_DROP: snprintf(buf, cap, "drop 1 scrap"); return;
     case AM_A_SCRAP_DONE: snprintf(buf, cap, "leave the scrap"); return;
@@ -809,6 +817,10 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         snprintf(buf, cap, "Scrap: %s entered a square with %d scrap; grab or drop any amount "
                  "(carrying %d)", who, st->scrap[st->ch[f->arg[0]].cell],
                  st->ch[f->arg[0]].scrap);
+        return;
+    case AM_F_FORETELL:
+        snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
+                 "them later", f->arg[2]);
         return;
     case AM_F_PAY_SCRAP:
         snprintf(buf, cap, "pay %d scrap (you carry %d) for the rest of the effect?", f->arg[1],

@@ -132,6 +132,20 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
     for (int i = 0; i < st->n_chars; i++)
         view_char(r, st, i, v);
     carta_view_end(v);
+    carta_view_list(v, "foretold"); /* FORETOLD/X: cards waiting, their targets (R116) */
+    for (int i = 0; i < st->n_foretold; i++) {
+        const am_foretold *fo = &st->foretold[i];
+        carta_view_map(v, NULL);
+        carta_view_card(v, "card", fo->card, AM_UNKNOWN);
+        carta_view_int(v, "player", fo->mage);
+        carta_view_int(v, "turns", fo->turns);
+        carta_view_list(v, "targets");
+        for (int k = 0; k < fo->n; k++)
+            carta_view_int(v, NULL, fo->target[k]);
+        carta_view_end(v);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
     carta_view_list(v, "lasting"); /* effects that last or wait (R73) */
     for (int i = 0; i < st->n_lasting; i++) {
         char text[160];
