@@ -251,6 +251,7 @@ enum am_word {
     AM_W_SCRAP_GAINS, AM_W_SCRAP_GRABS, AM_W_SCRAP_DROPS, AM_W_SCRAP_PAYS, AM_W_SCRAP_STREWN,
     AM_W_SCRAP_SPILLS,             /* SCRAP (R110) */
     AM_W_FORETELLS, AM_W_FORESEEN, AM_W_FORETOLD_RESOLVES, /* FORETOLD/X (R116) */
+    AM_W_OPPORTUNITY,              /* OPPORTUNITY (R117) */
     AM_W_COUNT
 };
 
@@ -274,7 +275,8 @@ enum am_act {
     AM_A_PAY_SCRAP, AM_A_NO_PAY,           /* SCRAP: pay X scrap, or not (R110) */
     AM_A_FORETELL,            /* FORETOLD: b is the hand index (R116) */
     AM_A_FORESEE, AM_A_FORESEEN, /* FORETOLD: a target fixed (a), the targets done */
-    AM_A_LAST = AM_A_FORESEEN
+    AM_A_SEIZE,               /* OPPORTUNITY: a basic attack (b: 0 melee, 1 ranged, 2 none) */
+    AM_A_LAST = AM_A_SEIZE
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -324,7 +326,8 @@ enum am_frame {
     AM_F_PAY_SCRAP,   /* decision: SCRAP, pay arg1 scrap or not (arg0: char) */
     AM_F_FORETELL,    /* decision: FORETOLD, its targets (arg0: mage, 1: spell, 2: most, 3: picked,
                          4..: picked) */
-    AM_F_LAST = AM_F_FORETELL
+    AM_F_OPPORTUNITY, /* decision: OPPORTUNITY seized or not (arg0: char, 1: the enemy) */
+    AM_F_LAST = AM_F_OPPORTUNITY
 };
 static inline int am_frame_decides(int kind) { return kind < AM_F_CAST || kind > AM_F_EFFECT; }
 /* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
@@ -500,7 +503,9 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
                   AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_EMOTION_EATER,
-                  AM_H_STEADY_AIM, AM_H_ROOTED_FURY, AM_H_COUNT };
+                  AM_H_STEADY_AIM, AM_H_ROOTED_FURY,
+                  AM_H_OPPORTUNIST, /* OPPORTUNITY: a basic attack on the enemy (R117) */
+                  AM_H_COUNT };
 enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
@@ -617,6 +622,15 @@ int am_foretold_targets(const carta_rules *r, am_state *st, int ch, const am_spe
                         uint8_t *out);
 /* The foretold card due is done: to the Void, its record gone. */
 void am_foretold_done(am_state *st);
+
+/* opportunity.c: OPPORTUNITY as a trigger (R117) */
+/* ch moved by itself from square from: an enemy entering or leaving a square next to a mage. */
+void am_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from);
+/* attack slot was declared: an enemy targeting a mage or its ally. */
+void am_opportunity_attacked(const carta_rules *r, am_state *st, int slot);
+int am_opportunity_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                           carta_action *out);
+void am_opportunity_apply(const carta_rules *r, am_state *st, carta_action a);
 
 /* taunt.c: TAUNT's movement (R115): a taunted enemy with a melee template runs only closer to
  * its taunter; the actions out[0..n) filtered, the count returned. */

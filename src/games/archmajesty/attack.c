@@ -178,6 +178,7 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
         alt->arg[0] = (int16_t)slot;
     }
     am_emotion_offer(r, st, slot);
+    am_opportunity_attacked(r, st, slot); /* OPPORTUNITY: targeting a mage or its ally (R117) */
 }
 
 /* Alternate Exploit Effects: as its attack is declared, a card may exploit one counter of its

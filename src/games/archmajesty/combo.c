@@ -750,12 +750,14 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
     case AM_A_SHIFT: {
         int who = f->arg[0];
         am_char *c = &st->ch[who];
+        int from = c->cell;
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, who, AM_W_SHIFTED_TO);
         am_shift_taken(r, st, f);
         f->arg[2]--;
         if (--f->arg[1] <= 0)
             combo_shift_done(r, st);
+        am_opportunity_moved(r, st, who, from); /* OPPORTUNITY (R117) */
         am_scrap_entered(st, who); /* SCRAP on the square entered (R110) */
         return;
     }

@@ -138,6 +138,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
+    [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
     [AM_W_FORETELLS] = "foretells", [AM_W_FORESEEN] = "foreseen as a target of the foretold card",
     [AM_W_FORETOLD_RESOLVES] = "sees the foretold card resolve, as a Trick:",
     [AM_W_CHAINED] = "the next target of the chained effect",
@@ -398,6 +399,14 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "chain to %s", who);
         return;
     case AM_A_FORETELL: snprintf(buf, cap, "foretell %s", card); return;
+    case AM_A_SEIZE:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        if (AM_B(a) == 2)
+            snprintf(buf, cap, "let the opportunity pass");
+        else
+            snprintf(buf, cap, "seize the opportunity: a basic %s attack on %s",
+                     AM_B(a) ? "ranged" : "melee", who);
+        return;
     case AM_A_FORESEE:
         am_char_name(r, st, AM_A(a), who, sizeof who);
         snprintf(buf, cap, "foresee %s", who);
@@ -817,6 +826,11 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         snprintf(buf, cap, "Scrap: %s entered a square with %d scrap; grab or drop any amount "
                  "(carrying %d)", who, st->scrap[st->ch[f->arg[0]].cell],
                  st->ch[f->arg[0]].scrap);
+        return;
+    case AM_F_OPPORTUNITY:
+        am_char_name(r, st, f->arg[1], who, sizeof who);
+        snprintf(buf, cap, "Opportunity: %s provides opportunity; make a basic attack on it?",
+                 who);
         return;
     case AM_F_FORETELL:
         snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
