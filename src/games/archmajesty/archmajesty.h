@@ -54,7 +54,10 @@ typedef struct am_op {
     uint8_t cond;                 /* enum am_if: only on a bloodied character (R75), only on a
                                      vulnerable one (R81) */
     int8_t x, y;                  /* a boost's +X/+Y */
+    uint8_t to;                   /* enum am_to: on the caster, or on an ally it picks (R118) */
 } am_op;
+/* to: ally ("Ally": the caster or another), other_ally ("Another/other Ally"). */
+enum am_to { AM_TO_SELF = 0, AM_TO_ALLY, AM_TO_OTHER_ALLY };
 
 enum { AM_OPS = 8, AM_STAGES = 4 };
 enum { AM_FORCED_MAX = 4 }; /* characters one push or pull moves (the FORCED frame's room) */
@@ -83,6 +86,8 @@ typedef struct am_spell {
     uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
     uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
     uint8_t foretold;            /* FORETOLD/X: X, the turns it waits; 0 none (R116) */
+    uint8_t upkeep;              /* ENCHANTMENT upkeep: cards to discard each Start Phase
+                                    (R119) */
     uint8_t n_stages, n_ops;
     uint8_t stage_end[AM_STAGES];/* stage s holds ops [stage_end[s-1], stage_end[s]) */
     am_op op[AM_OPS];
@@ -252,6 +257,8 @@ enum am_word {
     AM_W_SCRAP_SPILLS,             /* SCRAP (R110) */
     AM_W_FORETELLS, AM_W_FORESEEN, AM_W_FORETOLD_RESOLVES, /* FORETOLD/X (R116) */
     AM_W_OPPORTUNITY,              /* OPPORTUNITY (R117) */
+    AM_W_ENCHANTS,                 /* ENCHANTMENT on an ally (R118) */
+    AM_W_UPKEEP, AM_W_UPKEEP_ENDS, /* ENCHANTMENT upkeep (R119) */
     AM_W_COUNT
 };
 
@@ -276,7 +283,9 @@ enum am_act {
     AM_A_FORETELL,            /* FORETOLD: b is the hand index (R116) */
     AM_A_FORESEE, AM_A_FORESEEN, /* FORETOLD: a target fixed (a), the targets done */
     AM_A_SEIZE,               /* OPPORTUNITY: a basic attack (b: 0 melee, 1 ranged, 2 none) */
-    AM_A_LAST = AM_A_SEIZE
+    AM_A_ENCHANT,             /* ENCHANTMENT: the ally picked (a) (R118) */
+    AM_A_UPKEEP, AM_A_UPKEEP_END, /* upkeep paid with hand card b, or the enchantment ends */
+    AM_A_LAST = AM_A_UPKEEP_END
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -327,7 +336,10 @@ enum am_frame {
     AM_F_FORETELL,    /* decision: FORETOLD, its targets (arg0: mage, 1: spell, 2: most, 3: picked,
                          4..: picked) */
     AM_F_OPPORTUNITY, /* decision: OPPORTUNITY seized or not (arg0: char, 1: the enemy) */
-    AM_F_LAST = AM_F_OPPORTUNITY
+    AM_F_ALLY,        /* decision: the ally an effect goes to (arg0: caster, 1: kind, 2: count,
+                         3: arg, 4: x, 5: y, 6: timing, 7: card, 8: to, 9: range) */
+    AM_F_UPKEEP,      /* decision: an enchantment's upkeep (arg0: mage, 1: card, 2: paid) */
+    AM_F_LAST = AM_F_UPKEEP
 };
 static inline int am_frame_decides(int kind) { return kind < AM_F_CAST || kind > AM_F_EFFECT; }
 /* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
@@ -448,7 +460,12 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 
 /* lasting.c: modifiers and waiting effects of the Start and End Phases (R73) */
-void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card);
+/* A lasting effect of op on ch, from card, cast by character by. */
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                    int by);
+/* ENCHANTMENT (R86): whether ch holds op's modifier of the enchantment card already. */
+int am_lasting_enchanted(const carta_rules *r, const am_state *st, int ch, const am_op *op,
+                         int card);
 /* Ends or resolves what is due at ch's Start Phase (which: AM_P_START) or End Phase (AM_P_END). */
 void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which);
 void am_lasting_round_end(const carta_rules *r, am_state *st);
@@ -631,6 +648,18 @@ void am_opportunity_attacked(const carta_rules *r, am_state *st, int slot);
 int am_opportunity_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                            carta_action *out);
 void am_opportunity_apply(const carta_rules *r, am_state *st, carta_action a);
+
+/* enchant.c: ENCHANTMENT on allies (R118) and upkeep (R119) */
+/* An effect `to` an ally: asks the caster which (AM_F_ALLY), within range squares (0: any). */
+void am_ally_offer(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                   int range);
+int am_ally_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                    carta_action *out);
+/* At mage ch's Start Phase: each enchantment it made with an upkeep asks to be kept. */
+void am_upkeep_phase(const carta_rules *r, am_state *st, int ch);
+int am_upkeep_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+void am_enchant_apply(const carta_rules *r, am_state *st, carta_action a);
 
 /* taunt.c: TAUNT's movement (R115): a taunted enemy with a melee template runs only closer to
  * its taunter; the actions out[0..n) filtered, the count returned. */

@@ -266,6 +266,26 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
     return CARTA_OK;
 }
 
+/* to: ally | other_ally: the effect goes to an ally the caster picks (ENCHANTMENT; R118): gain,
+ * heal and armour at once, defence and boost until the round's end. */
+static carta_status read_to(struct fy_node *map, am_op *op, const char *file, carta_error *err)
+{
+    static const char *const to_names[] = {"self", "ally", "other_ally", NULL};
+    struct fy_node *node = carta_yaml_get(map, "to");
+    if (!node)
+        return CARTA_OK;
+    int to = read_key_word(map, "to", to_names, AM_TO_SELF, file, err), k = op->kind;
+    if (to < 0)
+        return CARTA_ERR_INPUT;
+    int modifier = k == AM_OP_DEFENCE || k == AM_OP_BOOST;
+    if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR) ||
+        (modifier ? op->timing != AM_ROUND_END : op->timing != AM_NOW) || op->cond)
+        return carta_yaml_error(err, file, node, "'to' takes gain, heal or armour (at once), or "
+                                "defence or boost until round_end");
+    op->to = (uint8_t)to;
+    return CARTA_OK;
+}
+
 /* One effect map of a stage (docs/card-format/archmajesty.md, "Effects"). */
 static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, const char *file,
                             carta_error *err)
@@ -275,7 +295,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                        "teleport", "airborne", "grounded", "lift", "defence",
                                        "boost", "parry", "taunt", "chain", "cleanse", "scrap",
                                        "strew", "pay_scrap", "count", "on", "value", "range",
-                                       "when", "until", "if", NULL};
+                                       "when", "until", "if", "to", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
@@ -354,7 +374,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (kind == AM_OP_INFLICT && !has_attack)
         return carta_yaml_error(err, file, map, "'inflict' needs an attack earlier in the stage: "
                                 "it is inflicted on the characters attacked");
-    if (read_timing(map, op, file, err) || read_condition(map, op, file, err))
+    if (read_timing(map, op, file, err) || read_condition(map, op, file, err) ||
+        read_to(map, op, file, err))
         return CARTA_ERR_INPUT;
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
@@ -517,9 +538,11 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
     for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *k = fy_node_sequence_get_by_index(seq, i);
         if (fy_node_is_mapping(k)) {
-            static const char *const keys[] = {"critical", "protect", "knell", "foretold", NULL};
-            int crit = 0, protect = 0, knell = 0, foretold = 0;
+            static const char *const keys[] = {"critical", "protect", "knell", "foretold",
+                                               "upkeep", NULL};
+            int crit = 0, protect = 0, knell = 0, foretold = 0, upkeep = 0;
             if (carta_yaml_check_keys(k, keys, "a keyword", file, err) ||
+                carta_yaml_int(k, "upkeep", 0, false, 1, 3, &upkeep, file, err) ||
                 carta_yaml_int(k, "foretold", 0, false, 1, 9, &foretold, file, err) ||
                 carta_yaml_int(k, "critical", 0, false, 1, 20, &crit, file, err) ||
                 carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err) ||
@@ -529,6 +552,7 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
                 return carta_yaml_error(err, file, k, "Knell adds up to at most 200");
             s->knell = (uint8_t)(s->knell + knell);
             s->foretold = foretold ? (uint8_t)foretold : s->foretold;
+            s->upkeep = upkeep ? (uint8_t)upkeep : s->upkeep;
             s->crit = crit ? (uint8_t)crit : s->crit;
             s->protect = protect ? (uint8_t)protect : s->protect;
             continue;

@@ -327,6 +327,7 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
         am_tell_at(st, ch, AM_W_TAKING_TURN);
     am_lasting_phase(r, st, ch, AM_P_START);
     am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, ch));
+    am_upkeep_phase(r, st, ch); /* ENCHANTMENT: upkeep, asked first (R119) */
     am_foretold_resolve_next(st, 0); /* FORETOLD: its X turns have passed (R116) */
 }
 

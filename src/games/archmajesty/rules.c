@@ -211,6 +211,8 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_SCRAP: case AM_F_PAY_SCRAP: return am_scrap_actions(st, f, out);
         case AM_F_FORETELL: return am_foresee_actions(r, st, f, out);
         case AM_F_OPPORTUNITY: return am_opportunity_actions(r, st, f, out);
+        case AM_F_ALLY: return am_ally_actions(r, st, f, out);
+        case AM_F_UPKEEP: return am_upkeep_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -309,6 +311,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_SEIZE:
         am_opportunity_apply(r, st, a);
+        break;
+    case AM_A_ENCHANT: case AM_A_UPKEEP: case AM_A_UPKEEP_END:
+        am_enchant_apply(r, st, a);
         break;
     case AM_A_FORETELL: case AM_A_FORESEE: case AM_A_FORESEEN:
         am_foretold_apply(r, st, a);

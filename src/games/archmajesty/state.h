@@ -119,6 +119,8 @@ typedef struct am_lasting {
     uint8_t kind, count, arg, value, range; /* the op: a modifier or a delayed effect */
     int8_t x, y;
     uint16_t card;             /* the card it came from */
+    uint8_t by;                /* the character whose card it is + 1 (R118, R119) */
+    uint8_t pad;
 } am_lasting;
 
 /* FORETOLD/X: a card played after the draw step, waiting in its mage's stack (limbo) with its

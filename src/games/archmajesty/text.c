@@ -139,6 +139,9 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
+    [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
+    [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
+    [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
     [AM_W_FORETELLS] = "foretells", [AM_W_FORESEEN] = "foreseen as a target of the foretold card",
     [AM_W_FORETOLD_RESOLVES] = "sees the foretold card resolve, as a Trick:",
     [AM_W_CHAINED] = "the next target of the chained effect",
@@ -399,6 +402,12 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "chain to %s", who);
         return;
     case AM_A_FORETELL: snprintf(buf, cap, "foretell %s", card); return;
+    case AM_A_ENCHANT:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "to %s", who);
+        return;
+    case AM_A_UPKEEP: snprintf(buf, cap, "upkeep: discard %s", card); return;
+    case AM_A_UPKEEP_END: snprintf(buf, cap, "let the enchantment end"); return;
     case AM_A_SEIZE:
         am_char_name(r, st, AM_A(a), who, sizeof who);
         if (AM_B(a) == 2)
@@ -831,6 +840,14 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[1], who, sizeof who);
         snprintf(buf, cap, "Opportunity: %s provides opportunity; make a basic attack on it?",
                  who);
+        return;
+    case AM_F_ALLY:
+        snprintf(buf, cap, "the effect goes to an ally: choose which");
+        return;
+    case AM_F_UPKEEP:
+        snprintf(buf, cap, "Upkeep of %s: discard %d more card(s) to maintain its enchantment, "
+                 "or let it end", text_card(r, f->arg[1]),
+                 am_spell_of(r, f->arg[1])->upkeep - f->arg[2]);
         return;
     case AM_F_FORETELL:
         snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
