@@ -28,7 +28,8 @@ enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
 
 /* Keywords a spell or template may carry. */
 enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
-       AM_K_OPENER = 16, AM_K_ENCHANTMENT = 32 };
+       AM_K_OPENER = 16, AM_K_ENCHANTMENT = 32,
+       AM_K_SLOW_PITCH = 64 /* PITCH: [Slow], only while nothing is being resolved (R120) */ };
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,

@@ -529,7 +529,7 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
                                   carta_error *err)
 {
     static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", "opener",
-                                        "enchantment", NULL};
+                                        "enchantment", "slow_pitch", NULL};
     struct fy_node *seq = carta_yaml_get(map, "keywords");
     if (!seq)
         return CARTA_OK;

@@ -108,6 +108,19 @@ int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, car
     return n;
 }
 
+/* PITCH: "If a [Pitch] effect has [Slow] it can be used during any character's turn, but only if
+ * no other action is currently being resolved" (R120): no card, attack or answer on the stack,
+ * and no window open on a declared action. */
+static int combo_resolving_any(const am_state *st)
+{
+    for (int k = 0; k < st->pending.n; k++) {
+        int kind = st->pending.frame[k].kind;
+        if (kind == AM_F_CAST || kind == AM_F_ATTACK || kind == AM_F_EFFECT)
+            return 1;
+    }
+    return 0;
+}
+
 /* PITCH: "You may discard a card with [Pitch] as an interrupt in order to resolve the
  * corresponding pitch effect" (R85): a mage not knocked out, each distinct card once, not with the
  * stack nearly full nor while AM_ATTACKS attacks resolve at once. */
@@ -118,9 +131,12 @@ int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_a
     if ((st->ch[g->ch].flags & AM_C_KO) || st->pending.n > CARTA_PENDING_MAX - 8 ||
         st->n_attacks >= AM_ATTACKS)
         return 0;
-    for (int i = 0; i < g->hand.n; i++)
-        if (am_first_copy(&g->hand, i) && am_spell_of(r, g->hand.cards[i])->pitch)
+    int busy = combo_resolving_any(st);
+    for (int i = 0; i < g->hand.n; i++) {
+        const am_spell *s = am_spell_of(r, g->hand.cards[i]);
+        if (am_first_copy(&g->hand, i) && s->pitch && !(busy && (s->keywords & AM_K_SLOW_PITCH)))
             out[n++] = AM_ACT(AM_A_PITCH, 0, i);
+    }
     return n;
 }
 
