@@ -96,6 +96,20 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     range: 2, minion: Test Minion, stages: [[{summon: true}]]}\n", 2,
      "a summoning card has the Summon type"},
     {"cards:\n" SPELL "     stages: [[{summon: true}]]}\n", 2, "a card with 'minion' has one"},
+    /* the card terminology of part 3 (R110-R120) */
+    {"cards:\n" SPELL "     stages: [[{chain: 2}]]}\n", 4, "'chain' needs an attack earlier"},
+    {"cards:\n" SPELL "     stages: [[{strew: 2}]]}\n", 4, "'strew' needs an attack earlier"},
+    {"cards:\n" SPELL "     stages: [[{cleanse: 6}]]}\n", 4, "'cleanse'"},
+    {"cards:\n" SPELL "     stages: [[{heal: 1, on: fixed}]]}\n", 4,
+     "'on: fixed' needs an attack earlier"},
+    {"cards:\n" SPELL "     stages: [[{defence: 2, until: turn_end, to: ally}]]}\n", 4,
+     "'to' takes gain, heal or armour"},
+    {"cards:\n" SPELL "     stages: [[{shift: 2, to: ally}]]}\n", 4, "'to' takes"},
+    {"cards:\n" SPELL "     choice: [{option: High, bonus: [0, 5]}]}\n", 4,
+     "'choice' is a list of 2 to 4 options"},
+    {"cards:\n" SPELL "     choice: [{option: A}, {bonus: [0, 5]}]}\n", 4, "'option'"},
+    {"cards:\n" SPELL "     keywords: [{foretold: 10}]}\n", 4, "'foretold'"},
+    {"cards:\n" SPELL "     keywords: [{upkeep: 4}]}\n", 4, "'upkeep'"},
 };
 
 static void test_bad_timings_are_refused(void **unused)
@@ -138,9 +152,48 @@ static void test_timings_load(void **unused)
     assert_int_equal(s.op[3].timing, AM_NOW);
 }
 
+/* CHOICE (R111): each option a copy of the card in the slots after it, its bonus added and its
+ * effects added to its stage. */
+static void test_choice_options_load(void **unused)
+{
+    (void)unused;
+    char path[64];
+    carta_error err;
+    const char *text = "cards:\n"
+                       "  - {name: Test Spell, type: spell, colour: red, edges: [red, red],\n"
+                       "     types: [physical, wind], strike: 5, guard: 5, range: melee,\n"
+                       "     attack: might, damage: 8, bonus: [1, 1], effect: [{attack: 1}],\n"
+                       "     keywords: [{foretold: 2}],\n"
+                       "     choice: [{option: High, bonus: [0, 5]},\n"
+                       "              {option: Low,\n"
+                       "               effect: [{inflict: stun, count: 2, on: hit}]}]}\n";
+    temp_file_write("amcards", text, path, sizeof path);
+    carta_rules *r = G->open(NULL, &err);
+    assert_non_null(r);
+    if (carta_catalog_load_file(r->catalog, path, am_compile, r, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    const am_spell *s = am_spell_of(r, carta_catalog_find(r->catalog, "Test Spell"));
+    assert_int_equal(s->n_choices, 2);
+    assert_int_equal(s->foretold, 2);
+    const am_spell *high = &r->spell[s->choice], *low = &r->spell[s->choice + 1];
+    assert_string_equal(high->name, "High");
+    assert_int_equal(high->x, 1);
+    assert_int_equal(high->y, 6);
+    assert_int_equal(high->n_ops, 1);
+    assert_string_equal(low->name, "Low");
+    assert_int_equal(low->y, 1);
+    assert_int_equal(low->n_ops, 2);
+    assert_int_equal(low->op[1].kind, AM_OP_INFLICT);
+    assert_int_equal(low->op[1].arg, AM_STUN);
+    assert_int_equal(r->n_spells, s->choice + 2); /* the options' slots are taken */
+    G->close(r);
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_choice_options_load),
         cmocka_unit_test(test_bad_timings_are_refused),
         cmocka_unit_test(test_timings_load),
     };

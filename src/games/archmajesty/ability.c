@@ -8,7 +8,7 @@
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
     "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", "ichor_guard",
-    "emotion_eater", "steady_aim", "rooted_fury", NULL};
+    "emotion_eater", "steady_aim", "rooted_fury", "opportunist", NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)
 {
@@ -53,12 +53,12 @@ void am_ability_round_start(const carta_rules *r, am_state *st, int m)
     memset(g->oil, 0, sizeof g->oil);
     if (am_ability_slot(r, st, m, AM_H_MACHINE_HEART) < 0 || (st->ch[g->ch].flags & AM_C_KO))
         return;
-    if (g->scrap < 99)
-        g->scrap++;
-    int ap = g->scrap * 5 > 25 ? 25 : g->scrap * 5;
-    am_char *c = &st->ch[g->ch];
+    am_char *c = &st->ch[g->ch]; /* the mage's own scrap, the one SCRAP speaks of (R110) */
+    if (c->scrap < AM_SCRAP_MAX)
+        c->scrap++;
+    int ap = c->scrap * 5 > 25 ? 25 : c->scrap * 5;
     c->ap = (int16_t)(c->ap + ap);
-    ability_say(st, g->ch, AM_W_SCRAP, g->scrap, ap);
+    ability_say(st, g->ch, AM_W_SCRAP, c->scrap, ap);
 }
 
 int am_status_gained(const am_state *st, int ch, int status, int count)

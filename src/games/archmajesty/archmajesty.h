@@ -30,15 +30,23 @@ enum am_attr { AM_MIGHT = 0, AM_AGILITY, AM_WILL, AM_DEFENCE };
 
 /* Keywords a spell or template may carry. */
 enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
-       AM_K_OPENER = 16, AM_K_ENCHANTMENT = 32 };
+       AM_K_OPENER = 16, AM_K_ENCHANTMENT = 32,
+       AM_K_SLOW_PITCH = 64 /* PITCH: [Slow], only while nothing is being resolved (R120) */ };
 
 /* One effect of a stage, compiled from the effect vocabulary. */
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
                   AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT,
-                  AM_OP_SUMMON, AM_OP_SACRIFICE }; /* SUMMON, SACRIFICE: minion.c */
-enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
+                  AM_OP_SUMMON, AM_OP_SACRIFICE, /* SUMMON, SACRIFICE: minion.c */
+                  AM_OP_CHAIN,      /* CHAIN: the stage's attack repeats (R112) */
+                  AM_OP_CLEANSE,    /* CLEANSE: the caster removes status counters (R113) */
+                  AM_OP_SCRAP,      /* SCRAP: the caster gains scrap (R110) */
+                  AM_OP_STREW,      /* SCRAP: scrap onto the squares of those hit (R110) */
+                  AM_OP_PAY_SCRAP   /* SCRAP: "pay X scrap" for the rest of the stage (R110) */
+};
+/* on: fixed, on: parried: FIXED and PARRYING as effect triggers (R114). */
+enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS, AM_ON_FIXED, AM_ON_PARRIED };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
  * effect of the caster's own, `until` bounds a modifier (defence, boost). */
@@ -50,7 +58,10 @@ typedef struct am_op {
     uint8_t cond;                 /* enum am_if: only on a bloodied character (R75), only on a
                                      vulnerable one (R81) */
     int8_t x, y;                  /* a boost's +X/+Y */
+    uint8_t to;                   /* enum am_to: on the caster, or on an ally it picks (R118) */
 } am_op;
+/* to: ally ("Ally": the caster or another), other_ally ("Another/other Ally"). */
+enum am_to { AM_TO_SELF = 0, AM_TO_ALLY, AM_TO_OTHER_ALLY };
 
 enum { AM_OPS = 8, AM_STAGES = 4 };
 enum { AM_FORCED_MAX = 4 }; /* characters one push or pull moves (the FORCED frame's room) */
@@ -77,6 +88,11 @@ typedef struct am_spell {
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
     uint16_t minion;             /* SUMMON: the minion sheet its summon effect places, 0 none */
+    uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
+    uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
+    uint8_t foretold;            /* FORETOLD/X: X, the turns it waits; 0 none (R116) */
+    uint8_t upkeep;              /* ENCHANTMENT upkeep: cards to discard each Start Phase
+                                    (R119) */
     uint8_t n_stages, n_ops;
     uint8_t stage_end[AM_STAGES];/* stage s holds ops [stage_end[s-1], stage_end[s]) */
     am_op op[AM_OPS];
@@ -273,6 +289,14 @@ enum am_word {
     AM_W_SUMMONED, AM_W_SUMMON_SHORT, AM_W_SUMMON_NO_ROOM, AM_W_CONTROL_LIMIT, /* MINIONS */
     AM_W_GRANTS, AM_W_COMMAND_DISCARD, AM_W_COMMAND_HP, AM_W_COMMAND_SCRAP, AM_W_ORDER_MOVE,
     AM_W_ORDER_ATTACK, AM_W_CP_LOST, AM_W_SACRIFICED, AM_W_COMPANION, AM_W_NO_SACRIFICE,
+    AM_W_CHOOSES,                  /* CHOICE (R111) */
+    AM_W_CHAINED,                  /* CHAIN (R112) */
+    AM_W_SCRAP_GAINS, AM_W_SCRAP_GRABS, AM_W_SCRAP_DROPS, AM_W_SCRAP_PAYS, AM_W_SCRAP_STREWN,
+    AM_W_SCRAP_SPILLS,             /* SCRAP (R110) */
+    AM_W_FORETELLS, AM_W_FORESEEN, AM_W_FORETOLD_RESOLVES, /* FORETOLD/X (R116) */
+    AM_W_OPPORTUNITY,              /* OPPORTUNITY (R117) */
+    AM_W_ENCHANTS,                 /* ENCHANTMENT on an ally (R118) */
+    AM_W_UPKEEP, AM_W_UPKEEP_ENDS, /* ENCHANTMENT upkeep (R119) */
     AM_W_COUNT
 };
 
@@ -296,7 +320,16 @@ enum am_act {
     AM_A_SUMMON_AT,           /* SUMMON: a the square */
     AM_A_REPLACE,             /* Control Limit: a the minion removed */
     AM_A_SACRIFICE,           /* SACRIFICE: a the minion */
-    AM_A_LAST = AM_A_SACRIFICE
+    AM_A_CHOOSE,              /* CHOICE: a is the option (R111) */
+    AM_A_CHAIN,               /* CHAIN: a is the next target (R112) */
+    AM_A_GRAB, AM_A_DROP, AM_A_SCRAP_DONE, /* SCRAP on an entered square (R110) */
+    AM_A_PAY_SCRAP, AM_A_NO_PAY,           /* SCRAP: pay X scrap, or not (R110) */
+    AM_A_FORETELL,            /* FORETOLD: b is the hand index (R116) */
+    AM_A_FORESEE, AM_A_FORESEEN, /* FORETOLD: a target fixed (a), the targets done */
+    AM_A_SEIZE,               /* OPPORTUNITY: a basic attack (b: 0 melee, 1 ranged, 2 none) */
+    AM_A_ENCHANT,             /* ENCHANTMENT: the ally picked (a) (R118) */
+    AM_A_UPKEEP, AM_A_UPKEEP_END, /* upkeep paid with hand card b, or the enchantment ends */
+    AM_A_LAST = AM_A_UPKEEP_END
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -346,9 +379,20 @@ enum am_frame {
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
     AM_F_EFFECT,      /* resolving: a declared answer (arg0: kind, 1: char, 2: value, 3: attack,
                          4: roll) */
-    AM_F_LAST = AM_F_EFFECT
+    /* decisions again, from here on */
+    AM_F_CHOICE,      /* decision: CHOICE, a card's option (arg0: char, 1: the card's spell) */
+    AM_F_CHAIN,       /* decision: CHAIN, the next target (arg0: char, 1: attack slot, 2: range) */
+    AM_F_SCRAP,       /* decision: SCRAP on an entered square (arg0: char, 1: grabbed, 2: dropped) */
+    AM_F_PAY_SCRAP,   /* decision: SCRAP, pay arg1 scrap or not (arg0: char) */
+    AM_F_FORETELL,    /* decision: FORETOLD, its targets (arg0: mage, 1: spell, 2: most, 3: picked,
+                         4..: picked) */
+    AM_F_OPPORTUNITY, /* decision: OPPORTUNITY seized or not (arg0: char, 1: the enemy) */
+    AM_F_ALLY,        /* decision: the ally an effect goes to (arg0: caster, 1: kind, 2: count,
+                         3: arg, 4: x, 5: y, 6: timing, 7: card, 8: to, 9: range) */
+    AM_F_UPKEEP,      /* decision: an enchantment's upkeep (arg0: mage, 1: card, 2: paid) */
+    AM_F_LAST = AM_F_UPKEEP
 };
-static inline int am_frame_decides(int kind) { return kind < AM_F_CAST; }
+static inline int am_frame_decides(int kind) { return kind < AM_F_CAST || kind > AM_F_EFFECT; }
 /* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
 static inline int am_bloodied(const am_state *st, int ch)
 {
@@ -479,7 +523,8 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 
 /* combo.c */
 int am_edges_fit(int right, int left);
-enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH };
+enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH,
+       AM_CAST_FORETOLD };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
@@ -496,7 +541,12 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 
 /* lasting.c: modifiers and waiting effects of the Start and End Phases (R73) */
-void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card);
+/* A lasting effect of op on ch, from card, cast by character by. */
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                    int by);
+/* ENCHANTMENT (R86): whether ch holds op's modifier of the enchantment card already. */
+int am_lasting_enchanted(const carta_rules *r, const am_state *st, int ch, const am_op *op,
+                         int card);
 /* Ends or resolves what is due at ch's Start Phase (which: AM_P_START) or End Phase (AM_P_END). */
 void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which);
 void am_lasting_round_end(const carta_rules *r, am_state *st);
@@ -551,7 +601,9 @@ void am_channel_apply(const carta_rules *r, am_state *st, carta_action a);
 enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MACHINE_HEART,
                   AM_H_STEEL_SKIN, AM_H_CLAWS_WINGS, AM_H_KIN_COSMOS, AM_H_DRAGON_BREATH,
                   AM_H_SWIFT_STRIDE, AM_H_SEABORNE, AM_H_ICHOR_GUARD, AM_H_EMOTION_EATER,
-                  AM_H_STEADY_AIM, AM_H_ROOTED_FURY, AM_H_COUNT };
+                  AM_H_STEADY_AIM, AM_H_ROOTED_FURY,
+                  AM_H_OPPORTUNIST, /* OPPORTUNITY: a basic attack on the enemy (R117) */
+                  AM_H_COUNT };
 enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8 };
 /* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
@@ -612,6 +664,87 @@ void am_zero_hp_apply(const carta_rules *r, am_state *st, carta_action a);
 /* Knocked Out, and removed if fodder or regular (R26). */
 void am_knock_out(const carta_rules *r, am_state *st, int ch);
 int am_leaf_item(const carta_rules *r, const am_state *st, int mage);
+
+/* choice.c: CHOICE (R111) */
+/* Asks ch which option of spell (an index of r->spell) to resolve; 0 when it has none. */
+int am_choice_offer(const carta_rules *r, am_state *st, int ch, int spell);
+int am_choice_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+void am_choice_apply(const carta_rules *r, am_state *st, carta_action a);
+/* The option's copy of the card an attack comes from (variant: option + 1). */
+const am_spell *am_choice_variant(const carta_rules *r, const am_spell *s, int variant);
+
+/* chain.c: CHAIN (R112) */
+/* At a chain effect after attack slot: asks ch for the next target within range of the
+ * previous one (while fewer than links links were made); returns whether it asked. */
+int am_chain_offer(const carta_rules *r, am_state *st, int ch, int slot, int links, int range);
+int am_chain_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_chain_apply(const carta_rules *r, am_state *st, carta_action a);
+/* Whether target is within a chained attack's range of its previous target. */
+int am_chain_reaches(const am_state *st, const am_attack *a, int target);
+/* combo.c: the CAST frame on top declares its stage's attack again on target, a chain's link. */
+void am_cast_relink(const carta_rules *r, am_state *st, int target, int from, int range);
+
+/* scrap.c: SCRAP (R110) */
+void am_scrap_gain(am_state *st, int ch, int n);
+/* Puts n scrap on the square of each character attack slot hit. */
+void am_scrap_strew(am_state *st, int slot, int n);
+/* A character entered its square: it may grab or drop scrap there (AM_F_SCRAP). */
+void am_scrap_entered(am_state *st, int ch);
+/* A character knocked out or removed drops the scrap it carries on its square. */
+void am_scrap_spill(am_state *st, int ch);
+/* "pay X scrap": asks ch (AM_F_PAY_SCRAP) if it carries n; returns whether it asked. */
+int am_scrap_pay_offer(am_state *st, int ch, int n);
+int am_scrap_actions(const am_state *st, const carta_pending *f, carta_action *out);
+void am_scrap_apply(const carta_rules *r, am_state *st, carta_action a);
+/* combo.c: the CAST frame on top skips the rest of its stage (scrap not paid). */
+void am_cast_skip_stage(const carta_rules *r, am_state *st);
+/* combo.c: option k of a CHOICE picked for the card the CAST frame on top resolves. */
+void am_cast_choose(am_state *st, int k);
+
+/* foretold.c: FORETOLD/X (R116) */
+/* The foretell actions of mage after the draw step (in its Cycling Step decision). */
+int am_foretell_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
+int am_foresee_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                       carta_action *out);
+void am_foretold_apply(const carta_rules *r, am_state *st, carta_action a);
+/* A turn has passed: each foretold card waits one turn less. */
+void am_foretold_tick(am_state *st);
+/* Resolves the first foretold card due (its turns passed), as a Trick (a CAST frame); round_end:
+ * every card is due. Returns whether one was put to resolve. */
+int am_foretold_resolve_next(am_state *st, int round_end);
+/* The foretold card due now (the one the CAST frame of AM_CAST_FORETOLD resolves), or -1. */
+int am_foretold_due(const am_state *st);
+/* Its predetermined targets still in reach of s (out: at most AM_FORETOLD_TARGETS). */
+int am_foretold_targets(const carta_rules *r, am_state *st, int ch, const am_spell *s,
+                        uint8_t *out);
+/* The foretold card due is done: to the Void, its record gone. */
+void am_foretold_done(am_state *st);
+
+/* opportunity.c: OPPORTUNITY as a trigger (R117) */
+/* ch moved by itself from square from: an enemy entering or leaving a square next to a mage. */
+void am_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from);
+/* attack slot was declared: an enemy targeting a mage or its ally. */
+void am_opportunity_attacked(const carta_rules *r, am_state *st, int slot);
+int am_opportunity_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                           carta_action *out);
+void am_opportunity_apply(const carta_rules *r, am_state *st, carta_action a);
+
+/* enchant.c: ENCHANTMENT on allies (R118) and upkeep (R119) */
+/* An effect `to` an ally: asks the caster which (AM_F_ALLY), within range squares (0: any). */
+void am_ally_offer(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                   int range);
+int am_ally_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                    carta_action *out);
+/* At mage ch's Start Phase: each enchantment it made with an upkeep asks to be kept. */
+void am_upkeep_phase(const carta_rules *r, am_state *st, int ch);
+int am_upkeep_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+void am_enchant_apply(const carta_rules *r, am_state *st, carta_action a);
+
+/* taunt.c: TAUNT's movement (R115): a taunted enemy with a melee template runs only closer to
+ * its taunter; the actions out[0..n) filtered, the count returned. */
+int am_taunt_moves(const carta_rules *r, const am_state *st, int ch, carta_action *out, int n);
 
 /* combo.c: sets the channel of the card the CAST frame on top resolves. */
 void am_cast_channel_set(am_state *st, int channel);

@@ -124,6 +124,7 @@ void am_knock_out(const carta_rules *r, am_state *st, int ch)
     am_char *c = &st->ch[ch];
     c->flags |= AM_C_KO;
     am_tell(st, ch, AM_W_KNOCKED_OUT, 0, 0);
+    am_scrap_spill(st, ch); /* SCRAP: what it carried lies on its square (R110) */
     for (int i = 0; i < st->n_chars; i++) /* TAUNT: "If you are defeated, any enemies you
                                              taunted cease to be taunted" (R87) */
         if (st->ch[i].taunter == ch + 1)
@@ -179,6 +180,7 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
         alt->arg[0] = (int16_t)slot;
     }
     am_emotion_offer(r, st, slot);
+    am_opportunity_attacked(r, st, slot); /* OPPORTUNITY: targeting a mage or its ally (R117) */
 }
 
 /* Alternate Exploit Effects: as its attack is declared, a card may exploit one counter of its
@@ -220,7 +222,9 @@ const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a)
     if (a->templ >= 0x80)
         return &r->basic[a->templ & 1];
     const am_enemy *e = am_enemy_of(r, a->source);
-    return e ? &r->spell[e->templ[a->templ]] : am_spell_of(r, a->source);
+    if (e)
+        return &r->spell[e->templ[a->templ]];
+    return am_choice_variant(r, am_spell_of(r, a->source), a->variant); /* CHOICE (R111) */
 }
 
 /* Step 1: each target re-checked (R17), then rolled, or fixed (R19). */
@@ -228,7 +232,8 @@ static void attack_roll(const carta_rules *r, am_state *st, am_attack *a, const 
 {
     for (int i = 0; i < a->n; i++) {
         am_roll *ro = &a->roll[i];
-        if (!am_reaches(r, st, a->attacker, s, ro->target)) {
+        if (a->chain ? !am_chain_reaches(st, a, ro->target) /* CHAIN: from the last (R112) */
+                     : !am_reaches(r, st, a->attacker, s, ro->target)) {
             ro->flags |= AM_R_GONE;
             am_tell(st, ro->target, AM_W_OUT_OF_REACH, 0, 0);
             continue;

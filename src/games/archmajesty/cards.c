@@ -267,6 +267,26 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
     return CARTA_OK;
 }
 
+/* to: ally | other_ally: the effect goes to an ally the caster picks (ENCHANTMENT; R118): gain,
+ * heal and armour at once, defence and boost until the round's end. */
+static carta_status read_to(struct fy_node *map, am_op *op, const char *file, carta_error *err)
+{
+    static const char *const to_names[] = {"self", "ally", "other_ally", NULL};
+    struct fy_node *node = carta_yaml_get(map, "to");
+    if (!node)
+        return CARTA_OK;
+    int to = read_key_word(map, "to", to_names, AM_TO_SELF, file, err), k = op->kind;
+    if (to < 0)
+        return CARTA_ERR_INPUT;
+    int modifier = k == AM_OP_DEFENCE || k == AM_OP_BOOST;
+    if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR) ||
+        (modifier ? op->timing != AM_ROUND_END : op->timing != AM_NOW) || op->cond)
+        return carta_yaml_error(err, file, node, "'to' takes gain, heal or armour (at once), or "
+                                "defence or boost until round_end");
+    op->to = (uint8_t)to;
+    return CARTA_OK;
+}
+
 /* One effect map of a stage (docs/card-format/archmajesty.md, "Effects"). */
 static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, const char *file,
                             carta_error *err)
@@ -275,13 +295,15 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
                                        "boost", "parry", "taunt", "summon", "sacrifice",
+                                       "chain", "cleanse", "scrap", "strew", "pay_scrap",
                                        "count", "on", "value", "range", "when", "until", "if",
-                                       NULL};
+                                       "to", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
-                                        "boost", "parry", "taunt", "summon", "sacrifice", NULL};
-    static const char *const on_names[] = {"always", "hit", "miss", NULL};
+                                        "boost", "parry", "taunt", "summon", "sacrifice",
+                                        "chain", "cleanse", "scrap", "strew", "pay_scrap", NULL};
+    static const char *const on_names[] = {"always", "hit", "miss", "fixed", "parried", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
     int kind = 0, count = 1, v = 0, range = 0;
@@ -296,7 +318,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
                                 "teleport, airborne, grounded, lift, defence, boost, parry, "
-                                "taunt, summon, sacrifice");
+                                "taunt, summon, sacrifice, chain, cleanse, scrap, strew, "
+                                "pay_scrap");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -325,6 +348,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     } else if (kind == AM_OP_BOOST) {
         if (read_bonus(head, "boost", &op->x, &op->y, file, err))
             return CARTA_ERR_INPUT;
+    } else if (kind >= AM_OP_CHAIN) { /* chain: links; cleanse: counters; scrap */
+        int hi = kind == AM_OP_CHAIN ? 6 : kind == AM_OP_CLEANSE ? 5 : AM_SCRAP_MAX;
+        if (carta_yaml_int(map, heads[kind - 1], 0, true, 1, hi, &count, file, err) ||
+            (kind == AM_OP_CHAIN &&
+             carta_yaml_int(map, "range", 0, false, 1, 16, &range, file, err)))
+            return CARTA_ERR_INPUT;
     } else {
         int hi = kind == AM_OP_ATTACK ? 6 : kind == AM_OP_DEFENCE ? 20
                  : kind >= AM_OP_SHIFT && kind != AM_OP_TOKEN &&
@@ -333,7 +362,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             return CARTA_ERR_INPUT;
     }
     int moves_hit = kind == AM_OP_PUSH || kind == AM_OP_PULL || kind == AM_OP_CARRY ||
-                    kind == AM_OP_LIFT || kind == AM_OP_TAUNT;
+                    kind == AM_OP_LIFT || kind == AM_OP_TAUNT || kind == AM_OP_STREW;
     int on = read_key_word(map, "on", on_names, moves_hit ? AM_ON_HIT : AM_ON_ALWAYS, file, err);
     if (on < 0)
         return CARTA_ERR_INPUT;
@@ -343,10 +372,14 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (on != AM_ON_ALWAYS && !has_attack)
         return carta_yaml_error(err, file, map, "'on: %s' needs an attack earlier in the stage",
                                 on_names[on]);
+    if (kind == AM_OP_CHAIN && !has_attack)
+        return carta_yaml_error(err, file, map, "'chain' needs an attack earlier in the stage: "
+                                "it repeats that attack on another target");
     if (kind == AM_OP_INFLICT && !has_attack)
         return carta_yaml_error(err, file, map, "'inflict' needs an attack earlier in the stage: "
                                 "it is inflicted on the characters attacked");
-    if (read_timing(map, op, file, err) || read_condition(map, op, file, err))
+    if (read_timing(map, op, file, err) || read_condition(map, op, file, err) ||
+        read_to(map, op, file, err))
         return CARTA_ERR_INPUT;
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
@@ -355,9 +388,34 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     return CARTA_OK;
 }
 
-/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or one: one stage. */
+/* The effects of seq appended to the stage being read (has_attack, attacks: its attack so far). */
+static carta_status read_stage_items(struct fy_node *seq, am_spell *s, int *has_attack,
+                                     int *attacks, const char *file, carta_error *err)
+{
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+        if (s->n_ops >= AM_OPS)
+            return carta_yaml_error(err, file, seq, "at most %d effects in all", AM_OPS);
+        am_op *op = &s->op[s->n_ops];
+        if (read_op(fy_node_sequence_get_by_index(seq, i), op, *has_attack, file, err))
+            return CARTA_ERR_INPUT;
+        if (op->kind == AM_OP_ATTACK && *has_attack)
+            return carta_yaml_error(err, file, seq, "one attack per stage");
+        if ((op->kind == AM_OP_PUSH || op->kind == AM_OP_PULL) && *attacks > AM_FORCED_MAX)
+            return carta_yaml_error(err, file, fy_node_sequence_get_by_index(seq, i),
+                                    "a push or pull moves at most %d characters: the "
+                                    "stage's attack has %d targets", AM_FORCED_MAX, *attacks);
+        *has_attack |= op->kind == AM_OP_ATTACK;
+        *attacks = op->kind == AM_OP_ATTACK ? op->count : *attacks;
+        s->n_ops++;
+    }
+    return CARTA_OK;
+}
+
+/* stages: a list of stages, each a list of effects (Multi-Stage Cards); or one: one stage. A
+ * choice's option adds the effects extra to stage extra_stage (else NULL, -1). */
 static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one, am_spell *s,
-                                     const char *file, carta_error *err)
+                                     struct fy_node *extra, int extra_stage, const char *file,
+                                     carta_error *err)
 {
     int n_stages = stages ? (fy_node_is_sequence(stages) ? fy_node_sequence_item_count(stages)
                                                         : -1)
@@ -370,22 +428,10 @@ static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one
         if (!fy_node_is_sequence(seq))
             return carta_yaml_error(err, file, seq, "a stage is a list of effects");
         int has_attack = 0, attacks = 0;
-        for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
-            if (s->n_ops >= AM_OPS)
-                return carta_yaml_error(err, file, seq, "at most %d effects in all", AM_OPS);
-            am_op *op = &s->op[s->n_ops];
-            if (read_op(fy_node_sequence_get_by_index(seq, i), op, has_attack, file, err))
-                return CARTA_ERR_INPUT;
-            if (op->kind == AM_OP_ATTACK && has_attack)
-                return carta_yaml_error(err, file, seq, "one attack per stage");
-            if ((op->kind == AM_OP_PUSH || op->kind == AM_OP_PULL) && attacks > AM_FORCED_MAX)
-                return carta_yaml_error(err, file, fy_node_sequence_get_by_index(seq, i),
-                                        "a push or pull moves at most %d characters: the "
-                                        "stage's attack has %d targets", AM_FORCED_MAX, attacks);
-            has_attack |= op->kind == AM_OP_ATTACK;
-            attacks = op->kind == AM_OP_ATTACK ? op->count : attacks;
-            s->n_ops++;
-        }
+        if (read_stage_items(seq, s, &has_attack, &attacks, file, err) ||
+            (st == extra_stage &&
+             read_stage_items(extra, s, &has_attack, &attacks, file, err)))
+            return CARTA_ERR_INPUT;
         s->stage_end[st] = s->n_ops;
     }
     s->n_stages = (uint8_t)n_stages;
@@ -398,7 +444,61 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
     struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
     if (stages && one)
         return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
-    return read_stage_nodes(stages, one, s, file, err);
+    return read_stage_nodes(stages, one, s, NULL, -1, file, err);
+}
+
+/* One option of a choice: {option: NAME, bonus: [X, Y], effect: [...], stage: N}, compiled as a
+ * copy of the card (base, with its stages read again from map) into o (R111). */
+static carta_status read_option(struct fy_node *map, struct fy_node *opt, const am_spell *base,
+                                am_spell *o, const char *file, carta_error *err)
+{
+    static const char *const keys[] = {"option", "bonus", "effect", "stage", NULL};
+    int stage = 1;
+    *o = *base;
+    o->n_choices = 0;
+    o->n_stages = o->n_ops = 0;
+    memset(o->stage_end, 0, sizeof o->stage_end);
+    memset(o->op, 0, sizeof o->op);
+    if (carta_yaml_check_keys(opt, keys, "an option", file, err) ||
+        carta_yaml_str(opt, "option", NULL, o->name, sizeof o->name, file, err) ||
+        carta_yaml_int(opt, "stage", 1, false, 1, AM_STAGES, &stage, file, err))
+        return CARTA_ERR_INPUT;
+    struct fy_node *bonus = carta_yaml_get(opt, "bonus"), *extra = carta_yaml_get(opt, "effect");
+    int8_t x = 0, y = 0;
+    if (bonus && read_bonus(bonus, "bonus", &x, &y, file, err))
+        return CARTA_ERR_INPUT;
+    o->x = (int8_t)(o->x + x);
+    o->y = (int8_t)(o->y + y);
+    if (extra && !fy_node_is_sequence(extra))
+        return carta_yaml_error(err, file, extra, "an option's 'effect' is a list of effects");
+    if (stage > base->n_stages && extra)
+        return carta_yaml_error(err, file, opt, "the card has no stage %d", stage);
+    struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
+    return read_stage_nodes(stages, one, o, extra, extra ? stage - 1 : -1, file, err);
+}
+
+/* choice: CHOICE, 2 to 4 options; each option is compiled as a copy of the card in the slots of
+ * r->spell after the card (and its pitch effect), and the caster picks one as the card begins
+ * to resolve (R111). */
+static carta_status read_choice(carta_rules *r, struct fy_node *map, am_spell *s,
+                                const char *file, carta_error *err)
+{
+    struct fy_node *seq = carta_yaml_get(map, "choice");
+    if (!seq)
+        return CARTA_OK;
+    int n = fy_node_is_sequence(seq) ? fy_node_sequence_item_count(seq) : 0;
+    if (n < 2 || n > 4)
+        return carta_yaml_error(err, file, seq, "'choice' is a list of 2 to 4 options");
+    int first = r->n_spells + 1 + (s->pitch ? 1 : 0);
+    if (first + n >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+    for (int k = 0; k < n; k++)
+        if (read_option(map, fy_node_sequence_get_by_index(seq, k), s, &r->spell[first + k],
+                        file, err))
+            return CARTA_ERR_INPUT;
+    s->choice = (uint16_t)first;
+    s->n_choices = (uint8_t)n;
+    return CARTA_OK;
 }
 
 /* pitch: the effects of PITCH, compiled as a copy of the card (its range, attack and damage:
@@ -417,7 +517,7 @@ static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
     p->n_stages = p->n_ops = 0;
     memset(p->stage_end, 0, sizeof p->stage_end);
     memset(p->op, 0, sizeof p->op);
-    if (read_stage_nodes(NULL, pitch, p, file, err))
+    if (read_stage_nodes(NULL, pitch, p, NULL, -1, file, err))
         return CARTA_ERR_INPUT;
     if (p->n_ops == 0)
         return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
@@ -433,7 +533,7 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
                                   carta_error *err)
 {
     static const char *const flags[] = {"piercing", "overwhelm", "trick", "cantrip", "opener",
-                                        "enchantment", NULL};
+                                        "enchantment", "slow_pitch", NULL};
     struct fy_node *seq = carta_yaml_get(map, "keywords");
     if (!seq)
         return CARTA_OK;
@@ -442,9 +542,12 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
     for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *k = fy_node_sequence_get_by_index(seq, i);
         if (fy_node_is_mapping(k)) {
-            static const char *const keys[] = {"critical", "protect", "knell", NULL};
-            int crit = 0, protect = 0, knell = 0;
+            static const char *const keys[] = {"critical", "protect", "knell", "foretold",
+                                               "upkeep", NULL};
+            int crit = 0, protect = 0, knell = 0, foretold = 0, upkeep = 0;
             if (carta_yaml_check_keys(k, keys, "a keyword", file, err) ||
+                carta_yaml_int(k, "upkeep", 0, false, 1, 3, &upkeep, file, err) ||
+                carta_yaml_int(k, "foretold", 0, false, 1, 9, &foretold, file, err) ||
                 carta_yaml_int(k, "critical", 0, false, 1, 20, &crit, file, err) ||
                 carta_yaml_int(k, "protect", 0, false, 1, 16, &protect, file, err) ||
                 carta_yaml_int(k, "knell", 0, false, 1, 99, &knell, file, err))
@@ -452,6 +555,8 @@ static carta_status read_keywords(struct fy_node *map, am_spell *s, const char *
             if (s->knell + knell > 200)
                 return carta_yaml_error(err, file, k, "Knell adds up to at most 200");
             s->knell = (uint8_t)(s->knell + knell);
+            s->foretold = foretold ? (uint8_t)foretold : s->foretold;
+            s->upkeep = upkeep ? (uint8_t)upkeep : s->upkeep;
             s->crit = crit ? (uint8_t)crit : s->crit;
             s->protect = protect ? (uint8_t)protect : s->protect;
             continue;
@@ -573,7 +678,8 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
-                                       "alternate", "pitch", "minion", "text", NULL};
+                                       "alternate", "pitch", "minion", "choice", "text",
+                                       NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -625,11 +731,12 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         for (int k = 0; k < 3; k++)
             s->req_colour[k] = (uint8_t)c[k];
     }
-    if (read_pitch(r, map, s, file, err) || read_summon(r, map, s, file, err))
+    if (read_pitch(r, map, s, file, err) || read_summon(r, map, s, file, err) ||
+        read_choice(r, map, s, file, err))
         return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
     r->index[id] = (uint16_t)r->n_spells++;
-    r->n_spells += s->pitch ? 1 : 0; /* the pitch effect's slot */
+    r->n_spells += (s->pitch ? 1 : 0) + s->n_choices; /* the pitch effect's, the options' */
     return CARTA_OK;
 }
 

@@ -107,6 +107,35 @@ static carta_status check_minions(const carta_rules *r, const am_state *st, cart
     return CARTA_OK;
 }
 
+/* SCRAP (R110): at most AM_SCRAP_MAX carried or on a square, and on floor squares only; a taunter
+ * (R87) a character of the other side. */
+static carta_status check_scrap(const am_state *st, carta_error *err)
+{
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_char *c = &st->ch[i];
+        if (c->scrap > AM_SCRAP_MAX || (c->taunter && (c->taunter > st->n_chars ||
+                                                       st->ch[c->taunter - 1].side == c->side)))
+            return CHECK_FAIL(err, "character %d carries %d scrap, taunter %d", i, c->scrap,
+                              c->taunter);
+    }
+    if (st->n_foretold > AM_FORETOLD)
+        return CHECK_FAIL(err, "%d foretold cards", st->n_foretold);
+    for (int i = 0; i < st->n_foretold; i++) { /* FORETOLD (R116): waiting in its mage's stack */
+        const am_foretold *fo = &st->foretold[i];
+        int held = 0;
+        for (int k = 0; fo->mage < st->n_mages && k < st->mage[fo->mage].limbo.n; k++)
+            held |= st->mage[fo->mage].limbo.cards[k] == fo->card;
+        if (!held || fo->turns > 9 || fo->n > AM_FORETOLD_TARGETS)
+            return CHECK_FAIL(err, "foretold card %d: mage %d, %d turns, %d targets", i,
+                              fo->mage, fo->turns, fo->n);
+    }
+    for (int cell = 0; cell < AM_CELLS; cell++)
+        if (st->scrap[cell] && (st->scrap[cell] > AM_SCRAP_MAX || cell % AM_W >= st->w ||
+                                cell / AM_W >= st->h || st->terrain[cell]))
+            return CHECK_FAIL(err, "square %d holds %d scrap", cell, st->scrap[cell]);
+    return CARTA_OK;
+}
+
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
 {
     const am_state *st = state;
@@ -144,5 +173,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_mages(r, st, err);
     if (s == CARTA_OK)
         s = check_minions(r, st, err);
+    if (s == CARTA_OK)
+        s = check_scrap(st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;
 }

@@ -10,9 +10,12 @@
 /* CAST frame arguments */
 enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED,
        C_CHANNEL };
+/* C_BEGUN: 0 the card not begun, 1 begun, 2 + k option k of its CHOICE picked (R111) */
+enum { BEGUN_CHOSEN = 2 };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
-       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH };
+       KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH,
+       KIND_FORETOLD = AM_CAST_FORETOLD };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -105,6 +108,19 @@ int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, car
     return n;
 }
 
+/* PITCH: "If a [Pitch] effect has [Slow] it can be used during any character's turn, but only if
+ * no other action is currently being resolved" (R120): no card, attack or answer on the stack,
+ * and no window open on a declared action. */
+static int combo_resolving_any(const am_state *st)
+{
+    for (int k = 0; k < st->pending.n; k++) {
+        int kind = st->pending.frame[k].kind;
+        if (kind == AM_F_CAST || kind == AM_F_ATTACK || kind == AM_F_EFFECT)
+            return 1;
+    }
+    return 0;
+}
+
 /* PITCH: "You may discard a card with [Pitch] as an interrupt in order to resolve the
  * corresponding pitch effect" (R85): a mage not knocked out, each distinct card once, not with the
  * stack nearly full nor while AM_ATTACKS attacks resolve at once. */
@@ -115,9 +131,12 @@ int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_a
     if ((st->ch[g->ch].flags & AM_C_KO) || st->pending.n > CARTA_PENDING_MAX - 8 ||
         st->n_attacks >= AM_ATTACKS)
         return 0;
-    for (int i = 0; i < g->hand.n; i++)
-        if (am_first_copy(&g->hand, i) && am_spell_of(r, g->hand.cards[i])->pitch)
+    int busy = combo_resolving_any(st);
+    for (int i = 0; i < g->hand.n; i++) {
+        const am_spell *s = am_spell_of(r, g->hand.cards[i]);
+        if (am_first_copy(&g->hand, i) && s->pitch && !(busy && (s->keywords & AM_K_SLOW_PITCH)))
             out[n++] = AM_ACT(AM_A_PITCH, 0, i);
+    }
     return n;
 }
 
@@ -212,6 +231,13 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
         *ref = e->templ[f->arg[C_CARD]];
         return &r->spell[*ref];
     }
+    if (f->arg[C_KIND] == KIND_FORETOLD) { /* the foretold card due (R116) */
+        int d = am_foretold_due(st);
+        if (f->arg[C_CARD] < 0 || d < 0)
+            return NULL;
+        *ref = r->index[st->foretold[d].card];
+        return &r->spell[*ref];
+    }
     if (f->arg[C_KIND] == KIND_PITCH) { /* the pitch effect's own entry (R85) */
         if (f->arg[C_CARD] < 0)
             return NULL;
@@ -229,6 +255,18 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
         return NULL;
     *ref = r->index[g->combo.cards[f->arg[C_CARD]]];
     return &r->spell[*ref];
+}
+
+/* The same, the option picked (CHOICE, R111) in place of the card once it is picked. */
+static const am_spell *combo_resolving(const carta_rules *r, const am_state *st,
+                                       const carta_pending *f, int *ref)
+{
+    const am_spell *s = combo_current(r, st, f, ref);
+    if (s && f->arg[C_BEGUN] >= BEGUN_CHOSEN) {
+        *ref = s->choice + f->arg[C_BEGUN] - BEGUN_CHOSEN;
+        s = &r->spell[*ref];
+    }
+    return s;
 }
 
 static void combo_say(am_state *st, int ch, int card, int word, int amount)
@@ -256,6 +294,11 @@ static void combo_finish(am_state *st, carta_pending *f)
             carta_event_move(&st->events, c->mage, card, CARTA_SEEN_ALL, AM_W_COMBO, AM_W_VOID,
                              AM_W_TO_VOID);
         }
+    } else if (f->arg[C_KIND] == KIND_FORETOLD && am_foretold_due(st) >= 0) {
+        am_foretold_done(st);
+        carta_pending_pop(&st->pending);
+        am_foretold_resolve_next(st, 0); /* the next one due, if any (R116) */
+        return;
     }
     carta_pending_pop(&st->pending);
 }
@@ -267,6 +310,17 @@ static int combo_condition(const am_state *st, const carta_pending *f, const am_
         return 1;
     int slot = f->arg[C_ATTACK];
     int hits = slot >= 0 ? st->attack[slot].hits : 0;
+    if (op->on == AM_ON_FIXED || op->on == AM_ON_PARRIED) { /* FIXED, PARRYING (R114) */
+        const am_attack *a = &st->attack[slot];
+        for (int i = 0; slot >= 0 && i < a->n; i++) {
+            const am_roll *ro = &a->roll[i];
+            int parried = (ro->flags & AM_R_PARRIED) ||
+                          (ro->guard && (ro->flags & AM_R_ROLLED) && !(ro->flags & AM_R_HIT));
+            if (op->on == AM_ON_FIXED ? (ro->flags & AM_R_FIXED) != 0 : parried)
+                return 1;
+        }
+        return 0;
+    }
     return op->on == AM_ON_HIT ? hits > 0 : hits == 0;
 }
 
@@ -311,8 +365,13 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     int ch = f->arg[C_CH];
     if (op->cond == AM_IF_BLOODIED && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
         return; /* "if you are bloodied" (R75) */
+    if (op->to) { /* ENCHANTMENT: on an ally the caster picks (R118) */
+        const am_spell *s = am_spell_of(r, card);
+        am_ally_offer(r, st, ch, op, card, s ? s->range : 0);
+        return;
+    }
     if (op->timing != AM_NOW) { /* a modifier that lasts, or an effect that waits */
-        am_lasting_add(r, st, ch, op, card);
+        am_lasting_add(r, st, ch, op, card, ch);
         return;
     }
     switch (op->kind) {
@@ -351,6 +410,24 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
         if (!am_sacrifice_op(st, ch))
             f->arg[C_FAILED] = 1;
         return;
+    case AM_OP_CLEANSE: { /* CLEANSE: up to count of the caster's counters, its choice (R113) */
+        int counters = 0;
+        for (int s = 0; s < AM_STATUS; s++)
+            counters += st->ch[ch].status[s];
+        if (!counters)
+            return;
+        carta_pending *c = carta_pending_push(&st->pending, AM_F_CLEANSE, am_seat_of(st, ch));
+        c->arg[0] = (int16_t)ch;
+        c->arg[2] = (int16_t)op->count;
+        return;
+    }
+    case AM_OP_SCRAP:
+        am_scrap_gain(st, ch, op->count);
+        return;
+    case AM_OP_STREW:
+        if (f->arg[C_ATTACK] >= 0)
+            am_scrap_strew(st, f->arg[C_ATTACK], op->count);
+        return;
     case AM_OP_TAUNT: { /* TAUNT: each character hit (on: hit) is taunted by the caster (R87) */
         if (f->arg[C_ATTACK] < 0)
             return;
@@ -385,6 +462,23 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
 static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f, int ref,
                             const am_op *op)
 {
+    if (f->arg[C_KIND] == KIND_FORETOLD) { /* FORETOLD: the predetermined targets (R116) */
+        uint8_t targets[AM_FORETOLD_TARGETS];
+        int n = am_foretold_targets(r, st, f->arg[C_CH], am_spell_ref(r, ref), targets);
+        n = n < op->count ? n : op->count;
+        if (!n || st->n_attacks >= AM_ATTACKS) {
+            f->arg[C_FAILED] = 1;
+            f->arg[C_OP]++;
+            return;
+        }
+        f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+        am_attack *a = &st->attack[st->n_attacks];
+        am_attack_declare(r, st, f->arg[C_CH], am_spell_ref(r, ref), 0, f->arg[C_STAGE], targets,
+                          n);
+        if (f->arg[C_BEGUN] >= BEGUN_CHOSEN)
+            a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
+        return;
+    }
     if (f->arg[C_KIND] == KIND_BASIC && f->arg[C_CARD] >> 1) { /* Ichor Guard's forced target */
         uint8_t t = (uint8_t)((f->arg[C_CARD] >> 1) - 1);
         int ch = f->arg[C_CH], k = f->arg[C_CARD] & 1;
@@ -423,7 +517,7 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
 {
     int ref = 0;
-    const am_spell *s = combo_current(r, st, f, &ref);
+    const am_spell *s = combo_resolving(r, st, f, &ref);
     int ch = f->arg[C_CH];
     if (!s || (st->ch[ch].flags & AM_C_KO)) {
         combo_finish(st, f);
@@ -440,16 +534,23 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
             return;
         }
     }
+    if (f->arg[C_BEGUN] == 1 && s->n_choices) {
+        am_choice_offer(r, st, ch, ref); /* CHOICE: an option first (R111) */
+        return;
+    }
     if (f->arg[C_ATTACK] == ATTACK_TARGETING)
         return; /* the TARGET frame above declares the attack */
     int stage = f->arg[C_STAGE];
     if (stage >= s->n_stages) {
-        if (f->arg[C_CARD_FAILED] && f->arg[C_KIND] < KIND_BASIC && f->arg[C_KIND] != KIND_TEMPLATE)
+        if (f->arg[C_CARD_FAILED] && (f->arg[C_KIND] == KIND_FORETOLD ||
+                                      (f->arg[C_KIND] < KIND_BASIC &&
+                                       f->arg[C_KIND] != KIND_TEMPLATE)))
             combo_say(st, ch, s->id,
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
         f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC ||
-                         f->arg[C_KIND] == KIND_PITCH ? -1 : f->arg[C_CARD] + 1;
+                         f->arg[C_KIND] == KIND_PITCH || f->arg[C_KIND] == KIND_FORETOLD
+                             ? -1 : f->arg[C_CARD] + 1;
         return;
     }
     int end = s->stage_end[stage];
@@ -469,7 +570,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
     if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE &&
         f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
         f->arg[C_CHANNEL] = 0;
-        if (f->arg[C_KIND] != KIND_TEMPLATE && am_channel_offered(r, st, ch, s))
+        if (f->arg[C_KIND] != KIND_TEMPLATE && f->arg[C_KIND] != KIND_FORETOLD &&
+            am_channel_offered(r, st, ch, s))
             am_channel_push(st, ch, ref);
         return;
     }
@@ -478,17 +580,77 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return;
     }
     if (op->kind == AM_OP_ATTACK) { /* its attack has resolved */
-        if (!st->attack[f->arg[C_ATTACK]].hits)
+        const am_attack *a = &st->attack[f->arg[C_ATTACK]];
+        if (!a->chain && !a->hits)
             f->arg[C_FAILED] = 1;
+        else if (a->chain && a->hits) /* CHAIN: a link that hits carries the stage (R112) */
+            f->arg[C_FAILED] = 0;
         f->arg[C_OP]++;
         return;
     }
     f->arg[C_OP]++;
-    if (combo_condition(st, f, op))
+    if (!combo_condition(st, f, op))
+        return;
+    if (op->kind == AM_OP_CHAIN && f->arg[C_ATTACK] >= 0)
+        am_chain_offer(r, st, ch, f->arg[C_ATTACK], op->count, op->range ? op->range : s->range);
+    else if (op->kind == AM_OP_PAY_SCRAP && !am_scrap_pay_offer(st, ch, op->count))
+        f->arg[C_OP] = s->stage_end[stage]; /* "pay X scrap": unpaid, the stage's rest is not */
+    else if (op->kind != AM_OP_CHAIN && op->kind != AM_OP_PAY_SCRAP)
         combo_effect(r, st, f, op, s->id);
 }
 
+void am_cast_skip_stage(const carta_rules *r, am_state *st)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    int ref = 0;
+    const am_spell *s = combo_resolving(r, st, f, &ref);
+    f->arg[C_OP] = s->stage_end[f->arg[C_STAGE]];
+}
+
+/* The template argument of an attack the CAST frame f declares. */
+static int combo_templ(const carta_pending *f)
+{
+    return f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
+           : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
+}
+
+/* CHAIN: the stage's attack op once more, on one target, its range from the previous (R112). */
+void am_cast_relink(const carta_rules *r, am_state *st, int target, int from, int range)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST && f->arg[C_ATTACK] == st->n_attacks - 1);
+    int ref = 0;
+    const am_spell *s = combo_resolving(r, st, f, &ref);
+    am_attack prev = st->attack[f->arg[C_ATTACK]];
+    int op = f->arg[C_OP] - 1;
+    while (op > 0 && s->op[op].kind != AM_OP_ATTACK)
+        op--;
+    f->arg[C_OP] = (int16_t)op;
+    st->n_attacks--; /* the link before is done: its slot is this one's */
+    uint8_t t = (uint8_t)target;
+    f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+    am_attack *a = &st->attack[st->n_attacks];
+    am_attack_declare(r, st, f->arg[C_CH], s, combo_templ(f), f->arg[C_STAGE], &t, 1);
+    a->channel = prev.channel;
+    a->variant = prev.variant;
+    a->chain = (uint8_t)(prev.chain + 1);
+    a->chain_from = (uint8_t)(from + 1);
+    a->chain_range = (uint8_t)range;
+    memcpy(a->chained, prev.chained, sizeof a->chained);
+    for (int i = 0; i < prev.n; i++)
+        a->chained[prev.roll[i].target / 8] |= (uint8_t)(1 << prev.roll[i].target % 8);
+}
+
 /* ---- apply ---- */
+
+/* CHOICE: option k picked for the card the CAST frame on top resolves (R111). */
+void am_cast_choose(am_state *st, int k)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    f->arg[C_BEGUN] = (int16_t)(BEGUN_CHOSEN + k);
+}
 
 void am_cast_channel_set(am_state *st, int channel)
 {
@@ -541,11 +703,13 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
     carta_pending_pop(&st->pending);
     carta_pending *f = carta_pending_top(&st->pending);
     CARTA_ASSERT(f && f->kind == AM_F_CAST);
-    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
-                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
     f->arg[C_ATTACK] = (int16_t)st->n_attacks;
-    am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, n);
-    st->attack[f->arg[C_ATTACK]].channel = (uint8_t)f->arg[C_CHANNEL];
+    am_attack *a = &st->attack[st->n_attacks];
+    am_attack_declare(r, st, ch, am_spell_ref(r, ref), combo_templ(f), f->arg[C_STAGE], targets,
+                      n);
+    a->channel = (uint8_t)f->arg[C_CHANNEL];
+    if (f->arg[C_BEGUN] >= BEGUN_CHOSEN) /* CHOICE: the attack's entries are the option's */
+        a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
 }
 
 /* The SHIFT frame ends; a character that shifted may set off an ability (am_char_moved). */
@@ -616,14 +780,17 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         combo_target_pick(r, st, f, -1);
         return;
     case AM_A_SHIFT: {
-        am_char *c = &st->ch[f->arg[0]];
+        int who = f->arg[0];
+        am_char *c = &st->ch[who];
+        int from = c->cell;
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
-        am_tell_at(st, f->arg[0], AM_W_SHIFTED_TO);
+        am_tell_at(st, who, AM_W_SHIFTED_TO);
         am_shift_taken(r, st, f);
         f->arg[2]--;
-        if (--f->arg[1] > 0)
-            return;
-        combo_shift_done(r, st);
+        if (--f->arg[1] <= 0)
+            combo_shift_done(r, st);
+        am_opportunity_moved(r, st, who, from); /* OPPORTUNITY (R117) */
+        am_scrap_entered(st, who); /* SCRAP on the square entered (R110) */
         return;
     }
     default: /* AM_A_STOP */

@@ -100,13 +100,17 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
     int ch = top && (top->kind == AM_F_JUMP || top->kind == AM_F_BETWEEN) ? top->arg[0]
                                                                           : st->active;
     am_char *c = &st->ch[ch];
+    int from;
     switch (AM_KIND(a)) {
     case AM_A_RUN:
+        from = c->cell;
         c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, 1));
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         c->flags &= (uint8_t)~(AM_C_AIRBORNE | AM_C_FORCED_AIR);
         am_tell_at(st, ch, AM_W_NOW_AT);
         am_char_moved(r, st, ch);
+        am_opportunity_moved(r, st, ch, from);
+        am_scrap_entered(st, ch);
         break;
     case AM_A_JUMP: {
         c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, am_jump_cost(st, ch)));
@@ -117,10 +121,13 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         break;
     }
     case AM_A_STEP:
+        from = c->cell;
         carta_pending_pop(&st->pending);
         c->cell = (uint8_t)am_step(st, c->cell, AM_A(a));
         am_tell_at(st, ch, AM_W_NOW_AT);
         am_char_moved(r, st, ch);
+        am_opportunity_moved(r, st, ch, from);
+        am_scrap_entered(st, ch);
         break;
     default: /* AM_A_STAY */
         carta_pending_pop(&st->pending);

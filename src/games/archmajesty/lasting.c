@@ -25,12 +25,19 @@ static int lasting_enchanted(const am_state *st, int ch, const am_op *op, int ca
     return 0;
 }
 
-void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card)
+int am_lasting_enchanted(const carta_rules *r, const am_state *st, int ch, const am_op *op,
+                         int card)
 {
     const am_spell *s = am_spell_of(r, card);
-    if (s && (s->keywords & AM_K_ENCHANTMENT) &&
-        (op->kind == AM_OP_DEFENCE || op->kind == AM_OP_BOOST) &&
-        lasting_enchanted(st, ch, op, card)) {
+    return s && (s->keywords & AM_K_ENCHANTMENT) &&
+           (op->kind == AM_OP_DEFENCE || op->kind == AM_OP_BOOST) &&
+           lasting_enchanted(st, ch, op, card);
+}
+
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                    int by)
+{
+    if (am_lasting_enchanted(r, st, ch, op, card)) {
         am_tell(st, ch, AM_W_NO_STACK, 0, 0);
         return;
     }
@@ -41,7 +48,7 @@ void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op,
     st->lasting[st->n_lasting++] = (am_lasting){
         .ch = (uint8_t)ch, .timing = op->timing, .kind = op->kind, .count = op->count,
         .arg = op->arg, .value = op->value, .range = op->range, .x = op->x, .y = op->y,
-        .card = (uint16_t)card};
+        .card = (uint16_t)card, .by = (uint8_t)(by + 1)};
     if (op->kind == AM_OP_DEFENCE)
         am_tell(st, ch, AM_W_DEFENCE_UNTIL + op->timing, op->count, 0);
     else if (op->kind == AM_OP_BOOST)

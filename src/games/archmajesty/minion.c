@@ -403,7 +403,7 @@ static int minion_can_pay(const am_state *st, int mage, const am_cp_way *w)
     switch (w->pay) {
     case AM_CP_DISCARD: return g->hand.n > 0;
     case AM_CP_HP: return st->ch[g->ch].hp > w->amount; /* never down to 0 by its own order */
-    default: return g->scrap >= w->amount;
+    default: return st->ch[g->ch].scrap >= w->amount; /* SCRAP: what it carries (R110) */
     }
 }
 
@@ -476,8 +476,9 @@ static void minion_command_apply(const carta_rules *r, am_state *st, carta_actio
         c->hp = (int16_t)(c->hp - w->amount);
         am_tell(st, g->ch, AM_W_COMMAND_HP, w->amount, c->hp);
     } else {
-        g->scrap = (uint8_t)(g->scrap - w->amount);
-        am_tell(st, g->ch, AM_W_COMMAND_SCRAP, w->amount, g->scrap);
+        am_char *c = &st->ch[g->ch];
+        c->scrap = (uint8_t)(c->scrap - w->amount);
+        am_tell(st, g->ch, AM_W_COMMAND_SCRAP, w->amount, c->scrap);
     }
     minion_grant(st, i, w->points);
 }

@@ -291,6 +291,8 @@ static void round_end(const carta_rules *r, am_state *st)
 {
     if (am_landing_ask(st))
         return; /* R38: landing comes first; the round ends again once it is decided */
+    if (am_foretold_resolve_next(st, 1))
+        return; /* FORETOLD: "at the end of the round" (R116); it ends again after */
     for (int i = 0; i < st->n_chars; i++) {
         am_char *c = &st->ch[i];
         /* Stun & Freeze: "At the end of each round, each character removes 1 Stun and 1 Freeze
@@ -329,6 +331,8 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
         am_tell_at(st, ch, AM_W_TAKING_TURN);
     am_lasting_phase(r, st, ch, AM_P_START);
     am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, ch));
+    am_upkeep_phase(r, st, ch); /* ENCHANTMENT: upkeep, asked first (R119) */
+    am_foretold_resolve_next(st, 0); /* FORETOLD: its X turns have passed (R116) */
 }
 
 /* Minions take no turn slot: "Minions always take their turn at the same time as their
@@ -408,6 +412,7 @@ void am_turn_finish(const carta_rules *r, am_state *st)
     am_char *c = &st->ch[st->active];
     c->flags |= AM_C_ACTED;
     c->attacks_left = 0;
+    am_foretold_tick(st);
     am_tell(st, st->active, AM_W_DONE_TURN, 0, 0);
     if (c->side == AM_ENEMIES) {
         while (++st->group_i < st->n_group) {
@@ -436,6 +441,7 @@ int am_round_actions(const carta_rules *r, const am_state *st, const carta_pendi
         for (int i = 0; i < h->n && f->arg[1] < 3; i++)
             if (am_first_copy(h, i))
                 out[n++] = AM_ACT(AM_A_CYCLE, 0, i);
+        n += am_foretell_actions(r, st, f->arg[0], out + n); /* after the Draw Step (R116) */
         out[n++] = AM_ACT(AM_A_KEEP, 0, 0);
         return n;
     }

@@ -171,7 +171,8 @@ static int rules_jump_steps(const am_state *st, int ch, carta_action *out)
 /* The active character's Main Phase. */
 static int rules_main_actions(const carta_rules *r, const am_state *st, carta_action *out)
 {
-    int ch = st->active, n = am_grid_actions(st, ch, out), seat = am_seat_of(st, ch);
+    int ch = st->active, seat = am_seat_of(st, ch);
+    int n = am_taunt_moves(r, st, ch, out, am_grid_actions(st, ch, out));
     if (st->ch[ch].side == AM_ALLIES) {
         n += am_main_cast_actions(r, st, st->ch[ch].mage, out + n);
         n += am_minion_actions(r, st, st->ch[ch].mage, out + n);
@@ -213,6 +214,13 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_OPENER: return am_opener_actions(r, st, f, out);
         case AM_F_SUMMON: case AM_F_REPLACE: case AM_F_SACRIFICE: case AM_F_COMMAND:
             return am_minion_choices(r, st, f, out);
+        case AM_F_CHOICE: return am_choice_actions(r, st, f, out);
+        case AM_F_CHAIN: return am_chain_actions(st, f, out);
+        case AM_F_SCRAP: case AM_F_PAY_SCRAP: return am_scrap_actions(st, f, out);
+        case AM_F_FORETELL: return am_foresee_actions(r, st, f, out);
+        case AM_F_OPPORTUNITY: return am_opportunity_actions(r, st, f, out);
+        case AM_F_ALLY: return am_ally_actions(r, st, f, out);
+        case AM_F_UPKEEP: return am_upkeep_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -309,6 +317,24 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
     case AM_A_COMMAND: case AM_A_ORDER: case AM_A_SUMMON_AT: case AM_A_REPLACE:
     case AM_A_SACRIFICE:
         am_minion_apply(r, st, a);
+        break;
+    case AM_A_CHOOSE:
+        am_choice_apply(r, st, a);
+        break;
+    case AM_A_SEIZE:
+        am_opportunity_apply(r, st, a);
+        break;
+    case AM_A_ENCHANT: case AM_A_UPKEEP: case AM_A_UPKEEP_END:
+        am_enchant_apply(r, st, a);
+        break;
+    case AM_A_FORETELL: case AM_A_FORESEE: case AM_A_FORESEEN:
+        am_foretold_apply(r, st, a);
+        break;
+    case AM_A_CHAIN:
+        am_chain_apply(r, st, a);
+        break;
+    case AM_A_GRAB: case AM_A_DROP: case AM_A_SCRAP_DONE: case AM_A_PAY_SCRAP: case AM_A_NO_PAY:
+        am_scrap_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

@@ -52,13 +52,14 @@ static carta_status scen_char(am_state *st, int ch, struct fy_node *map, const c
                               carta_error *err)
 {
     am_char *c = &st->ch[ch];
-    int cell = 0, hp = c->hp, ap = 0, mp = c->mp, hp_max = c->hp_max;
+    int cell = 0, hp = c->hp, ap = 0, mp = c->mp, hp_max = c->hp_max, scrap = 0;
     bool air = c->flags & AM_C_AIRBORNE, acted = false;
     if (scen_cell(map, st, &cell, file, err) ||
         carta_yaml_int(map, "hp_max", hp_max, false, 1, 999, &hp_max, file, err) ||
         carta_yaml_int(map, "hp", hp_max, false, 0, hp_max, &hp, file, err) ||
         carta_yaml_int(map, "ap", 0, false, 0, 999, &ap, file, err) ||
         carta_yaml_int(map, "mp", mp, false, 0, 99, &mp, file, err) ||
+        carta_yaml_int(map, "scrap", 0, false, 0, AM_SCRAP_MAX, &scrap, file, err) ||
         carta_yaml_bool(map, "airborne", air, &air, file, err) ||
         carta_yaml_bool(map, "acted", false, &acted, file, err))
         return CARTA_ERR_INPUT;
@@ -67,6 +68,7 @@ static carta_status scen_char(am_state *st, int ch, struct fy_node *map, const c
     c->hp = (int16_t)hp;
     c->ap = (int16_t)ap;
     c->mp = (uint8_t)mp;
+    c->scrap = (uint8_t)scrap;
     c->flags = (uint8_t)((air ? AM_C_AIRBORNE : 0) | (hp ? 0 : AM_C_KO) | (acted ? AM_C_ACTED
                                                                                    : 0));
     if (am_char_at(st, cell, air) >= 0 && am_char_at(st, cell, air) < ch)
@@ -102,7 +104,8 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
                               const char *file, carta_error *err)
 {
     static const char *const keys[] = {"mage", "at", "hp", "hp_max", "ap", "mp", "airborne",
-                                       "acted", "status", "tokens", "attributes", "hand", "deck",
+                                       "acted", "status", "tokens", "scrap", "attributes", "hand",
+                                       "deck",
                                        "void", "equipment", "abilities", "emotion", NULL};
     char spec[CARTA_NAME_MAX];
     carta_deck deck;
@@ -170,7 +173,7 @@ static carta_status scen_enemy(const carta_rules *r, am_state *st, struct fy_nod
                                const char *file, carta_error *err)
 {
     static const char *const keys[] = {"name", "at", "hp", "hp_max", "ap", "mp", "airborne",
-                                       "acted", "status", "tokens", NULL};
+                                       "acted", "status", "tokens", "scrap", "taunted_by", NULL};
     int id;
     if (st->n_chars >= AM_CHARS)
         return carta_yaml_error(err, file, map, "at most %d characters", AM_CHARS);
@@ -188,6 +191,10 @@ static carta_status scen_enemy(const carta_rules *r, am_state *st, struct fy_nod
     c->hp = c->hp_max = e->hp;
     c->mp = e->move;
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
+    int taunter = 0; /* TAUNT: taunted by mage N (R87) */
+    if (carta_yaml_int(map, "taunted_by", 0, false, 0, st->n_mages, &taunter, file, err))
+        return CARTA_ERR_INPUT;
+    c->taunter = (uint8_t)(taunter ? st->mage[taunter - 1].ch + 1 : 0);
     return scen_char(st, ch, map, file, err);
 }
 
@@ -290,12 +297,32 @@ static carta_status scen_turn(const carta_rules *r, am_state *st, struct fy_node
     return CARTA_OK;
 }
 
+/* scrap: [{at: C4, count: 2}, ...]: SCRAP lying on squares (R110). */
+static carta_status scen_scrap(am_state *st, struct fy_node *pos, const char *file,
+                               carta_error *err)
+{
+    static const char *const keys[] = {"at", "count", NULL};
+    struct fy_node *seq = carta_yaml_get(pos, "scrap");
+    if (seq && !fy_node_is_sequence(seq))
+        return carta_yaml_error(err, file, seq, "'scrap' is a list of {at, count}");
+    for (int i = 0; seq && i < fy_node_sequence_item_count(seq); i++) {
+        struct fy_node *it = fy_node_sequence_get_by_index(seq, i);
+        int cell, count;
+        if (carta_yaml_check_keys(it, keys, "a square's scrap", file, err) ||
+            scen_cell(it, st, &cell, file, err) ||
+            carta_yaml_int(it, "count", 0, true, 1, AM_SCRAP_MAX, &count, file, err))
+            return CARTA_ERR_INPUT;
+        st->scrap[cell] = (uint8_t)count;
+    }
+    return CARTA_OK;
+}
+
 static carta_status scen_position(const carta_rules *r, void *state, struct fy_node *pos,
                                   const char *file, carta_error *err)
 {
     static const char *const keys[] = {"seed", "encounter", "round", "waves_arrived", "dice",
                                        "mages", "enemies", "minions", "phase", "active", "slot",
-                                       NULL};
+                                       "scrap", NULL};
     am_state *st = state;
     uint64_t seed;
     int enc, round, waves;
@@ -336,7 +363,8 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
     for (int i = 0; minions && i < fy_node_sequence_item_count(minions); i++)
         if (scen_minion(r, st, fy_node_sequence_get_by_index(minions, i), file, err))
             return CARTA_ERR_INPUT;
-    if (scen_dice(st, pos, file, err) || scen_turn(r, st, pos, file, err))
+    if (scen_dice(st, pos, file, err) || scen_scrap(st, pos, file, err) ||
+        scen_turn(r, st, pos, file, err))
         return CARTA_ERR_INPUT;
     am_zones_seen(st);
     am_settle(r, st);

@@ -31,7 +31,10 @@ enum {
     AM_ATTACKS = 3,               /* attacks resolving at once (one interrupting another) */
     AM_ITEMS = 8, AM_ABILITIES = 8,
     AM_DICE = 8,                  /* D20 results a scenario forces, used before the PRNG */
-    AM_LASTING = 12               /* lasting and delayed effects at once (lasting.c) */
+    AM_LASTING = 12,              /* lasting and delayed effects at once (lasting.c) */
+    AM_SCRAP_MAX = 99,            /* scrap a character carries or a square holds (R110) */
+    AM_FORETOLD = 4,              /* foretold cards waiting at once (R116) */
+    AM_FORETOLD_TARGETS = 6
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
@@ -79,7 +82,7 @@ typedef struct am_char {
     uint8_t taunter;         /* TAUNT: the character taunting it + 1, 0 none (R87) */
     uint8_t minion;          /* enum am_minion_kind: a minion (mage: its controller) or not */
     uint8_t cp;              /* a minion's stored Command Points (Minion Commands) */
-    uint8_t pad;
+    uint8_t scrap;           /* SCRAP: the scrap it carries, 0..AM_SCRAP_MAX (R110) */
 } am_char;
 
 /* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */
@@ -105,7 +108,12 @@ typedef struct am_attack {
     uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
     uint8_t channel;          /* the weapon it is channelled through (am_channelled) */
     int8_t alt_x, alt_y;      /* +X/+Y an alternate exploit effect gave it */
-    uint8_t pad[2];
+    uint8_t variant;          /* CHOICE: the option picked + 1, 0 none (R111) */
+    uint8_t chain;            /* CHAIN: the links before this one (R112) */
+    uint8_t chain_from;       /* CHAIN: the previous target + 1, range measured from it */
+    uint8_t chain_range;      /* CHAIN: that range, in squares */
+    uint8_t chained[3];       /* CHAIN: bit per character targeted by the chain so far */
+    uint8_t pad;
     am_roll roll[AM_TARGETS];
 } am_attack;
 
@@ -117,7 +125,18 @@ typedef struct am_lasting {
     uint8_t kind, count, arg, value, range; /* the op: a modifier or a delayed effect */
     int8_t x, y;
     uint16_t card;             /* the card it came from */
+    uint8_t by;                /* the character whose card it is + 1 (R118, R119) */
+    uint8_t pad;
 } am_lasting;
+
+/* FORETOLD/X: a card played after the draw step, waiting in its mage's stack (limbo) with its
+ * targets fixed, until `turns` more turns have passed or the round ends (R116). */
+typedef struct am_foretold {
+    uint16_t card;
+    uint8_t mage, turns, n;
+    uint8_t target[AM_FORETOLD_TARGETS];
+    uint8_t pad;
+} am_foretold;
 
 typedef CARTA_ZONE(AM_DECK) am_pile;
 typedef CARTA_ZONE(AM_HAND) am_hand;
@@ -134,7 +153,7 @@ typedef struct am_mage {
     uint8_t used[AM_ITEMS];       /* uses expended of each item this encounter */
     uint8_t spent;                /* bit per ability slot: its once-per-encounter use is spent */
     uint8_t traits;               /* AM_TRAIT_*: what its abilities' handlers change (ability.c) */
-    uint8_t scrap, turn_used;     /* Machine Heart's Scrap; bit per ability used this turn */
+    uint8_t pad0, turn_used;      /* bit per ability used this turn */
     uint8_t round_used;           /* bit per ability slot used this round */
     uint8_t emotion;              /* Emotion Eater's chosen status + 1, 0 none (R47) */
     uint8_t command;              /* Command Limit: 10, +2 with the bonus (Step 2; R95) */
@@ -173,11 +192,14 @@ typedef struct am_state {
     uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
     uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
+    uint8_t scrap[AM_CELLS];               /* SCRAP lying on each square (R110) */
     am_char ch[AM_CHARS];
     am_mage mage[AM_MAGES];
     am_token token[AM_TOKENS];
     am_attack attack[AM_ATTACKS];
     am_lasting lasting[AM_LASTING];
+    uint8_t n_foretold, pad_foretold;
+    am_foretold foretold[AM_FORETOLD];     /* FORETOLD/X, in the order played (R116) */
     carta_pending_stack pending;
     carta_events events;
 } am_state;

@@ -194,7 +194,8 @@ int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action 
 {
     const am_char *c = &st->ch[f->arg[0]];
     int n = 0;
-    for (int s = 0; s < AM_STATUS && f->arg[1] < 5; s++)
+    int limit = f->arg[2] ? f->arg[2] : 5; /* a card's CLEANSE names its own count (R113) */
+    for (int s = 0; s < AM_STATUS && f->arg[1] < limit; s++)
         if (c->status[s])
             out[n++] = AM_ACT(AM_A_REMOVE, 0, s);
     if (f->arg[1] >= 1)
@@ -219,7 +220,7 @@ void am_cleanse_apply(const carta_rules *r, am_state *st, carta_action a, int se
         int left = 0;
         for (int s = 0; s < AM_STATUS; s++)
             left += c->status[s];
-        if (++f->arg[1] < 5 && left)
+        if (++f->arg[1] < (f->arg[2] ? f->arg[2] : 5) && left)
             return;
     }
     carta_pending_pop(&st->pending);

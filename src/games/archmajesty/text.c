@@ -152,6 +152,20 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_CP_LOST] = "defeated: its %d stored Command Point(s) are lost",
     [AM_W_SACRIFICED] = "sacrificed: reduced to 0 HP and removed from the battlefield",
     [AM_W_NO_SACRIFICE] = "has no minion to sacrifice: the effect fails to resolve",
+    [AM_W_CHOOSES] = "chooses option %d of",
+    [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
+    [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
+    [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
+    [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
+    [AM_W_FORETELLS] = "foretells", [AM_W_FORESEEN] = "foreseen as a target of the foretold card",
+    [AM_W_FORETOLD_RESOLVES] = "sees the foretold card resolve, as a Trick:",
+    [AM_W_CHAINED] = "the next target of the chained effect",
+    [AM_W_SCRAP_GAINS] = "given %d scrap (%d carried)",
+    [AM_W_SCRAP_GRABS] = "carrying %d scrap after grabbing 1 (%d left on the square)",
+    [AM_W_SCRAP_DROPS] = "carrying %d scrap after dropping 1 (%d on the square)",
+    [AM_W_SCRAP_PAYS] = "down %d scrap, paid for the effect (%d carried)",
+    [AM_W_SCRAP_STREWN] = "hit: %d scrap falls on its square (%d there)",
+    [AM_W_SCRAP_SPILLS] = "parted from the %d scrap it carried, left on its square (%d there)",
 };
 
 const char *am_event_word(const carta_rules *r, int word)
@@ -433,6 +447,38 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         return;
     case AM_A_REMOVE: snprintf(buf, cap, "remove 1 %s", am_status_title[AM_B(a)]); return;
     case AM_A_CLEANSE_DONE: snprintf(buf, cap, "done cleansing"); return;
+    case AM_A_CHOOSE: /* CHOICE: the option by its name (R111) */
+        snprintf(buf, cap, "choose %s", r->spell[r->spell[AM_B(a)].choice + AM_A(a)].name);
+        return;
+    case AM_A_CHAIN:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "chain to %s", who);
+        return;
+    case AM_A_FORETELL: snprintf(buf, cap, "foretell %s", card); return;
+    case AM_A_ENCHANT:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "to %s", who);
+        return;
+    case AM_A_UPKEEP: snprintf(buf, cap, "upkeep: discard %s", card); return;
+    case AM_A_UPKEEP_END: snprintf(buf, cap, "let the enchantment end"); return;
+    case AM_A_SEIZE:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        if (AM_B(a) == 2)
+            snprintf(buf, cap, "let the opportunity pass");
+        else
+            snprintf(buf, cap, "seize the opportunity: a basic %s attack on %s",
+                     AM_B(a) ? "ranged" : "melee", who);
+        return;
+    case AM_A_FORESEE:
+        am_char_name(r, st, AM_A(a), who, sizeof who);
+        snprintf(buf, cap, "foresee %s", who);
+        return;
+    case AM_A_FORESEEN: snprintf(buf, cap, "done foreseeing"); return;
+    case AM_A_GRAB: snprintf(buf, cap, "grab 1 scrap"); return;
+    case AM_A_DROP: snprintf(buf, cap, "drop 1 scrap"); return;
+    case AM_A_SCRAP_DONE: snprintf(buf, cap, "leave the scrap"); return;
+    case AM_A_PAY_SCRAP: snprintf(buf, cap, "pay %d scrap", AM_A(a)); return;
+    case AM_A_NO_PAY: snprintf(buf, cap, "do not pay scrap"); return;
     default: text_forced(r, st, a, buf, cap); return;
     }
 }
@@ -648,7 +694,8 @@ static void text_card_line(const carta_rules *r, uint16_t card, carta_text *out)
 }
 
 /* A mage's items, a consumable's uses left, and Machine Heart's Scrap. */
-static void text_items(const carta_rules *r, const am_mage *g, carta_text *out)
+static void text_items(const carta_rules *r, const am_state *st, const am_mage *g,
+                       carta_text *out)
 {
     carta_text_printf(out, "    items:");
     for (int i = 0; i < g->n_items; i++) {
@@ -657,8 +704,8 @@ static void text_items(const carta_rules *r, const am_mage *g, carta_text *out)
             carta_text_printf(out, " (%d left)", am_thing_of(r, g->item[i])->uses - g->used[i]);
     }
     carta_text_printf(out, "%s", g->n_items ? "" : " none");
-    if (g->scrap)
-        carta_text_printf(out, "; Scrap %d", g->scrap);
+    if (st->ch[g->ch].scrap)
+        carta_text_printf(out, "; Scrap %d", st->ch[g->ch].scrap);
     carta_text_printf(out, "\n");
 }
 
@@ -736,7 +783,7 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
         carta_text_printf(out, "    deck %d, Void %d: %s%s; command limit %d of %d left\n",
                           g->deck.n, g->void_.n, am_fading(st, c->mage) ? "Fading" : "Bright",
                           g->deck.n ? "" : ", Dark", am_command_left(r, st, c->mage), g->command);
-        text_items(r, g, out);
+        text_items(r, st, g, out);
         text_zone(r, "hand", g->hand.cards, g->hand.n, out);
         for (int i = 0; i < g->hand.n && c->mage == seat; i++)
             if (am_first_copy(&g->hand, i))
@@ -861,8 +908,43 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         snprintf(buf, cap, "Alternate Exploit Effect: exploit a target's counter for this attack's "
                  "bonus instead of its own effect?");
         return;
-    case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of 5 so far)",
-                                f->arg[1]);
+    case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of %d so far)",
+                                f->arg[1], f->arg[2] ? f->arg[2] : 5);
+        return;
+    case AM_F_CHOICE:
+        snprintf(buf, cap, "Choice: pick an option of %s; only that option resolves",
+                 text_card(r, r->spell[f->arg[1]].id));
+        return;
+    case AM_F_CHAIN:
+        snprintf(buf, cap, "Chain: the effect repeats on a different enemy within %d squares of "
+                 "the previous target; choose it", f->arg[2]);
+        return;
+    case AM_F_SCRAP:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "Scrap: %s entered a square with %d scrap; grab or drop any amount "
+                 "(carrying %d)", who, st->scrap[st->ch[f->arg[0]].cell],
+                 st->ch[f->arg[0]].scrap);
+        return;
+    case AM_F_OPPORTUNITY:
+        am_char_name(r, st, f->arg[1], who, sizeof who);
+        snprintf(buf, cap, "Opportunity: %s provides opportunity; make a basic attack on it?",
+                 who);
+        return;
+    case AM_F_ALLY:
+        snprintf(buf, cap, "the effect goes to an ally: choose which");
+        return;
+    case AM_F_UPKEEP:
+        snprintf(buf, cap, "Upkeep of %s: discard %d more card(s) to maintain its enchantment, "
+                 "or let it end", text_card(r, f->arg[1]),
+                 am_spell_of(r, f->arg[1])->upkeep - f->arg[2]);
+        return;
+    case AM_F_FORETELL:
+        snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
+                 "them later", f->arg[2]);
+        return;
+    case AM_F_PAY_SCRAP:
+        snprintf(buf, cap, "pay %d scrap (you carry %d) for the rest of the effect?", f->arg[1],
+                 st->ch[f->arg[0]].scrap);
         return;
     case AM_F_FORCED:
         am_char_name(r, st, f->arg[0], who, sizeof who);

@@ -36,7 +36,7 @@ static void view_seat(const carta_rules *r, const am_state *st, int p, carta_vie
         const am_mage *g = &st->mage[p];
         carta_view_bool(v, "fading", am_fading(st, p));
         carta_view_bool(v, "dark", g->deck.n == 0);
-        carta_view_int(v, "scrap", g->scrap);
+        carta_view_int(v, "scrap", st->ch[g->ch].scrap);
         carta_view_int(v, "command_limit", g->command);  /* MINIONS: Command Limit (R95) */
         carta_view_int(v, "command_left", am_command_left(r, st, p));
         carta_view_list(v, "items"); /* equipment and artefacts; a consumable's uses left */
@@ -106,6 +106,7 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_bool(v, "bloodied", am_bloodied(st, i));
     carta_view_bool(v, "vulnerable", am_vulnerable(st, i));
     carta_view_bool(v, "taunted", c->taunter != 0);
+    carta_view_int(v, "scrap", c->scrap);
     carta_view_bool(v, "knocked_out", (c->flags & AM_C_KO) != 0);
     carta_view_bool(v, "acted", (c->flags & AM_C_ACTED) != 0);
     carta_view_bool(v, "gone", (c->flags & AM_C_GONE) != 0);
@@ -131,9 +132,31 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         carta_view_str(v, NULL, row);
     }
     carta_view_end(v);
+    carta_view_map(v, "scrap"); /* SCRAP lying on squares: "C4": 2 (R110) */
+    for (int cell = 0; cell < AM_CELLS; cell++)
+        if (st->scrap[cell]) {
+            char name[8];
+            am_cell_name(cell, name, sizeof name);
+            carta_view_int(v, name, st->scrap[cell]);
+        }
+    carta_view_end(v);
     carta_view_list(v, "characters");
     for (int i = 0; i < st->n_chars; i++)
         view_char(r, st, i, v);
+    carta_view_end(v);
+    carta_view_list(v, "foretold"); /* FORETOLD/X: cards waiting, their targets (R116) */
+    for (int i = 0; i < st->n_foretold; i++) {
+        const am_foretold *fo = &st->foretold[i];
+        carta_view_map(v, NULL);
+        carta_view_card(v, "card", fo->card, AM_UNKNOWN);
+        carta_view_int(v, "player", fo->mage);
+        carta_view_int(v, "turns", fo->turns);
+        carta_view_list(v, "targets");
+        for (int k = 0; k < fo->n; k++)
+            carta_view_int(v, NULL, fo->target[k]);
+        carta_view_end(v);
+        carta_view_end(v);
+    }
     carta_view_end(v);
     carta_view_list(v, "lasting"); /* effects that last or wait (R73) */
     for (int i = 0; i < st->n_lasting; i++) {
