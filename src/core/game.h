@@ -175,6 +175,13 @@ typedef struct carta_game {
     int (*points)(const carta_rules *rules, const void *state, int *out);
     /* A heuristic value of state for seat, higher is better, in [-1, 1]; for greedy and search. */
     double (*evaluate)(const carta_rules *rules, const void *state, int seat);
+    /* Optional. A scripted expert's choice (the AI kind "expert", docs/ai.md): the index into
+     * legal (the n_legal > 0 legal actions of obs) of the action a good player would take by
+     * the game's rules of thumb, independent of evaluate. obs is seat's observation, never the
+     * true state; scratch holds 2 * state_size bytes for looking ahead on a determinized copy;
+     * seed drives that copy and breaks ties, so one seed gives one choice. NULL: no expert. */
+    int (*expert)(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+                  int n_legal, void *scratch, uint64_t seed);
 
     /* The text of an action as a player types it ("reap Ember Imp", "fight Troll -> Krump").
      * Distinct legal actions of one state have distinct texts. */

@@ -109,6 +109,7 @@ const carta_game carta_game_aember = {
     .layout = aember_layout,
     .check = aember_check,
     .evaluate = aember_evaluate,
+    .expert = aember_expert,
     .describe_action = aember_describe_action,
     .describe_move = aember_describe_move,
     .action_card = aember_action_card,
