@@ -29,6 +29,7 @@
 #include "status.h"
 #include "text.h"
 
+struct carta_eval_weight;
 struct carta_layout;
 struct carta_view;
 
@@ -181,6 +182,22 @@ typedef struct carta_game {
     int (*points)(const carta_rules *rules, const void *state, int *out);
     /* A heuristic value of state for seat, higher is better, in [-1, 1]; for greedy and search. */
     double (*evaluate)(const carta_rules *rules, const void *state, int seat);
+    /* Optional. The evaluation's weights as data (core/eval_weights.h): their table (keys and
+     * compiled-in values, the same as evaluate's numbers), the file in the data directory the
+     * rules read them from at open ("ai/evaluation.yaml"), and its features: out[i] (n_eval
+     * of them) is what weight i multiplies for seat in state (seat's term less the
+     * opponents'), so evaluate(state, seat) = squash(sum of w[i] * out[i]) with its last weight
+     * the scale. For carta tune; NULL: not tunable. */
+    const struct carta_eval_weight *eval_weights;
+    int n_eval_weights;
+    void (*eval_features)(const carta_rules *rules, const void *state, int seat, double *out);
+    /* Optional. A scripted expert's choice (the AI kind "expert", docs/ai.md): the index into
+     * legal (the n_legal > 0 legal actions of obs) of the action a good player would take by
+     * the game's rules of thumb, independent of evaluate. obs is seat's observation, never the
+     * true state; scratch holds 2 * state_size bytes for looking ahead on a determinized copy;
+     * seed drives that copy and breaks ties, so one seed gives one choice. NULL: no expert. */
+    int (*expert)(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+                  int n_legal, void *scratch, uint64_t seed);
 
     /* The text of an action as a player types it ("reap Ember Imp", "fight Troll -> Krump").
      * Distinct legal actions of one state have distinct texts. */
