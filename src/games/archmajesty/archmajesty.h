@@ -359,6 +359,15 @@ int am_grid_actions(const am_state *st, int ch, carta_action *out);
 void am_grid_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_nearest_free(const am_state *st, int cell, int airborne);
 
+/* sight.c: whether the line from the centre of square from to the centre of square to crosses
+ * no wall or opaque object (Line of Sight; R88). */
+int am_sight(const am_state *st, int from, int to);
+/* Whether cell holds a wall, or an object for a grounded character (Occupancy and Objects). */
+static inline int am_blocked(const am_state *st, int cell, int airborne)
+{
+    return (st->terrain[cell] & AM_TER_WALL) || (!airborne && (st->terrain[cell] & AM_TER_OBJECT));
+}
+
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
  * the caster ch (teleport, airborne, grounded). */

@@ -39,8 +39,9 @@ int am_defence(const carta_rules *r, const am_state *st, int ch)
     return def;
 }
 
-/* Whether s, used by ch, can reach target: within range ("Melee": within 1 square, R14), and a
- * melee attack across layers only on a shared square (Grounded & Airborne). */
+/* Whether s, used by ch, can reach target: within range ("Melee": within 1 square, R14), in line
+ * of sight (R88, R89), and a melee attack across layers only on a shared square (Grounded &
+ * Airborne). */
 int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell *s, int target)
 {
     (void)r;
@@ -48,7 +49,7 @@ int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell 
     if (t->flags & (AM_C_KO | AM_C_GONE))
         return 0;
     int d = am_dist(a->cell, t->cell);
-    if (d > s->range)
+    if (d > s->range || !am_sight(st, a->cell, t->cell))
         return 0;
     return !s->melee || d == 0 || !(a->flags & AM_C_AIRBORNE) == !(t->flags & AM_C_AIRBORNE);
 }

@@ -718,7 +718,7 @@ static carta_status read_map(struct fy_node *map, am_encounter *e, const char *f
                 return carta_yaml_error(err, file, row, "'%c' is not a square: '.' floor, '#' "
                                         "wall, '1'..'3' a mage's start", c);
             }
-            e->terrain[am_cell(x, y)] = c == '#';
+            e->terrain[am_cell(x, y)] = c == '#' ? AM_TER_WALL | AM_TER_OPAQUE : 0;
         }
     }
     if (e->n_starts < 1)

@@ -51,8 +51,10 @@ static carta_status check_chars(const am_state *st, carta_error *err)
                                   am_status_names[s]);
         if ((c->flags & AM_C_GONE) || am_forced_passing(st, i))
             continue;
-        if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h || st->terrain[c->cell])
-            return CHECK_FAIL(err, "character %d stands on square %d, not floor", i, c->cell);
+        if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h ||
+            am_blocked(st, c->cell, c->flags & AM_C_AIRBORNE))
+            return CHECK_FAIL(err, "character %d stands on square %d, a wall or an object on its "
+                              "layer", i, c->cell);
         for (int k = 0; k < i; k++)
             if (!(st->ch[k].flags & AM_C_GONE) && !am_forced_passing(st, k) &&
                 st->ch[k].cell == c->cell &&

@@ -21,10 +21,12 @@ static int forced_other_at(const am_state *st, int ch, int but, int cell)
     return 0;
 }
 
-/* Whether entering cell makes ch bash: a wall (an object, R15) or a character on its layer. */
+/* Whether entering cell makes ch bash: a wall (an object, R15), an object on its layer (R92) or a
+ * character on its layer. */
 static int forced_blocked(const am_state *st, int ch, int but, int cell)
 {
-    return st->terrain[cell] || forced_other_at(st, ch, but, cell);
+    return am_blocked(st, cell, st->ch[ch].flags & AM_C_AIRBORNE) ||
+           forced_other_at(st, ch, but, cell);
 }
 
 static int forced_dir_ok(const am_state *st, const carta_pending *f, int d)
@@ -179,7 +181,7 @@ static int forced_teleports(const am_state *st, const carta_pending *f, carta_ac
 
 static int forced_ground_free(const am_state *st, int cell)
 {
-    return cell % AM_W < st->w && cell / AM_W < st->h && !st->terrain[cell] &&
+    return cell % AM_W < st->w && cell / AM_W < st->h && !am_blocked(st, cell, 0) &&
            am_char_at(st, cell, 0) < 0;
 }
 

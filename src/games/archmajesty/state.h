@@ -39,6 +39,10 @@ enum {
 
 enum am_side { AM_ALLIES = 0, AM_ENEMIES = 1 };
 
+/* am_state.terrain: a wall blocks every layer; an object occupies the ground layer as an enemy
+ * character does (Occupancy and Objects; R92); opaque squares block line of sight (R88). */
+enum { AM_TER_WALL = 1, AM_TER_OBJECT = 2, AM_TER_OPAQUE = 4 };
+
 /* STATUS EFFECTS: four positive, nine negative (R5). */
 enum am_status {
     AM_EMPOWER, AM_SWIFT, AM_HASTE, AM_SURGE,
@@ -164,7 +168,7 @@ typedef struct am_state {
     uint8_t n_chars, n_tokens, n_attacks, n_lasting;
     uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
-    uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
+    uint8_t terrain[AM_CELLS];             /* AM_TER_* bits; 0 open floor */
     am_char ch[AM_CHARS];
     am_mage mage[AM_MAGES];
     am_token token[AM_TOKENS];
