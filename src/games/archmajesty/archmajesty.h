@@ -34,7 +34,12 @@ enum { AM_K_PIERCING = 1, AM_K_OVERWHELM = 2, AM_K_TRICK = 4, AM_K_CANTRIP = 8,
 enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP_DRAW,
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
-                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT };
+                  AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT,
+                  AM_OP_AREA /* Area Effects: x by y squares, arg: enum am_whom, value: bound */ };
+/* Whom an area attacks (Area Effects): each enemy, each character, each ally within it. */
+enum am_whom { AM_WHOM_ENEMIES = 0, AM_WHOM_CHARACTERS, AM_WHOM_ALLIES };
+/* Whether op is a stage's attack: on chosen targets, or on those within an area it places. */
+static inline int am_op_attacks(int kind) { return kind == AM_OP_ATTACK || kind == AM_OP_AREA; }
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
 /* When a lasting effect ends or a delayed one resolves (Start Phase, End Phase): `when` delays an
@@ -236,6 +241,7 @@ enum am_word {
     AM_W_PITCHES,                  /* PITCH (R85) */
     AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
     AM_W_TAUNTED, AM_W_UNTAUNTED,  /* TAUNT (R87) */
+    AM_W_AREA, AM_W_AREA_CENTRE,   /* Area Effects: "places a %dx%d area", "centred on %L%d" */
     AM_W_COUNT
 };
 
@@ -253,7 +259,8 @@ enum am_act {
     AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
     AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
     AM_A_PITCH,               /* PITCH: b is the hand index (R85) */
-    AM_A_LAST = AM_A_PITCH
+    AM_A_AREA,                /* Area Effects: a is the top left square, b width << 4 | height */
+    AM_A_LAST = AM_A_AREA
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -291,6 +298,7 @@ enum am_frame {
                          2: status) */
     AM_F_OPENER,      /* decision: Opener cards searched for before the first draw (arg0: mage,
                          1: taken) */
+    AM_F_AREA,        /* decision: where an area goes (arg0: char, 1: spell, 2: channel, 3: op) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -368,6 +376,28 @@ static inline int am_blocked(const am_state *st, int cell, int airborne)
     return (st->terrain[cell] & AM_TER_WALL) || (!airborne && (st->terrain[cell] & AM_TER_OBJECT));
 }
 
+/* area.c: areas (Area Effects). A placement: its top left square, its width and height as placed
+ * (turned: swapped), and the centre square chosen (the first tied one within range and sight). */
+typedef struct am_place {
+    uint8_t at, w, h, centre;
+} am_place;
+typedef struct am_area_rule {
+    int from, range;   /* the placer's square, the card's range */
+    int w, h;          /* the area's size as written (it may be turned) */
+    int side, whom;    /* the placer's side; enum am_whom */
+    int bound;         /* bound to a target (R93) */
+    int lasting;       /* it stays: each placement is its own choice (else R90 merges them) */
+} am_area_rule;
+/* Whether cell is within the area at top left square at, wh = width << 4 | height. */
+int am_area_holds(int at, int wh, int cell);
+/* The placements the rule allows, each holding at least one character it attacks, at most max
+ * (out holds 2 * AM_CELLS at most); the count. */
+int am_area_places(const am_state *st, const am_area_rule *rule, am_place *out, int max);
+/* The characters within placement p that the rule attacks, nearest its centre first, at most
+ * AM_TARGETS (R91); the count. */
+int am_area_targets(const am_state *st, const am_area_rule *rule, const am_place *p,
+                    uint8_t *out);
+
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
  * the caster ch (teleport, airborne, grounded). */
@@ -420,6 +450,9 @@ int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_a
 int am_pitch_declare(const carta_rules *r, am_state *st, int mage, int i);
 int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out);
+/* Whether ch's spell r->spell/basic ref may place the area of its op anywhere now (an AREA
+ * frame would have a choice). */
+int am_area_offered(const carta_rules *r, const am_state *st, int ch, int ref, int op);
 int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);

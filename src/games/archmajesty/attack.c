@@ -222,12 +222,24 @@ const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a)
     return e ? &r->spell[e->templ[a->templ]] : am_spell_of(r, a->source);
 }
 
+/* A target still to be attacked: in reach, or for an area's attack still within the area, in
+ * sight or not (Line of Sight: "you can target any character or object within that area even if
+ * they might not be within line of sight"). */
+static int attack_in_reach(const carta_rules *r, const am_state *st, const am_attack *a,
+                           const am_spell *s, int target)
+{
+    if (!a->area_wh)
+        return am_reaches(r, st, a->attacker, s, target);
+    return !(st->ch[target].flags & (AM_C_KO | AM_C_GONE)) &&
+           am_area_holds(a->area_at, a->area_wh, st->ch[target].cell);
+}
+
 /* Step 1: each target re-checked (R17), then rolled, or fixed (R19). */
 static void attack_roll(const carta_rules *r, am_state *st, am_attack *a, const am_spell *s)
 {
     for (int i = 0; i < a->n; i++) {
         am_roll *ro = &a->roll[i];
-        if (!am_reaches(r, st, a->attacker, s, ro->target)) {
+        if (!attack_in_reach(r, st, a, s, ro->target)) {
             ro->flags |= AM_R_GONE;
             am_tell(st, ro->target, AM_W_OUT_OF_REACH, 0, 0);
             continue;
@@ -431,6 +443,11 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
         if (c->uses[t] >= 3)
             continue;
         const am_spell *s = &r->spell[e->templ[t]];
+        if (s->n_ops && s->op[0].kind == AM_OP_AREA) { /* an area template (R90) */
+            if (am_area_offered(r, st, ch, e->templ[t], 0))
+                out[n++] = AM_ACT(AM_A_ATTACK, t, 0);
+            continue;
+        }
         for (int i = 0; i < st->n_mages; i++)
             if (am_reaches(r, st, ch, s, i)) {
                 out[n++] = AM_ACT(AM_A_ATTACK, t, 0);

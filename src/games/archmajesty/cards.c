@@ -266,6 +266,28 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
     return CARTA_OK;
 }
 
+/* area: [W, H] (Area Effects), whom: enemies|characters|allies, bound: true (an area "bound to a
+ * target", R93). */
+static carta_status read_area(struct fy_node *map, struct fy_node *head, am_op *op,
+                              const char *const *whom_names, const char *file, carta_error *err)
+{
+    char a[8], b[8];
+    if (!fy_node_is_sequence(head) || fy_node_sequence_item_count(head) != 2 ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(head, 0), a, sizeof a) ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(head, 1), b, sizeof b) ||
+        atoi(a) < 1 || atoi(a) > 8 || atoi(b) < 1 || atoi(b) > 8)
+        return carta_yaml_error(err, file, head, "'area' is [W, H], each 1..8 squares");
+    int whom = read_key_word(map, "whom", whom_names, AM_WHOM_ENEMIES, file, err);
+    bool bound = false;
+    if (whom < 0 || carta_yaml_bool(map, "bound", false, &bound, file, err))
+        return CARTA_ERR_INPUT;
+    op->x = (int8_t)atoi(a);
+    op->y = (int8_t)atoi(b);
+    op->arg = (uint8_t)whom;
+    op->value = bound;
+    return CARTA_OK;
+}
+
 /* One effect map of a stage (docs/card-format/archmajesty.md, "Effects"). */
 static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, const char *file,
                             carta_error *err)
@@ -273,13 +295,15 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
-                                       "boost", "parry", "taunt", "count", "on", "value",
-                                       "range", "when", "until", "if", NULL};
+                                       "boost", "parry", "taunt", "area", "count", "on",
+                                       "value", "range", "when", "until", "if", "whom",
+                                       "bound", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
-                                        "boost", "parry", "taunt", NULL};
+                                        "boost", "parry", "taunt", "area", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", NULL};
+    static const char *const whom_names[] = {"enemies", "characters", "allies", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
     int kind = 0, count = 1, v = 0, range = 0;
@@ -294,7 +318,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
                                 "teleport, airborne, grounded, lift, defence, boost, parry, "
-                                "taunt");
+                                "taunt, area");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -322,6 +346,9 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     } else if (kind == AM_OP_BOOST) {
         if (read_bonus(head, "boost", &op->x, &op->y, file, err))
             return CARTA_ERR_INPUT;
+    } else if (kind == AM_OP_AREA) {
+        if (read_area(map, head, op, whom_names, file, err))
+            return CARTA_ERR_INPUT;
     } else {
         int hi = kind == AM_OP_ATTACK ? 6 : kind == AM_OP_DEFENCE ? 20
                  : kind >= AM_OP_SHIFT && kind != AM_OP_TOKEN &&
@@ -345,9 +372,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                 "it is inflicted on the characters attacked");
     if (read_timing(map, op, file, err) || read_condition(map, op, file, err))
         return CARTA_ERR_INPUT;
+    if (kind != AM_OP_AREA && (carta_yaml_get(map, "whom") || carta_yaml_get(map, "bound")))
+        return carta_yaml_error(err, file, map, "'whom' and 'bound' are read only by 'area'");
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
-    op->value = (uint8_t)v;
+    if (kind != AM_OP_AREA)
+        op->value = (uint8_t)v;
     op->range = (uint8_t)range;
     return CARTA_OK;
 }
@@ -373,14 +403,17 @@ static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one
             am_op *op = &s->op[s->n_ops];
             if (read_op(fy_node_sequence_get_by_index(seq, i), op, has_attack, file, err))
                 return CARTA_ERR_INPUT;
-            if (op->kind == AM_OP_ATTACK && has_attack)
+            if (am_op_attacks(op->kind) && has_attack)
                 return carta_yaml_error(err, file, seq, "one attack per stage");
             if ((op->kind == AM_OP_PUSH || op->kind == AM_OP_PULL) && attacks > AM_FORCED_MAX)
                 return carta_yaml_error(err, file, fy_node_sequence_get_by_index(seq, i),
                                         "a push or pull moves at most %d characters: the "
                                         "stage's attack has %d targets", AM_FORCED_MAX, attacks);
-            has_attack |= op->kind == AM_OP_ATTACK;
-            attacks = op->kind == AM_OP_ATTACK ? op->count : attacks;
+            has_attack |= am_op_attacks(op->kind);
+            attacks = op->kind == AM_OP_ATTACK ? op->count
+                      : op->kind == AM_OP_AREA ? (op->x * op->y < AM_TARGETS ? op->x * op->y
+                                                                               : AM_TARGETS)
+                                               : attacks;
             s->n_ops++;
         }
         s->stage_end[st] = s->n_ops;
@@ -418,7 +451,7 @@ static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
         return CARTA_ERR_INPUT;
     if (p->n_ops == 0)
         return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
-    if (p->op[0].kind == AM_OP_ATTACK && s->roll == AM_ROLL_NONE)
+    if (am_op_attacks(p->op[0].kind) && s->roll == AM_ROLL_NONE)
         return carta_yaml_error(err, file, pitch, "a pitch attack needs the card's 'attack'");
     s->pitch = (uint16_t)(r->n_spells + 1);
     return CARTA_OK;
@@ -582,6 +615,10 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         carta_yaml_int(map, "guard", 0, true, 0, 20, &guard, file, err) ||
         read_attack_entries(map, s, file, err) || read_stages(map, s, file, err))
         return CARTA_ERR_INPUT;
+    for (int i = 0; i < s->n_ops; i++)
+        if (s->op[i].kind == AM_OP_AREA && s->roll == AM_ROLL_NONE)
+            return carta_yaml_error(err, file, map, "an 'area' attacks: the card needs 'attack' "
+                                    "(a roll or auto)");
     s->strike = (uint8_t)strike;
     s->guard = (uint8_t)guard;
     if (s->edge[0] == AM_BLACK && s->edge[1] == AM_BLACK)

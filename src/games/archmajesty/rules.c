@@ -189,7 +189,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
     if (f && am_frame_decides(f->kind)) {
         switch (f->kind) {
         case AM_F_JUMP: return rules_jump_steps(st, f->arg[0], out);
-        case AM_F_COMBO: case AM_F_BETWEEN: case AM_F_TARGET: case AM_F_SHIFT:
+        case AM_F_COMBO: case AM_F_BETWEEN: case AM_F_TARGET: case AM_F_SHIFT: case AM_F_AREA:
             return am_combo_actions(r, st, f, out);
         case AM_F_EMPOWER:
             out[0] = AM_ACT(AM_A_EMPOWER, 0, 0);

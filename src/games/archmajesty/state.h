@@ -102,7 +102,8 @@ typedef struct am_attack {
     uint8_t hits, empowered;  /* empowered: Empower exploited on hit (+0/+10) */
     uint8_t channel;          /* the weapon it is channelled through (am_channelled) */
     int8_t alt_x, alt_y;      /* +X/+Y an alternate exploit effect gave it */
-    uint8_t pad[2];
+    uint8_t area_at, area_wh; /* an area's attack: its top left square, width << 4 | height; the
+                                 targets are those within it (Area Effects), 0 0: none */
     am_roll roll[AM_TARGETS];
 } am_attack;
 

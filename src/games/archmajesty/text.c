@@ -36,7 +36,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_KIN_AIR] = "airborne at %L%d (Kin of the Cosmos)",
     [AM_W_KIN_GROUND] = "grounded at %L%d (Kin of the Cosmos)",
     [AM_W_BREATH] = "pays %d HP for Dragon Breath (%d left)",
-    [AM_W_SMOKE] = "places a smoke area centred on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
+    [AM_W_SMOKE] = "places a smoke area centred on %L%d",
+    [AM_W_AREA] = "places a %dx%d area", [AM_W_AREA_CENTRE] = "centres the area on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
         "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
@@ -223,6 +224,15 @@ static void text_use(const carta_rules *r, const am_state *st, int seat, carta_a
     snprintf(buf, cap, "use %s%s", text_card(r, id), where);
 }
 
+/* Area Effects: "place the area on C3-E5" (its top left and bottom right squares). */
+static void text_area(int at, int wh, char *buf, size_t cap)
+{
+    char from[8], to[8];
+    am_cell_name(at, from, sizeof from);
+    am_cell_name(at + ((wh & 15) - 1) * AM_W + (wh >> 4) - 1, to, sizeof to);
+    snprintf(buf, cap, "place the %dx%d area on %s-%s", wh >> 4, wh & 15, from, to);
+}
+
 /* Forced movement and landing (forced.c): "push Bandit Cutthroat at F2 east", "land at C4". */
 static void text_forced(const carta_rules *r, const am_state *st, carta_action a, char *buf,
                         size_t cap)
@@ -280,6 +290,7 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "target %s", who);
         return;
     case AM_A_TARGETS_DONE: snprintf(buf, cap, "no more targets"); return;
+    case AM_A_AREA: text_area(AM_A(a), AM_B(a), buf, cap); return;
     case AM_A_ATTACK: {
         const am_enemy *e = am_enemy_of(r, st->ch[st->active].def);
         snprintf(buf, cap, "attack with %s", e ? r->spell[e->templ[AM_A(a)]].name : "?");
@@ -729,6 +740,12 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "shift %s: up to %d more square(s)", who, f->arg[1]);
         return;
+    case AM_F_AREA: {
+        const am_op *op = &am_spell_ref(r, f->arg[1])->op[f->arg[3]];
+        snprintf(buf, cap, "Area Effects: place a %dx%d area (it may be turned) whose centre "
+                 "square is within range and in sight", op->x, op->y);
+        return;
+    }
     case AM_F_DISCARD:
         snprintf(buf, cap, "Discard Step: discard down to your maximum hand size of %d",
                  st->mage[f->arg[0]].hand_max);

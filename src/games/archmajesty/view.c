@@ -183,7 +183,8 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
-        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch"};
+        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch",
+        "place area"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
@@ -203,10 +204,14 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
-    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT) {
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_AREA) {
         char cell[8];
         am_cell_name(AM_A(a), cell, sizeof cell);
         carta_view_str(v, "cell", cell);
+    }
+    if (kind == AM_A_AREA) { /* the top left square "cell", and the size as placed */
+        carta_view_int(v, "width", AM_B(a) >> 4);
+        carta_view_int(v, "height", AM_B(a) & 15);
     }
     if (kind == AM_A_TARGET || kind == AM_A_PICK) {
         carta_view_map(v, "target");
