@@ -15,7 +15,7 @@ extern const carta_game carta_game_archmajesty;
 enum am_type {
     AM_T_NONE = 0, AM_T_SPELL, AM_T_STYLE, AM_T_ABILITY, AM_T_ANCESTRY, AM_T_ATTRIBUTE,
     AM_T_BONUS, AM_T_WEAPON, AM_T_ARMOUR, AM_T_CONSUMABLE, AM_T_ARTEFACT, AM_T_ENEMY,
-    AM_T_ENCOUNTER, AM_T_COUNT
+    AM_T_ENCOUNTER, AM_T_OBJECT, AM_T_COUNT
 };
 
 /* Edge and main colours (Edge Colours; Main Colour). */
@@ -102,7 +102,9 @@ typedef struct am_wave {
 } am_wave;
 
 typedef struct am_encounter {
-    uint8_t w, h, n_starts, rounds, n_waves;
+    uint8_t w, h, n_starts, rounds, n_waves, n_objects;
+    uint16_t object[AM_OBJECTS];  /* the objects on the map (Occupancy and Objects) */
+    uint8_t object_cell[AM_OBJECTS];
     uint8_t start[AM_MAGES];
     uint8_t terrain[AM_CELLS];
     am_wave wave[AM_WAVES];
@@ -134,6 +136,7 @@ typedef struct am_thing {
     uint32_t resist;             /* passive resistances (abilities) */
     uint8_t n_abilities;
     uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
+    uint8_t opaque;              /* an object: it blocks line of sight (R92) */
 } am_thing;
 
 /* What expending a consumable does (List: Consumables). */
@@ -398,6 +401,14 @@ int am_area_places(const am_state *st, const am_area_rule *rule, am_place *out, 
 int am_area_targets(const am_state *st, const am_area_rule *rule, const am_place *p,
                     uint8_t *out);
 
+/* object.c: objects on the map (Occupancy and Objects; R92) */
+/* Puts object def on cell (a floor square nobody grounded stands on); 0 when there is no room. */
+int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
+/* The encounter's objects onto the map (setup). */
+void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e);
+/* The object on cell, or -1. */
+int am_object_at(const am_state *st, int cell);
+
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
  * the caster ch (teleport, airborne, grounded). */
@@ -563,6 +574,13 @@ int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_
                    carta_action *out);
 void am_use_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_smoke_bonus(const am_state *st, int ch);
+/* Grenado, Smoke: the top left square of this round's smoke area k (3x3). */
+int am_smoke_at(const am_state *st, int k);
+/* A square's mark on the map: '#' a wall, 'o' an object, '.' floor. */
+static inline char am_map_mark(const am_state *st, int cell)
+{
+    return (st->terrain[cell] & AM_TER_WALL) ? '#' : (st->terrain[cell] & AM_TER_OBJECT) ? 'o' : '.';
+}
 /* Elemental Oil on a hit of attack slot's roll i: the target gains the oils' statuses. */
 void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i);
 extern const uint8_t am_oil_status[5], am_oil_type[5]; /* Fire & Burn ... Metal & Expose */

@@ -23,7 +23,7 @@ const char *const am_status_names[] = {
     "weaken", "gravity", "stun", "freeze", NULL};
 static const char *const kind_names[] = {
     "spell", "style", "ability", "ancestry", "attribute", "bonus", "weapon", "armour",
-    "consumable", "artefact", "enemy", "encounter", NULL};
+    "consumable", "artefact", "enemy", "encounter", "object", NULL};
 static const char *const roll_names[] = {"none", "auto", "might", "agility", "will", "any", NULL};
 static const char *const attr_names[] = {"might", "agility", "will", "defence", NULL};
 static const char *const bonus_names[] = {"hp", "equipment_slot", "ability_slot", "command", NULL};
@@ -164,6 +164,7 @@ carta_status am_links_resolve(carta_rules *r, carta_error *err)
                                              id < 0 ? "not in the card set"
                                                     : l->want == AM_T_SPELL ? "not a spell card"
                                                     : l->want == AM_T_ABILITY ? "not an ability"
+                                                    : l->want == AM_T_OBJECT ? "not an object"
                                                     : "not an enemy");
             r->n_links = 0;
             return s;
@@ -802,10 +803,68 @@ static carta_status read_wave(carta_rules *r, am_encounter *e, struct fy_node *m
     return CARTA_OK;
 }
 
+/* objects: [{name, at}]: objects on floor squares, none on a start or a wave's square. */
+static carta_status read_objects(carta_rules *r, am_encounter *e, struct fy_node *map,
+                                 const char *file, carta_error *err)
+{
+    struct fy_node *seq = carta_yaml_get(map, "objects");
+    if (!seq)
+        return CARTA_OK;
+    if (!fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) > AM_OBJECTS)
+        return carta_yaml_error(err, file, seq, "'objects' is a list of at most %d {name, at}",
+                                AM_OBJECTS);
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+        static const char *const okeys[] = {"name", "at", NULL};
+        struct fy_node *it = fy_node_sequence_get_by_index(seq, i);
+        char at[8];
+        if (carta_yaml_check_keys(it, okeys, "an object", file, err) ||
+            carta_yaml_str(it, "at", NULL, at, sizeof at, file, err) ||
+            link_add(r, &e->object[i], AM_T_OBJECT, carta_yaml_get(it, "name"), file, err))
+            return CARTA_ERR_INPUT;
+        int cell = am_cell_parse(at), taken = 0;
+        for (int k = 0; k < e->n_starts; k++)
+            taken |= e->start[k] == cell;
+        for (int k = 0; k < i; k++)
+            taken |= e->object_cell[k] == cell;
+        for (int w = 0; w < e->n_waves; w++)
+            for (int k = 0; k < e->wave[w].n; k++)
+                taken |= e->wave[w].cell[k] == cell;
+        if (cell < 0 || cell % AM_W >= e->w || cell / AM_W >= e->h || e->terrain[cell] || taken)
+            return carta_yaml_error(err, file, it, "'%s' is not a free floor square of the map "
+                                    "(a wall, a start, an enemy's or another object's)", at);
+        e->object_cell[i] = (uint8_t)cell;
+        e->n_objects++;
+    }
+    return CARTA_OK;
+}
+
+/* An object (Occupancy and Objects): sight: block (default) or clear (R92). */
+static carta_status compile_object(carta_rules *r, int id, struct fy_node *map, const char *file,
+                                   carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "sight", "text", NULL};
+    static const char *const sight_names[] = {"clear", "block", NULL};
+    if (carta_yaml_check_keys(map, keys, "an object", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_things >= AM_THINGS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d abilities, items and objects",
+                                AM_THINGS_MAX);
+    int opaque = read_key_word(map, "sight", sight_names, 1, file, err);
+    if (opaque < 0)
+        return CARTA_ERR_INPUT;
+    am_thing *t = &r->thing[r->n_things];
+    memset(t, 0, sizeof *t);
+    t->opaque = (uint8_t)opaque;
+    r->type[id] = AM_T_OBJECT;
+    r->index[id] = (uint16_t)r->n_things++;
+    return CARTA_OK;
+}
+
 static carta_status compile_encounter(carta_rules *r, int id, struct fy_node *map,
                                       const char *file, carta_error *err)
 {
-    static const char *const keys[] = {"name", "type", "map", "rounds", "waves", "text", NULL};
+    static const char *const keys[] = {"name", "type", "map", "rounds", "waves", "objects",
+                                       "text", NULL};
     if (carta_yaml_check_keys(map, keys, "an encounter", file, err))
         return CARTA_ERR_INPUT;
     if (r->n_encounters >= AM_ENCOUNTERS_MAX)
@@ -833,6 +892,8 @@ static carta_status compile_encounter(carta_rules *r, int id, struct fy_node *ma
     if (total > AM_CHARS - AM_MAGES)
         return carta_yaml_error(err, file, seq, "at most %d enemies in all", AM_CHARS - AM_MAGES);
     e->n_waves = (uint8_t)fy_node_sequence_item_count(seq);
+    if (read_objects(r, e, map, file, err))
+        return CARTA_ERR_INPUT;
     r->type[id] = AM_T_ENCOUNTER;
     r->index[id] = (uint16_t)r->n_encounters++;
     return CARTA_OK;
@@ -1007,6 +1068,7 @@ carta_status am_compile(void *ctx, int card_id, struct fy_node *card, const char
     case AM_T_STYLE: return compile_style(r, card_id, card, file, err);
     case AM_T_ENEMY: return compile_enemy(r, card_id, card, file, err);
     case AM_T_ENCOUNTER: return compile_encounter(r, card_id, card, file, err);
+    case AM_T_OBJECT: return compile_object(r, card_id, card, file, err);
     default: return compile_thing(r, card_id, kind + 1, card, file, err);
     }
 }

@@ -65,6 +65,37 @@ static carta_status check_chars(const am_state *st, carta_error *err)
     return CARTA_OK;
 }
 
+/* Objects (Occupancy and Objects; R92): each on a floor square of the map, one a square, its
+ * square's terrain bits saying so (and opaque as its entry says), no object bit elsewhere; the
+ * unused slots zero. A grounded character on an object's square is caught by check_chars. */
+static carta_status check_objects(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    if (st->n_objects > AM_OBJECTS)
+        return CHECK_FAIL(err, "%d objects", st->n_objects);
+    int marked = 0;
+    for (int c = 0; c < AM_CELLS; c++)
+        marked += (st->terrain[c] & AM_TER_OBJECT) != 0;
+    if (marked != st->n_objects)
+        return CHECK_FAIL(err, "%d squares hold an object, the list %d", marked, st->n_objects);
+    for (int k = 0; k < AM_OBJECTS; k++) {
+        const am_object *o = &st->obj[k];
+        static const am_object unused;
+        if (k >= st->n_objects) {
+            if (memcmp(o, &unused, sizeof *o))
+                return CHECK_FAIL(err, "unused object slot %d is not empty", k);
+            continue;
+        }
+        int bits = st->terrain[o->cell];
+        int opaque = am_type_of(r, o->def) == AM_T_OBJECT && am_thing_of(r, o->def)->opaque;
+        if (am_type_of(r, o->def) != AM_T_OBJECT || o->cell % AM_W >= st->w ||
+            o->cell / AM_W >= st->h || (bits & AM_TER_WALL) || !(bits & AM_TER_OBJECT) ||
+            !(bits & AM_TER_OPAQUE) != !opaque || am_object_at(st, o->cell) != k)
+            return CHECK_FAIL(err, "object %d (entry %d) on square %d, terrain %d", k, o->def,
+                              o->cell, bits);
+    }
+    return CARTA_OK;
+}
+
 /* Emotion Eater's status is a negative one (R47); Elemental Oil coats only weapons, with one of
  * its five elements. */
 static carta_status check_mages(const carta_rules *r, const am_state *st, carta_error *err)
@@ -116,5 +147,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_chars(st, err);
     if (s == CARTA_OK)
         s = check_mages(r, st, err);
+    if (s == CARTA_OK)
+        s = check_objects(r, st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;
 }

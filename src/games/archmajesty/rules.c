@@ -122,6 +122,7 @@ carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, 
     st->w = e->w;
     st->h = e->h;
     memcpy(st->terrain, e->terrain, sizeof st->terrain);
+    am_objects_setup(r, st, e);
     st->active = AM_NONE;
     for (int m = 0; m < st->n_mages; m++)
         am_config_mage(r, st, m, &c->decks[m]);

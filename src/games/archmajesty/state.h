@@ -30,7 +30,8 @@ enum {
     AM_ATTACKS = 3,               /* attacks resolving at once (one interrupting another) */
     AM_ITEMS = 8, AM_ABILITIES = 8,
     AM_DICE = 8,                  /* D20 results a scenario forces, used before the PRNG */
-    AM_LASTING = 12               /* lasting and delayed effects at once (lasting.c) */
+    AM_LASTING = 12,              /* lasting and delayed effects at once (lasting.c) */
+    AM_OBJECTS = 12               /* objects on the map (Occupancy and Objects) */
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
@@ -117,6 +118,13 @@ typedef struct am_lasting {
     uint16_t card;             /* the card it came from */
 } am_lasting;
 
+/* An object on the map (Occupancy and Objects): a boulder, a statue. Its square's terrain bits
+ * say how it occupies (AM_TER_OBJECT) and whether it blocks sight (AM_TER_OPAQUE). */
+typedef struct am_object {
+    uint16_t def;  /* its catalog id */
+    uint8_t cell, pad;
+} am_object;
+
 typedef CARTA_ZONE(AM_DECK) am_pile;
 typedef CARTA_ZONE(AM_HAND) am_hand;
 typedef CARTA_ZONE(AM_COMBO) am_combo;
@@ -167,9 +175,12 @@ typedef struct am_state {
     uint8_t window_attack;                 /* the attack whose window is open, AM_WIN_FREE, or
                                               AM_NONE */
     uint8_t n_chars, n_tokens, n_attacks, n_lasting;
-    uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
+    uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the 3x3 areas' top left squares
+                                              this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
     uint8_t terrain[AM_CELLS];             /* AM_TER_* bits; 0 open floor */
+    uint8_t n_objects, pad_objects[3];
+    am_object obj[AM_OBJECTS];
     am_char ch[AM_CHARS];
     am_mage mage[AM_MAGES];
     am_token token[AM_TOKENS];

@@ -596,6 +596,14 @@ static char text_mark(const am_state *st, int ch)
                                         : (char)('a' + (ch - st->n_mages) % 26);
 }
 
+static int text_in_smoke(const am_state *st, int cell)
+{
+    for (int k = 0; k < st->n_smoke; k++)
+        if (am_area_holds(am_smoke_at(st, k), 0x33, cell))
+            return 1;
+    return 0;
+}
+
 static void text_map(const am_state *st, carta_text *out)
 {
     carta_text_printf(out, "    ");
@@ -606,7 +614,9 @@ static void text_map(const am_state *st, carta_text *out)
         carta_text_printf(out, "%3d ", y + 1);
         for (int x = 0; x < st->w; x++) {
             int cell = am_cell(x, y), g = am_char_at(st, cell, 0), a = am_char_at(st, cell, 1);
-            char ground = st->terrain[cell] ? '#' : g >= 0 ? text_mark(st, g) : '.';
+            char ground = st->terrain[cell] ? am_map_mark(st, cell)
+                          : g >= 0                       ? text_mark(st, g)
+                          : text_in_smoke(st, cell)      ? '*' : '.';
             char air = a >= 0 ? text_mark(st, a) : ' ';
             carta_text_printf(out, "%c%c ", ground, air);
         }
@@ -630,13 +640,33 @@ static void text_zone(const carta_rules *r, const char *label, const uint16_t *c
     carta_text_printf(out, "\n");
 }
 
+/* Objects (R92) and lasting areas, named. */
+static void text_objects(const carta_rules *r, const am_state *st, carta_text *out)
+{
+    for (int k = 0; k < st->n_objects; k++) {
+        char cell[8];
+        am_cell_name(st->obj[k].cell, cell, sizeof cell);
+        carta_text_printf(out, "  %s at %s%s\n", carta_catalog_name(r->catalog, st->obj[k].def),
+                          cell, st->terrain[st->obj[k].cell] & AM_TER_OPAQUE
+                                    ? " (blocks line of sight)" : "");
+    }
+    for (int k = 0; k < st->n_smoke; k++) {
+        char cell[8];
+        am_cell_name(am_smoke_at(st, k), cell, sizeof cell);
+        carta_text_printf(out, "  a 3x3 smoke area from %s: +5 Defence within it this round\n",
+                          cell);
+    }
+}
+
 void am_render(const carta_rules *r, const void *state, int seat, carta_text *out)
 {
     const am_state *st = state;
     carta_text_printf(out, "Archmajesty: %s, round %d of %d\n",
                       carta_catalog_name(r->catalog, st->encounter), st->round, st->round_limit);
     text_map(st, out);
-    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall)\n");
+    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall, o an "
+                      "object, * a lasting area)\n");
+    text_objects(r, st, out);
     for (int i = 0; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
         if (c->flags & AM_C_GONE)

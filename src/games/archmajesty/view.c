@@ -105,6 +105,25 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_end(v);
 }
 
+/* The areas that last (Grenado, Smoke's until the round's end): the top left square, the size. */
+static void view_areas(const carta_rules *r, const am_state *st, carta_view *v)
+{
+    (void)r;
+    carta_view_list(v, "areas");
+    for (int k = 0; k < st->n_smoke; k++) {
+        char cell[8];
+        am_cell_name(am_smoke_at(st, k), cell, sizeof cell);
+        carta_view_map(v, NULL);
+        carta_view_str(v, "cell", cell);
+        carta_view_int(v, "width", 3);
+        carta_view_int(v, "height", 3);
+        carta_view_str(v, "text", "+5 Defence to each character within it until the end of the "
+                       "round (Grenado, Smoke)");
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+}
+
 static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
 {
     carta_view_map(v, "board");
@@ -114,7 +133,7 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
     for (int y = 0; y < st->h; y++) {
         char row[AM_W + 1];
         for (int x = 0; x < st->w; x++)
-            row[x] = st->terrain[am_cell(x, y)] ? '#' : '.';
+            row[x] = am_map_mark(st, am_cell(x, y));
         row[st->w] = 0;
         carta_view_str(v, NULL, row);
     }
@@ -123,6 +142,18 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
     for (int i = 0; i < st->n_chars; i++)
         view_char(r, st, i, v);
     carta_view_end(v);
+    carta_view_list(v, "objects"); /* Occupancy and Objects (R92) */
+    for (int k = 0; k < st->n_objects; k++) {
+        char cell[8];
+        am_cell_name(st->obj[k].cell, cell, sizeof cell);
+        carta_view_map(v, NULL);
+        carta_view_str(v, "name", carta_catalog_name(r->catalog, st->obj[k].def));
+        carta_view_str(v, "cell", cell);
+        carta_view_bool(v, "blocks_sight", (st->terrain[st->obj[k].cell] & AM_TER_OPAQUE) != 0);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+    view_areas(r, st, v);
     carta_view_list(v, "lasting"); /* effects that last or wait (R73) */
     for (int i = 0; i < st->n_lasting; i++) {
         char text[160];
