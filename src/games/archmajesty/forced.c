@@ -205,7 +205,9 @@ void am_land(am_state *st, int ch)
 {
     carta_action buf[AM_CELLS];
     am_char *c = &st->ch[ch];
-    int n = am_char_at(st, c->cell, 0) >= 0 ? forced_landings(st, ch, buf) : 0;
+    int n = am_char_at(st, c->cell, 0) >= 0 || am_blocked(st, c->cell, 0) /* an object, R92 */
+                ? forced_landings(st, ch, buf)
+                : 0;
     if (n > 1) { /* airborne until the square is chosen */
         carta_pending *f = carta_pending_push(&st->pending, AM_F_LAND_AT, am_seat_of(st, ch));
         f->arg[0] = (int16_t)ch;
