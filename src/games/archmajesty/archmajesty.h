@@ -137,11 +137,12 @@ typedef struct am_thing {
     uint8_t n_abilities;
     uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
     uint8_t opaque;              /* an object: it blocks line of sight (R92) */
+    uint16_t object;             /* a consumable's object (Quake Stone's Boulders, R94) */
 } am_thing;
 
 /* What expending a consumable does (List: Consumables). */
 enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
-              AM_USE_TOKEN, AM_USE_OIL };
+              AM_USE_TOKEN, AM_USE_OIL, AM_USE_QUAKE };
 
 enum { AM_BONUS_HP = 0, AM_BONUS_ES, AM_BONUS_AS, AM_BONUS_COM };
 enum { AM_SPELLS_MAX = 1024, AM_ENEMIES_MAX = 64, AM_ENCOUNTERS_MAX = 16, AM_STYLES_MAX = 64,
@@ -245,6 +246,7 @@ enum am_word {
     AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
     AM_W_TAUNTED, AM_W_UNTAUNTED,  /* TAUNT (R87) */
     AM_W_AREA, AM_W_AREA_CENTRE,   /* Area Effects: "places a %dx%d area", "centred on %L%d" */
+    AM_W_OBJECT_PUT,               /* "puts on %L%d the object" (R94) */
     AM_W_COUNT
 };
 
@@ -263,7 +265,8 @@ enum am_act {
     AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
     AM_A_PITCH,               /* PITCH: b is the hand index (R85) */
     AM_A_AREA,                /* Area Effects: a is the top left square, b width << 4 | height */
-    AM_A_LAST = AM_A_AREA
+    AM_A_QUAKE, AM_A_QUAKE_DONE, /* Quake Stone: an object on square a; no more (R94) */
+    AM_A_LAST = AM_A_QUAKE_DONE
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -302,6 +305,7 @@ enum am_frame {
     AM_F_OPENER,      /* decision: Opener cards searched for before the first draw (arg0: mage,
                          1: taken) */
     AM_F_AREA,        /* decision: where an area goes (arg0: char, 1: spell, 2: channel, 3: op) */
+    AM_F_QUAKE,       /* decision: Quake Stone's objects (arg0: mage, 1: placed, 2: item) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -343,6 +347,8 @@ int am_opener_actions(const carta_rules *r, const am_state *st, const carta_pend
                       carta_action *out);
 void am_opener_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_round_start(const carta_rules *r, am_state *st);
+/* The fight proper: the first round starts, and the abilities asked at the encounter's start. */
+void am_encounter_fight(const carta_rules *r, am_state *st);
 void am_round_next(const carta_rules *r, am_state *st);
 int am_round_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out);
@@ -408,6 +414,12 @@ int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
 void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e);
 /* The object on cell, or -1. */
 int am_object_at(const am_state *st, int cell);
+/* Quake Stone at the encounter's beginning (R94): asks the first mage from `from` on with one,
+ * else starts the first round (am_encounter_fight). */
+void am_quake_next(const carta_rules *r, am_state *st, int from);
+int am_quake_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out);
+void am_quake_apply(const carta_rules *r, am_state *st, carta_action a);
 
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of

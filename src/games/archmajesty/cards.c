@@ -32,7 +32,7 @@ static const char *const wear_names[] = {"none", "head", "body", "shield", NULL}
 static const char *const token_names[] = {"none", "strike", "guard", "protect", NULL};
 static const char *const mode_names[] = {"passive", "active", "movement", NULL};
 static const char *const use_names[] = {"none", "heal", "draw", "leaf", "fire", "smoke", "token",
-                                        "oil", NULL};
+                                        "oil", "quake", NULL};
 
 const am_thing *am_thing_of(const carta_rules *r, int id)
 {
@@ -958,7 +958,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
-                                       "resist", "abilities", "knell", "text", NULL};
+                                       "resist", "abilities", "knell", "object", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
@@ -1046,6 +1046,12 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     if (read_links(r, map, "abilities", AM_T_ABILITY, t->ability, 2, &n, file, err))
         return CARTA_ERR_INPUT;
     t->n_abilities = n;
+    struct fy_node *object = carta_yaml_get(map, "object");
+    if ((t->use == AM_USE_QUAKE) != (object != NULL))
+        return carta_yaml_error(err, file, object ? object : map, "'use: quake' and 'object' go "
+                                "together: the object it places");
+    if (object && link_add(r, &t->object, AM_T_OBJECT, object, file, err))
+        return CARTA_ERR_INPUT;
     if (type == AM_T_ANCESTRY && n != 2)
         return carta_yaml_error(err, file, map, "an ancestry has 2 abilities (CREATE-A-MAGE, "
                                 "Step 5)");

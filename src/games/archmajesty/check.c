@@ -118,7 +118,8 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
     int over = st->phase == AM_P_OVER;
     if (st->n_seats < 2 || st->n_seats > AM_SEATS || st->n_mages != st->n_seats - 1 ||
         st->phase > AM_P_OVER || st->round > st->round_limit ||
-        (st->round < 1 && !(st->pending.n && st->pending.frame[0].kind == AM_F_OPENER)))
+        (st->round < 1 && !(st->pending.n && (st->pending.frame[0].kind == AM_F_OPENER ||
+                                               st->pending.frame[0].kind == AM_F_QUAKE))))
         return CHECK_FAIL(err, "%d seats, %d mages, phase %d, round %d of %d", st->n_seats,
                           st->n_mages, st->phase, st->round, st->round_limit);
     if (st->phase == AM_P_MAIN && (st->active >= st->n_chars ||

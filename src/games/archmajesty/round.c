@@ -83,6 +83,11 @@ static void round_opener_next(const carta_rules *r, am_state *st, int from)
             f->arg[0] = (int16_t)m;
             return;
         }
+    am_quake_next(r, st, 0);
+}
+
+void am_encounter_fight(const carta_rules *r, am_state *st)
+{
     am_round_start(r, st);
     am_ability_encounter_start(r, st);
 }

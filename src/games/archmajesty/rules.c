@@ -206,6 +206,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
         case AM_F_EMOTION: case AM_F_EAT: return am_emotion_actions(st, f, out);
         case AM_F_OPENER: return am_opener_actions(r, st, f, out);
+        case AM_F_QUAKE: return am_quake_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -298,6 +299,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_OPENER: case AM_A_OPENED:
         am_opener_apply(r, st, a);
+        break;
+    case AM_A_QUAKE: case AM_A_QUAKE_DONE:
+        am_quake_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

@@ -37,7 +37,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_KIN_GROUND] = "grounded at %L%d (Kin of the Cosmos)",
     [AM_W_BREATH] = "pays %d HP for Dragon Breath (%d left)",
     [AM_W_SMOKE] = "places a smoke area centred on %L%d",
-    [AM_W_AREA] = "places a %dx%d area", [AM_W_AREA_CENTRE] = "centres the area on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
+    [AM_W_AREA] = "places a %dx%d area", [AM_W_AREA_CENTRE] = "centres the area on %L%d",
+    [AM_W_OBJECT_PUT] = "puts on %L%d the object", [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
         "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
@@ -291,6 +292,16 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         return;
     case AM_A_TARGETS_DONE: snprintf(buf, cap, "no more targets"); return;
     case AM_A_AREA: text_area(AM_A(a), AM_B(a), buf, cap); return;
+    case AM_A_QUAKE: {
+        const carta_pending *f = carta_pending_peek(&st->pending);
+        const am_mage *g = &st->mage[f->arg[0]];
+        char cell[8];
+        am_cell_name(AM_A(a), cell, sizeof cell);
+        snprintf(buf, cap, "place %s at %s",
+                 text_card(r, am_thing_of(r, g->item[f->arg[2]])->object), cell);
+        return;
+    }
+    case AM_A_QUAKE_DONE: snprintf(buf, cap, "place no more objects"); return;
     case AM_A_ATTACK: {
         const am_enemy *e = am_enemy_of(r, st->ch[st->active].def);
         snprintf(buf, cap, "attack with %s", e ? r->spell[e->templ[AM_A(a)]].name : "?");
@@ -769,6 +780,10 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     case AM_F_SHIFT:
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "shift %s: up to %d more square(s)", who, f->arg[1]);
+        return;
+    case AM_F_QUAKE:
+        snprintf(buf, cap, "Quake Stone: place an object on a free square within range (%d "
+                 "placed; at least 1)", f->arg[1]);
         return;
     case AM_F_AREA: {
         const am_op *op = &am_spell_ref(r, f->arg[1])->op[f->arg[3]];

@@ -215,7 +215,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
         "emotion eater", "eat", "no eat", "open with", "done opening", "pitch",
-        "place area"};
+        "place area", "place object", "no more objects"};
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
@@ -235,7 +235,8 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
-    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_AREA) {
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_AREA ||
+        kind == AM_A_QUAKE) {
         char cell[8];
         am_cell_name(AM_A(a), cell, sizeof cell);
         carta_view_str(v, "cell", cell);
