@@ -591,7 +591,8 @@ int am_smoke_at(const am_state *st, int k);
 /* A square's mark on the map: '#' a wall, 'o' an object, '.' floor. */
 static inline char am_map_mark(const am_state *st, int cell)
 {
-    return (st->terrain[cell] & AM_TER_WALL) ? '#' : (st->terrain[cell] & AM_TER_OBJECT) ? 'o' : '.';
+    int bits = st->terrain[cell];
+    return (bits & AM_TER_WALL) ? '#' : (bits & AM_TER_OBJECT) ? 'o' : '.';
 }
 /* Elemental Oil on a hit of attack slot's roll i: the target gains the oils' statuses. */
 void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i);

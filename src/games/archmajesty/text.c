@@ -675,8 +675,8 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
     carta_text_printf(out, "Archmajesty: %s, round %d of %d\n",
                       carta_catalog_name(r->catalog, st->encounter), st->round, st->round_limit);
     text_map(st, out);
-    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall, o an "
-                      "object, * a lasting area)\n");
+    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall, o "
+                      "an object, * a lasting area)\n");
     text_objects(r, st, out);
     for (int i = 0; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
