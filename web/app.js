@@ -368,9 +368,17 @@ function drawBoard(board) {
     const who = {};
     // M: a mage, m: a minion (its controller's ally, commanded in its turn), E: an enemy
     board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? (c.minion ? "m" : "M") : "E") + i; who[c.cell] = c; } });
+    const objects = {}; // objects (R92) by square, and the squares of the lasting areas
+    (board.objects || []).forEach((o) => { objects[o.cell] = o; });
+    const inArea = (x, y) => (board.areas || []).some((a) => {
+      const ax = a.cell.charCodeAt(0) - 65, ay = parseInt(a.cell.slice(1), 10) - 1;
+      return x >= ax && y >= ay && x < ax + a.width && y < ay + a.height;
+    });
     const rows = board.map.map((row, y) => el("tr", {}, [...row].map((ch, x) => {
-      const cell = String.fromCharCode(65 + x) + (y + 1);
-      const td = el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "E" ? "enemy" : "ally") : "", title: cell}, marks[cell] || "");
+      const cell = String.fromCharCode(65 + x) + (y + 1), o = objects[cell];
+      const kind = ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "E" ? "enemy" : "ally") : ch === "o" ? "object" : "";
+      const td = el("td", {class: kind + (inArea(x, y) ? " area" : ""), title: o ? cell + ": " + o.name + (o.blocks_sight ? " (blocks line of sight)" : "") : cell},
+        marks[cell] || (o ? "o" : ""));
       return clickable(td, who[cell] && clicks.offers(thingKey(who[cell]), table.chosen) ? thingKey(who[cell]) : "cell:" + cell);
     })));
     return el("section", {class: "board"}, el("h3", {}, "Battle map"), el("table", {class: "grid"}, rows),

@@ -114,7 +114,8 @@ int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_actio
         return 0;
     int slot = am_ability_slot(r, st, c->mage, AM_H_KIN_COSMOS);
     int air = !(c->flags & AM_C_AIRBORNE);
-    if ((st->mage[c->mage].turn_used & (1u << slot)) || am_char_at(st, c->cell, air) >= 0)
+    if ((st->mage[c->mage].turn_used & (1u << slot)) || am_char_at(st, c->cell, air) >= 0 ||
+        am_blocked(st, c->cell, air)) /* not grounded over an object (R92) */
         return 0;
     out[0] = AM_ACT(AM_A_KIN, air, slot);
     return 1;

@@ -15,7 +15,7 @@ extern const carta_game carta_game_archmajesty;
 enum am_type {
     AM_T_NONE = 0, AM_T_SPELL, AM_T_STYLE, AM_T_ABILITY, AM_T_ANCESTRY, AM_T_ATTRIBUTE,
     AM_T_BONUS, AM_T_WEAPON, AM_T_ARMOUR, AM_T_CONSUMABLE, AM_T_ARTEFACT, AM_T_ENEMY,
-    AM_T_ENCOUNTER, AM_T_MINION, AM_T_COUNT
+    AM_T_ENCOUNTER, AM_T_MINION, AM_T_OBJECT, AM_T_COUNT
 };
 
 enum { AM_TYPE_SUMMON = 20 }; /* the Summon card type's bit in am_type_names (Card Types) */
@@ -43,8 +43,12 @@ enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP
                   AM_OP_CLEANSE,    /* CLEANSE: the caster removes status counters (R113) */
                   AM_OP_SCRAP,      /* SCRAP: the caster gains scrap (R110) */
                   AM_OP_STREW,      /* SCRAP: scrap onto the squares of those hit (R110) */
-                  AM_OP_PAY_SCRAP   /* SCRAP: "pay X scrap" for the rest of the stage (R110) */
-};
+                  AM_OP_PAY_SCRAP,  /* SCRAP: "pay X scrap" for the rest of the stage (R110) */
+                  AM_OP_AREA /* Area Effects: x by y squares, arg: enum am_whom, value: bound */ };
+/* Whom an area attacks (Area Effects): each enemy, each character, each ally within it. */
+enum am_whom { AM_WHOM_ENEMIES = 0, AM_WHOM_CHARACTERS, AM_WHOM_ALLIES };
+/* Whether op is a stage's attack: on chosen targets, or on those within an area it places. */
+static inline int am_op_attacks(int kind) { return kind == AM_OP_ATTACK || kind == AM_OP_AREA; }
 /* on: fixed, on: parried: FIXED and PARRYING as effect triggers (R114). */
 enum am_on { AM_ON_ALWAYS = 0, AM_ON_HIT, AM_ON_MISS, AM_ON_FIXED, AM_ON_PARRIED };
 enum am_if { AM_IF_ALWAYS = 0, AM_IF_BLOODIED, AM_IF_VULNERABLE };
@@ -140,7 +144,9 @@ typedef struct am_wave {
 } am_wave;
 
 typedef struct am_encounter {
-    uint8_t w, h, n_starts, rounds, n_waves;
+    uint8_t w, h, n_starts, rounds, n_waves, n_objects;
+    uint16_t object[AM_OBJECTS];  /* the objects on the map (Occupancy and Objects) */
+    uint8_t object_cell[AM_OBJECTS];
     uint8_t start[AM_MAGES];
     uint8_t terrain[AM_CELLS];
     am_wave wave[AM_WAVES];
@@ -172,11 +178,13 @@ typedef struct am_thing {
     uint32_t resist;             /* passive resistances (abilities) */
     uint8_t n_abilities;
     uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
+    uint8_t opaque;              /* an object: it blocks line of sight (R92) */
+    uint16_t object;             /* a consumable's object (Quake Stone's Boulders, R94) */
 } am_thing;
 
 /* What expending a consumable does (List: Consumables). */
 enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
-              AM_USE_TOKEN, AM_USE_OIL };
+              AM_USE_TOKEN, AM_USE_OIL, AM_USE_QUAKE };
 
 enum { AM_BONUS_HP = 0, AM_BONUS_ES, AM_BONUS_AS, AM_BONUS_COM };
 enum { AM_SPELLS_MAX = 1024, AM_ENEMIES_MAX = 64, AM_ENCOUNTERS_MAX = 16, AM_STYLES_MAX = 64,
@@ -297,6 +305,8 @@ enum am_word {
     AM_W_OPPORTUNITY,              /* OPPORTUNITY (R117) */
     AM_W_ENCHANTS,                 /* ENCHANTMENT on an ally (R118) */
     AM_W_UPKEEP, AM_W_UPKEEP_ENDS, /* ENCHANTMENT upkeep (R119) */
+    AM_W_AREA, AM_W_AREA_CENTRE,   /* Area Effects: "places a %dx%d area", "centred on %L%d" */
+    AM_W_OBJECT_PUT,               /* "puts on %L%d the object" (R94) */
     AM_W_COUNT
 };
 
@@ -329,7 +339,9 @@ enum am_act {
     AM_A_SEIZE,               /* OPPORTUNITY: a basic attack (b: 0 melee, 1 ranged, 2 none) */
     AM_A_ENCHANT,             /* ENCHANTMENT: the ally picked (a) (R118) */
     AM_A_UPKEEP, AM_A_UPKEEP_END, /* upkeep paid with hand card b, or the enchantment ends */
-    AM_A_LAST = AM_A_UPKEEP_END
+    AM_A_AREA,                /* Area Effects: a is the top left square, b width << 4 | height */
+    AM_A_QUAKE, AM_A_QUAKE_DONE, /* Quake Stone: an object on square a; no more (R94) */
+    AM_A_LAST = AM_A_QUAKE_DONE
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -374,6 +386,8 @@ enum am_frame {
     AM_F_SACRIFICE,   /* decision: the minion sacrificed (arg0: caster) */
     AM_F_COMMAND,     /* decision: the card discarded for Command Points (arg0: minion, 1:
                          points) */
+    AM_F_AREA,        /* decision: where an area goes (arg0: char, 1: spell, 2: channel, 3: op) */
+    AM_F_QUAKE,       /* decision: Quake Stone's objects (arg0: mage, 1: placed, 2: item) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -454,6 +468,8 @@ int am_opener_actions(const carta_rules *r, const am_state *st, const carta_pend
                       carta_action *out);
 void am_opener_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_round_start(const carta_rules *r, am_state *st);
+/* The fight proper: the first round starts, and the abilities asked at the encounter's start. */
+void am_encounter_fight(const carta_rules *r, am_state *st);
 void am_round_next(const carta_rules *r, am_state *st);
 int am_round_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out);
@@ -480,6 +496,51 @@ extern const char *const am_dir_names[8];
 int am_grid_actions(const am_state *st, int ch, carta_action *out);
 void am_grid_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_nearest_free(const am_state *st, int cell, int airborne);
+
+/* sight.c: whether the line from the centre of square from to the centre of square to crosses
+ * no wall or opaque object (Line of Sight; R88). */
+int am_sight(const am_state *st, int from, int to);
+/* Whether cell holds a wall, or an object for a grounded character (Occupancy and Objects). */
+static inline int am_blocked(const am_state *st, int cell, int airborne)
+{
+    return (st->terrain[cell] & AM_TER_WALL) || (!airborne && (st->terrain[cell] & AM_TER_OBJECT));
+}
+
+/* area.c: areas (Area Effects). A placement: its top left square, its width and height as placed
+ * (turned: swapped), and the centre square chosen (the first tied one within range and sight). */
+typedef struct am_place {
+    uint8_t at, w, h, centre;
+} am_place;
+typedef struct am_area_rule {
+    int from, range;   /* the placer's square, the card's range */
+    int w, h;          /* the area's size as written (it may be turned) */
+    int side, whom;    /* the placer's side; enum am_whom */
+    int bound;         /* bound to a target (R93) */
+    int lasting;       /* it stays: each placement is its own choice (else R90 merges them) */
+} am_area_rule;
+/* Whether cell is within the area at top left square at, wh = width << 4 | height. */
+int am_area_holds(int at, int wh, int cell);
+/* The placements the rule allows, each holding at least one character it attacks, at most max
+ * (out holds 2 * AM_CELLS at most); the count. */
+int am_area_places(const am_state *st, const am_area_rule *rule, am_place *out, int max);
+/* The characters within placement p that the rule attacks, nearest its centre first, at most
+ * AM_TARGETS (R91); the count. */
+int am_area_targets(const am_state *st, const am_area_rule *rule, const am_place *p,
+                    uint8_t *out);
+
+/* object.c: objects on the map (Occupancy and Objects; R92) */
+/* Puts object def on cell (a floor square nobody grounded stands on); 0 when there is no room. */
+int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
+/* The encounter's objects onto the map (setup). */
+void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e);
+/* The object on cell, or -1. */
+int am_object_at(const am_state *st, int cell);
+/* Quake Stone at the encounter's beginning (R94): asks the first mage from `from` on with one,
+ * else starts the first round (am_encounter_fight). */
+void am_quake_next(const carta_rules *r, am_state *st, int from);
+int am_quake_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out);
+void am_quake_apply(const carta_rules *r, am_state *st, carta_action a);
 
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
@@ -536,6 +597,9 @@ int am_pitch_actions(const carta_rules *r, const am_state *st, int mage, carta_a
 int am_pitch_declare(const carta_rules *r, am_state *st, int mage, int i);
 int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out);
+/* Whether ch's spell r->spell/basic ref may place the area of its op anywhere now (an AREA
+ * frame would have a choice). */
+int am_area_offered(const carta_rules *r, const am_state *st, int ch, int ref, int op);
 int am_main_cast_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
 void am_combo_apply(const carta_rules *r, am_state *st, carta_action a);
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
@@ -653,6 +717,14 @@ int am_use_actions(const carta_rules *r, const am_state *st, int seat, int slow_
                    carta_action *out);
 void am_use_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_smoke_bonus(const am_state *st, int ch);
+/* Grenado, Smoke: the top left square of this round's smoke area k (3x3). */
+int am_smoke_at(const am_state *st, int k);
+/* A square's mark on the map: '#' a wall, 'o' an object, '.' floor. */
+static inline char am_map_mark(const am_state *st, int cell)
+{
+    int bits = st->terrain[cell];
+    return (bits & AM_TER_WALL) ? '#' : (bits & AM_TER_OBJECT) ? 'o' : '.';
+}
 /* Elemental Oil on a hit of attack slot's roll i: the target gains the oils' statuses. */
 void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i);
 extern const uint8_t am_oil_status[5], am_oil_type[5]; /* Fire & Burn ... Metal & Expose */

@@ -39,8 +39,9 @@ int am_defence(const carta_rules *r, const am_state *st, int ch)
     return def;
 }
 
-/* Whether s, used by ch, can reach target: within range ("Melee": within 1 square, R14), and a
- * melee attack across layers only on a shared square (Grounded & Airborne). */
+/* Whether s, used by ch, can reach target: within range ("Melee": within 1 square, R14), in line
+ * of sight (R88, R89), and a melee attack across layers only on a shared square (Grounded &
+ * Airborne). */
 int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell *s, int target)
 {
     (void)r;
@@ -48,7 +49,7 @@ int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell 
     if (t->flags & (AM_C_KO | AM_C_GONE))
         return 0;
     int d = am_dist(a->cell, t->cell);
-    if (d > s->range)
+    if (d > s->range || !am_sight(st, a->cell, t->cell))
         return 0;
     return !s->melee || d == 0 || !(a->flags & AM_C_AIRBORNE) == !(t->flags & AM_C_AIRBORNE);
 }
@@ -227,13 +228,25 @@ const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a)
     return am_choice_variant(r, am_spell_of(r, a->source), a->variant); /* CHOICE (R111) */
 }
 
+/* A target still to be attacked: in reach, or for an area's attack still within the area, in
+ * sight or not (Line of Sight: "you can target any character or object within that area even if
+ * they might not be within line of sight"). */
+static int attack_in_reach(const carta_rules *r, const am_state *st, const am_attack *a,
+                           const am_spell *s, int target)
+{
+    if (!a->area_wh)
+        return am_reaches(r, st, a->attacker, s, target);
+    return !(st->ch[target].flags & (AM_C_KO | AM_C_GONE)) &&
+           am_area_holds(a->area_at, a->area_wh, st->ch[target].cell);
+}
+
 /* Step 1: each target re-checked (R17), then rolled, or fixed (R19). */
 static void attack_roll(const carta_rules *r, am_state *st, am_attack *a, const am_spell *s)
 {
     for (int i = 0; i < a->n; i++) {
         am_roll *ro = &a->roll[i];
         if (a->chain ? !am_chain_reaches(st, a, ro->target) /* CHAIN: from the last (R112) */
-                     : !am_reaches(r, st, a->attacker, s, ro->target)) {
+                     : !attack_in_reach(r, st, a, s, ro->target)) {
             ro->flags |= AM_R_GONE;
             am_tell(st, ro->target, AM_W_OUT_OF_REACH, 0, 0);
             continue;
@@ -436,7 +449,13 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
     for (int t = 0; t < e->n_templates; t++) {
         if (c->uses[t] >= 3)
             continue;
-        if (am_enemy_can_reach(r, st, ch, &r->spell[e->templ[t]]))
+        const am_spell *s = &r->spell[e->templ[t]];
+        if (s->n_ops && s->op[0].kind == AM_OP_AREA) { /* an area template (R90) */
+            if (am_area_offered(r, st, ch, e->templ[t], 0))
+                out[n++] = AM_ACT(AM_A_ATTACK, t, 0);
+            continue;
+        }
+        if (am_enemy_can_reach(r, st, ch, s))
             out[n++] = AM_ACT(AM_A_ATTACK, t, 0);
     }
     return n;

@@ -23,7 +23,7 @@ const char *const am_status_names[] = {
     "weaken", "gravity", "stun", "freeze", NULL};
 static const char *const kind_names[] = {
     "spell", "style", "ability", "ancestry", "attribute", "bonus", "weapon", "armour",
-    "consumable", "artefact", "enemy", "encounter", "minion", NULL};
+    "consumable", "artefact", "enemy", "encounter", "minion", "object", NULL};
 static const char *const roll_names[] = {"none", "auto", "might", "agility", "will", "any", NULL};
 static const char *const attr_names[] = {"might", "agility", "will", "defence", NULL};
 static const char *const bonus_names[] = {"hp", "equipment_slot", "ability_slot", "command", NULL};
@@ -32,7 +32,7 @@ static const char *const wear_names[] = {"none", "head", "body", "shield", NULL}
 static const char *const token_names[] = {"none", "strike", "guard", "protect", NULL};
 static const char *const mode_names[] = {"passive", "active", "movement", NULL};
 static const char *const use_names[] = {"none", "heal", "draw", "leaf", "fire", "smoke", "token",
-                                        "oil", NULL};
+                                        "oil", "quake", NULL};
 
 const am_thing *am_thing_of(const carta_rules *r, int id)
 {
@@ -165,6 +165,7 @@ carta_status am_links_resolve(carta_rules *r, carta_error *err)
                                                     : l->want == AM_T_SPELL ? "not a spell card"
                                                     : l->want == AM_T_ABILITY ? "not an ability"
                                                     : l->want == AM_T_MINION ? "not a minion"
+                                                    : l->want == AM_T_OBJECT ? "not an object"
                                                     : "not an enemy");
             r->n_links = 0;
             return s;
@@ -287,6 +288,28 @@ static carta_status read_to(struct fy_node *map, am_op *op, const char *file, ca
     return CARTA_OK;
 }
 
+/* area: [W, H] (Area Effects), whom: enemies|characters|allies, bound: true (an area "bound to a
+ * target", R93). */
+static carta_status read_area(struct fy_node *map, struct fy_node *head, am_op *op,
+                              const char *const *whom_names, const char *file, carta_error *err)
+{
+    char a[8], b[8];
+    if (!fy_node_is_sequence(head) || fy_node_sequence_item_count(head) != 2 ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(head, 0), a, sizeof a) ||
+        !carta_yaml_scalar(fy_node_sequence_get_by_index(head, 1), b, sizeof b) ||
+        atoi(a) < 1 || atoi(a) > 8 || atoi(b) < 1 || atoi(b) > 8)
+        return carta_yaml_error(err, file, head, "'area' is [W, H], each 1..8 squares");
+    int whom = read_key_word(map, "whom", whom_names, AM_WHOM_ENEMIES, file, err);
+    bool bound = false;
+    if (whom < 0 || carta_yaml_bool(map, "bound", false, &bound, file, err))
+        return CARTA_ERR_INPUT;
+    op->x = (int8_t)atoi(a);
+    op->y = (int8_t)atoi(b);
+    op->arg = (uint8_t)whom;
+    op->value = bound;
+    return CARTA_OK;
+}
+
 /* One effect map of a stage (docs/card-format/archmajesty.md, "Effects"). */
 static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, const char *file,
                             carta_error *err)
@@ -295,15 +318,17 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
                                        "boost", "parry", "taunt", "summon", "sacrifice",
-                                       "chain", "cleanse", "scrap", "strew", "pay_scrap",
+                                       "chain", "cleanse", "scrap", "strew", "pay_scrap", "area",
                                        "count", "on", "value", "range", "when", "until", "if",
-                                       "to", NULL};
+                                       "to", "whom", "bound", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
                                         "boost", "parry", "taunt", "summon", "sacrifice",
-                                        "chain", "cleanse", "scrap", "strew", "pay_scrap", NULL};
+                                        "chain", "cleanse", "scrap", "strew", "pay_scrap", "area",
+                                        NULL};
     static const char *const on_names[] = {"always", "hit", "miss", "fixed", "parried", NULL};
+    static const char *const whom_names[] = {"enemies", "characters", "allies", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
     int kind = 0, count = 1, v = 0, range = 0;
@@ -319,7 +344,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
                                 "teleport, airborne, grounded, lift, defence, boost, parry, "
                                 "taunt, summon, sacrifice, chain, cleanse, scrap, strew, "
-                                "pay_scrap");
+                                "pay_scrap, area");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -347,6 +372,9 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
     } else if (kind == AM_OP_BOOST) {
         if (read_bonus(head, "boost", &op->x, &op->y, file, err))
+            return CARTA_ERR_INPUT;
+    } else if (kind == AM_OP_AREA) {
+        if (read_area(map, head, op, whom_names, file, err))
             return CARTA_ERR_INPUT;
     } else if (kind >= AM_OP_CHAIN) { /* chain: links; cleanse: counters; scrap */
         int hi = kind == AM_OP_CHAIN ? 6 : kind == AM_OP_CLEANSE ? 5 : AM_SCRAP_MAX;
@@ -381,9 +409,12 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (read_timing(map, op, file, err) || read_condition(map, op, file, err) ||
         read_to(map, op, file, err))
         return CARTA_ERR_INPUT;
+    if (kind != AM_OP_AREA && (carta_yaml_get(map, "whom") || carta_yaml_get(map, "bound")))
+        return carta_yaml_error(err, file, map, "'whom' and 'bound' are read only by 'area'");
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
-    op->value = (uint8_t)v;
+    if (kind != AM_OP_AREA)
+        op->value = (uint8_t)v;
     op->range = (uint8_t)range;
     return CARTA_OK;
 }
@@ -398,14 +429,17 @@ static carta_status read_stage_items(struct fy_node *seq, am_spell *s, int *has_
         am_op *op = &s->op[s->n_ops];
         if (read_op(fy_node_sequence_get_by_index(seq, i), op, *has_attack, file, err))
             return CARTA_ERR_INPUT;
-        if (op->kind == AM_OP_ATTACK && *has_attack)
+        if (am_op_attacks(op->kind) && *has_attack)
             return carta_yaml_error(err, file, seq, "one attack per stage");
         if ((op->kind == AM_OP_PUSH || op->kind == AM_OP_PULL) && *attacks > AM_FORCED_MAX)
             return carta_yaml_error(err, file, fy_node_sequence_get_by_index(seq, i),
                                     "a push or pull moves at most %d characters: the "
                                     "stage's attack has %d targets", AM_FORCED_MAX, *attacks);
-        *has_attack |= op->kind == AM_OP_ATTACK;
-        *attacks = op->kind == AM_OP_ATTACK ? op->count : *attacks;
+        *has_attack |= am_op_attacks(op->kind);
+        *attacks = op->kind == AM_OP_ATTACK ? op->count
+                   : op->kind == AM_OP_AREA ? (op->x * op->y < AM_TARGETS ? op->x * op->y
+                                                                          : AM_TARGETS)
+                                            : *attacks;
         s->n_ops++;
     }
     return CARTA_OK;
@@ -521,7 +555,7 @@ static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
         return CARTA_ERR_INPUT;
     if (p->n_ops == 0)
         return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
-    if (p->op[0].kind == AM_OP_ATTACK && s->roll == AM_ROLL_NONE)
+    if (am_op_attacks(p->op[0].kind) && s->roll == AM_ROLL_NONE)
         return carta_yaml_error(err, file, pitch, "a pitch attack needs the card's 'attack'");
     s->pitch = (uint16_t)(r->n_spells + 1);
     return CARTA_OK;
@@ -713,6 +747,10 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         carta_yaml_int(map, "guard", 0, true, 0, 20, &guard, file, err) ||
         read_attack_entries(map, s, file, err) || read_stages(map, s, file, err))
         return CARTA_ERR_INPUT;
+    for (int i = 0; i < s->n_ops; i++)
+        if (s->op[i].kind == AM_OP_AREA && s->roll == AM_ROLL_NONE)
+            return carta_yaml_error(err, file, map, "an 'area' attacks: the card needs 'attack' "
+                                    "(a roll or auto)");
     s->strike = (uint8_t)strike;
     s->guard = (uint8_t)guard;
     if (s->edge[0] == AM_BLACK && s->edge[1] == AM_BLACK)
@@ -858,7 +896,7 @@ static carta_status read_map(struct fy_node *map, am_encounter *e, const char *f
                 return carta_yaml_error(err, file, row, "'%c' is not a square: '.' floor, '#' "
                                         "wall, '1'..'3' a mage's start", c);
             }
-            e->terrain[am_cell(x, y)] = c == '#';
+            e->terrain[am_cell(x, y)] = c == '#' ? AM_TER_WALL | AM_TER_OPAQUE : 0;
         }
     }
     if (e->n_starts < 1)
@@ -905,10 +943,68 @@ static carta_status read_wave(carta_rules *r, am_encounter *e, struct fy_node *m
     return CARTA_OK;
 }
 
+/* objects: [{name, at}]: objects on floor squares, none on a start or a wave's square. */
+static carta_status read_objects(carta_rules *r, am_encounter *e, struct fy_node *map,
+                                 const char *file, carta_error *err)
+{
+    struct fy_node *seq = carta_yaml_get(map, "objects");
+    if (!seq)
+        return CARTA_OK;
+    if (!fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) > AM_OBJECTS)
+        return carta_yaml_error(err, file, seq, "'objects' is a list of at most %d {name, at}",
+                                AM_OBJECTS);
+    for (int i = 0; i < fy_node_sequence_item_count(seq); i++) {
+        static const char *const okeys[] = {"name", "at", NULL};
+        struct fy_node *it = fy_node_sequence_get_by_index(seq, i);
+        char at[8];
+        if (carta_yaml_check_keys(it, okeys, "an object", file, err) ||
+            carta_yaml_str(it, "at", NULL, at, sizeof at, file, err) ||
+            link_add(r, &e->object[i], AM_T_OBJECT, carta_yaml_get(it, "name"), file, err))
+            return CARTA_ERR_INPUT;
+        int cell = am_cell_parse(at), taken = 0;
+        for (int k = 0; k < e->n_starts; k++)
+            taken |= e->start[k] == cell;
+        for (int k = 0; k < i; k++)
+            taken |= e->object_cell[k] == cell;
+        for (int w = 0; w < e->n_waves; w++)
+            for (int k = 0; k < e->wave[w].n; k++)
+                taken |= e->wave[w].cell[k] == cell;
+        if (cell < 0 || cell % AM_W >= e->w || cell / AM_W >= e->h || e->terrain[cell] || taken)
+            return carta_yaml_error(err, file, it, "'%s' is not a free floor square of the map "
+                                    "(a wall, a start, an enemy's or another object's)", at);
+        e->object_cell[i] = (uint8_t)cell;
+        e->n_objects++;
+    }
+    return CARTA_OK;
+}
+
+/* An object (Occupancy and Objects): sight: block (default) or clear (R92). */
+static carta_status compile_object(carta_rules *r, int id, struct fy_node *map, const char *file,
+                                   carta_error *err)
+{
+    static const char *const keys[] = {"name", "type", "sight", "text", NULL};
+    static const char *const sight_names[] = {"clear", "block", NULL};
+    if (carta_yaml_check_keys(map, keys, "an object", file, err))
+        return CARTA_ERR_INPUT;
+    if (r->n_things >= AM_THINGS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d abilities, items and objects",
+                                AM_THINGS_MAX);
+    int opaque = read_key_word(map, "sight", sight_names, 1, file, err);
+    if (opaque < 0)
+        return CARTA_ERR_INPUT;
+    am_thing *t = &r->thing[r->n_things];
+    memset(t, 0, sizeof *t);
+    t->opaque = (uint8_t)opaque;
+    r->type[id] = AM_T_OBJECT;
+    r->index[id] = (uint16_t)r->n_things++;
+    return CARTA_OK;
+}
+
 static carta_status compile_encounter(carta_rules *r, int id, struct fy_node *map,
                                       const char *file, carta_error *err)
 {
-    static const char *const keys[] = {"name", "type", "map", "rounds", "waves", "text", NULL};
+    static const char *const keys[] = {"name", "type", "map", "rounds", "waves", "objects",
+                                       "text", NULL};
     if (carta_yaml_check_keys(map, keys, "an encounter", file, err))
         return CARTA_ERR_INPUT;
     if (r->n_encounters >= AM_ENCOUNTERS_MAX)
@@ -937,6 +1033,8 @@ static carta_status compile_encounter(carta_rules *r, int id, struct fy_node *ma
         return carta_yaml_error(err, file, seq, "at most %d enemies in all",
                                 AM_CHARS - AM_MAGES - AM_MINIONS);
     e->n_waves = (uint8_t)fy_node_sequence_item_count(seq);
+    if (read_objects(r, e, map, file, err))
+        return CARTA_ERR_INPUT;
     r->type[id] = AM_T_ENCOUNTER;
     r->index[id] = (uint16_t)r->n_encounters++;
     return CARTA_OK;
@@ -1001,7 +1099,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
-                                       "resist", "abilities", "knell", "text", NULL};
+                                       "resist", "abilities", "knell", "object", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
@@ -1089,6 +1187,12 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     if (read_links(r, map, "abilities", AM_T_ABILITY, t->ability, 2, &n, file, err))
         return CARTA_ERR_INPUT;
     t->n_abilities = n;
+    struct fy_node *object = carta_yaml_get(map, "object");
+    if ((t->use == AM_USE_QUAKE) != (object != NULL))
+        return carta_yaml_error(err, file, object ? object : map, "'use: quake' and 'object' go "
+                                "together: the object it places");
+    if (object && link_add(r, &t->object, AM_T_OBJECT, object, file, err))
+        return CARTA_ERR_INPUT;
     if (type == AM_T_ANCESTRY && n != 2)
         return carta_yaml_error(err, file, map, "an ancestry has 2 abilities (CREATE-A-MAGE, "
                                 "Step 5)");
@@ -1112,6 +1216,7 @@ carta_status am_compile(void *ctx, int card_id, struct fy_node *card, const char
     case AM_T_ENEMY: return compile_enemy(r, card_id, card, file, 0, err);
     case AM_T_MINION: return compile_enemy(r, card_id, card, file, 1, err);
     case AM_T_ENCOUNTER: return compile_encounter(r, card_id, card, file, err);
+    case AM_T_OBJECT: return compile_object(r, card_id, card, file, err);
     default: return compile_thing(r, card_id, kind + 1, card, file, err);
     }
 }

@@ -52,14 +52,47 @@ static carta_status check_chars(const am_state *st, carta_error *err)
                                   am_status_names[s]);
         if ((c->flags & AM_C_GONE) || am_forced_passing(st, i))
             continue;
-        if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h || st->terrain[c->cell])
-            return CHECK_FAIL(err, "character %d stands on square %d, not floor", i, c->cell);
+        if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h ||
+            am_blocked(st, c->cell, c->flags & AM_C_AIRBORNE))
+            return CHECK_FAIL(err, "character %d stands on square %d, a wall or an object on its "
+                              "layer", i, c->cell);
         for (int k = 0; k < i; k++)
             if (!(st->ch[k].flags & AM_C_GONE) && !am_forced_passing(st, k) &&
                 st->ch[k].cell == c->cell &&
                 !(st->ch[k].flags & AM_C_AIRBORNE) == !(c->flags & AM_C_AIRBORNE))
                 return CHECK_FAIL(err, "characters %d and %d share square %d on one layer", k, i,
                                   c->cell);
+    }
+    return CARTA_OK;
+}
+
+/* Objects (Occupancy and Objects; R92): each on a floor square of the map, one a square, its
+ * square's terrain bits saying so (and opaque as its entry says), no object bit elsewhere; the
+ * unused slots zero. A grounded character on an object's square is caught by check_chars. */
+static carta_status check_objects(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    if (st->n_objects > AM_OBJECTS)
+        return CHECK_FAIL(err, "%d objects", st->n_objects);
+    int marked = 0;
+    for (int c = 0; c < AM_CELLS; c++)
+        marked += (st->terrain[c] & AM_TER_OBJECT) != 0;
+    if (marked != st->n_objects)
+        return CHECK_FAIL(err, "%d squares hold an object, the list %d", marked, st->n_objects);
+    for (int k = 0; k < AM_OBJECTS; k++) {
+        const am_object *o = &st->obj[k];
+        static const am_object unused;
+        if (k >= st->n_objects) {
+            if (memcmp(o, &unused, sizeof *o))
+                return CHECK_FAIL(err, "unused object slot %d is not empty", k);
+            continue;
+        }
+        int bits = st->terrain[o->cell];
+        int opaque = am_type_of(r, o->def) == AM_T_OBJECT && am_thing_of(r, o->def)->opaque;
+        if (am_type_of(r, o->def) != AM_T_OBJECT || o->cell % AM_W >= st->w ||
+            o->cell / AM_W >= st->h || (bits & AM_TER_WALL) || !(bits & AM_TER_OBJECT) ||
+            !(bits & AM_TER_OPAQUE) != !opaque || am_object_at(st, o->cell) != k)
+            return CHECK_FAIL(err, "object %d (entry %d) on square %d, terrain %d", k, o->def,
+                              o->cell, bits);
     }
     return CARTA_OK;
 }
@@ -142,7 +175,8 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
     int over = st->phase == AM_P_OVER;
     if (st->n_seats < 2 || st->n_seats > AM_SEATS || st->n_mages != st->n_seats - 1 ||
         st->phase > AM_P_OVER || st->round > st->round_limit ||
-        (st->round < 1 && !(st->pending.n && st->pending.frame[0].kind == AM_F_OPENER)))
+        (st->round < 1 && !(st->pending.n && (st->pending.frame[0].kind == AM_F_OPENER ||
+                                               st->pending.frame[0].kind == AM_F_QUAKE))))
         return CHECK_FAIL(err, "%d seats, %d mages, phase %d, round %d of %d", st->n_seats,
                           st->n_mages, st->phase, st->round, st->round_limit);
     if (st->phase == AM_P_MAIN && (st->active >= st->n_chars ||
@@ -175,5 +209,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_minions(r, st, err);
     if (s == CARTA_OK)
         s = check_scrap(st, err);
+    if (s == CARTA_OK)
+        s = check_objects(r, st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;
 }

@@ -21,6 +21,8 @@ enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
  * channel, then the targets picked */
 enum { T_CH = 0, T_SPELL, T_MAX, T_N, T_CHANNEL, T_PICKED };
 enum { T_CAP = CARTA_PENDING_ARGS - T_PICKED };
+/* AREA frame arguments: the placer, the spell, the channel, the op */
+enum { A_CH = 0, A_SPELL, A_CHANNEL, A_OP };
 #define BASIC_REF 1024
 
 const am_spell *am_spell_ref(const carta_rules *r, int ref)
@@ -181,6 +183,43 @@ static int combo_targets(const carta_rules *r, const am_state *st, const carta_p
     return n;
 }
 
+/* ---- areas (area.c) ---- */
+
+/* The rule placing the area of the AREA frame's op: the spell as channelled gives the range. */
+static am_area_rule combo_area_rule(const carta_rules *r, const am_state *st,
+                                    const carta_pending *f)
+{
+    int ch = f->arg[A_CH];
+    am_spell buf;
+    const am_spell *s = am_channelled(r, st, ch, am_spell_ref(r, f->arg[A_SPELL]),
+                                      f->arg[A_CHANNEL], &buf);
+    const am_op *op = &am_spell_ref(r, f->arg[A_SPELL])->op[f->arg[A_OP]];
+    return (am_area_rule){st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
+                          op->value, 0};
+}
+
+static int combo_area_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                              carta_action *out)
+{
+    am_place places[2 * AM_CELLS];
+    am_area_rule rule = combo_area_rule(r, st, f);
+    int n = am_area_places(st, &rule, places, 2 * AM_CELLS);
+    for (int k = 0; k < n; k++)
+        out[k] = AM_ACT(AM_A_AREA, places[k].at, places[k].w << 4 | places[k].h);
+    return n;
+}
+
+int am_area_offered(const carta_rules *r, const am_state *st, int ch, int ref, int op)
+{
+    carta_pending probe = {.kind = AM_F_AREA};
+    probe.arg[A_CH] = (int16_t)ch;
+    probe.arg[A_SPELL] = (int16_t)ref;
+    probe.arg[A_OP] = (int16_t)op;
+    am_place place;
+    am_area_rule rule = combo_area_rule(r, st, &probe);
+    return am_area_places(st, &rule, &place, 1);
+}
+
 int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                      carta_action *out)
 {
@@ -201,6 +240,8 @@ int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pendi
         return n;
     case AM_F_TARGET:
         return combo_targets(r, st, f, out);
+    case AM_F_AREA:
+        return combo_area_actions(r, st, f, out);
     default: /* AM_F_SHIFT */
         for (int d = 0; d < 8; d++)
             if (am_can_enter(st, f->arg[0], am_step(st, st->ch[f->arg[0]].cell, d)))
@@ -514,6 +555,23 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
     t->arg[T_MAX] = (int16_t)(op->count < T_CAP ? op->count : T_CAP);
 }
 
+/* The area op: where the area goes first (an AREA frame), then the attack on those within it. */
+static void combo_area_op(const carta_rules *r, am_state *st, carta_pending *f, int ref)
+{
+    int ch = f->arg[C_CH];
+    if (!am_area_offered(r, st, ch, ref, f->arg[C_OP]) || st->n_attacks >= AM_ATTACKS) {
+        f->arg[C_FAILED] = 1; /* nobody it could attack: the stage fails */
+        f->arg[C_OP]++;
+        return;
+    }
+    f->arg[C_ATTACK] = ATTACK_TARGETING;
+    carta_pending *a = carta_pending_push(&st->pending, AM_F_AREA, am_seat_of(st, ch));
+    a->arg[A_CH] = (int16_t)ch;
+    a->arg[A_SPELL] = (int16_t)ref;
+    a->arg[A_CHANNEL] = f->arg[C_CHANNEL];
+    a->arg[A_OP] = f->arg[C_OP];
+}
+
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
 {
     int ref = 0;
@@ -567,7 +625,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         return;
     }
     const am_op *op = &s->op[f->arg[C_OP]];
-    if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE &&
+    if (am_op_attacks(op->kind) && f->arg[C_ATTACK] == ATTACK_NONE &&
         f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
         f->arg[C_CHANNEL] = 0;
         if (f->arg[C_KIND] != KIND_TEMPLATE && f->arg[C_KIND] != KIND_FORETOLD &&
@@ -575,11 +633,15 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
             am_channel_push(st, ch, ref);
         return;
     }
+    if (op->kind == AM_OP_AREA && f->arg[C_ATTACK] == ATTACK_NONE) {
+        combo_area_op(r, st, f, ref);
+        return;
+    }
     if (op->kind == AM_OP_ATTACK && f->arg[C_ATTACK] == ATTACK_NONE) {
         combo_attack_op(r, st, f, ref, op);
         return;
     }
-    if (op->kind == AM_OP_ATTACK) { /* its attack has resolved */
+    if (am_op_attacks(op->kind)) { /* its attack has resolved */
         const am_attack *a = &st->attack[f->arg[C_ATTACK]];
         if (!a->chain && !a->hits)
             f->arg[C_FAILED] = 1;
@@ -712,6 +774,35 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
         a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
 }
 
+/* The area placed: the attack on each character of its kind within it (Multi-Attacks). */
+static void combo_area_place(const carta_rules *r, am_state *st, carta_pending *t,
+                             carta_action a)
+{
+    am_area_rule rule = combo_area_rule(r, st, t);
+    am_place places[2 * AM_CELLS], p = {0};
+    int n = am_area_places(st, &rule, places, 2 * AM_CELLS);
+    for (int k = 0; k < n; k++)
+        if (places[k].at == AM_A(a) && (places[k].w << 4 | places[k].h) == AM_B(a))
+            p = places[k];
+    uint8_t targets[AM_TARGETS];
+    int count = am_area_targets(st, &rule, &p, targets), ch = t->arg[A_CH], ref = t->arg[A_SPELL];
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
+                    AM_W_AREA, p.w, p.h);
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
+                    AM_W_AREA_CENTRE, p.centre % AM_W + 1, p.centre / AM_W + 1);
+    carta_pending_pop(&st->pending);
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST && count > 0);
+    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
+                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
+    int slot = st->n_attacks;
+    f->arg[C_ATTACK] = (int16_t)slot;
+    am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, count);
+    st->attack[slot].channel = (uint8_t)f->arg[C_CHANNEL];
+    st->attack[slot].area_at = p.at;
+    st->attack[slot].area_wh = (uint8_t)(p.w << 4 | p.h);
+}
+
 /* The SHIFT frame ends; a character that shifted may set off an ability (am_char_moved). */
 static void combo_shift_done(const carta_rules *r, am_state *st)
 {
@@ -778,6 +869,9 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
         return;
     case AM_A_TARGETS_DONE:
         combo_target_pick(r, st, f, -1);
+        return;
+    case AM_A_AREA:
+        combo_area_place(r, st, f, a);
         return;
     case AM_A_SHIFT: {
         int who = f->arg[0];

@@ -88,9 +88,10 @@ static carta_status deck_count(const carta_rules *r, const carta_deck *deck, con
         case AM_T_STYLE: t->styles += am_style_of(r, id)->major ? 2 : 1; break;
         case AM_T_ENCOUNTER: t->encounters++; break;
         case AM_T_MINION: t->companions++; break;
-        case AM_T_ENEMY:
-            return DECK_FAIL("%s: error: '%s' is an enemy: enemies come with an encounter",
-                             where, carta_catalog_name(r->catalog, id));
+        case AM_T_ENEMY: case AM_T_OBJECT:
+            return DECK_FAIL("%s: error: '%s' is %s: it comes with an encounter", where,
+                             carta_catalog_name(r->catalog, id),
+                             type == AM_T_ENEMY ? "an enemy" : "an object");
         case AM_T_ANCESTRY: t->ancestries++; break;
         case AM_T_ATTRIBUTE: t->attr[th->attr]++; break;
         case AM_T_BONUS:

@@ -21,10 +21,12 @@ static int forced_other_at(const am_state *st, int ch, int but, int cell)
     return 0;
 }
 
-/* Whether entering cell makes ch bash: a wall (an object, R15) or a character on its layer. */
+/* Whether entering cell makes ch bash: a wall (an object, R15), an object on its layer (R92) or a
+ * character on its layer. */
 static int forced_blocked(const am_state *st, int ch, int but, int cell)
 {
-    return st->terrain[cell] || forced_other_at(st, ch, but, cell);
+    return am_blocked(st, cell, st->ch[ch].flags & AM_C_AIRBORNE) ||
+           forced_other_at(st, ch, but, cell);
 }
 
 static int forced_dir_ok(const am_state *st, const carta_pending *f, int d)
@@ -179,7 +181,7 @@ static int forced_teleports(const am_state *st, const carta_pending *f, carta_ac
 
 static int forced_ground_free(const am_state *st, int cell)
 {
-    return cell % AM_W < st->w && cell / AM_W < st->h && !st->terrain[cell] &&
+    return cell % AM_W < st->w && cell / AM_W < st->h && !am_blocked(st, cell, 0) &&
            am_char_at(st, cell, 0) < 0;
 }
 
@@ -203,7 +205,9 @@ void am_land(am_state *st, int ch)
 {
     carta_action buf[AM_CELLS];
     am_char *c = &st->ch[ch];
-    int n = am_char_at(st, c->cell, 0) >= 0 ? forced_landings(st, ch, buf) : 0;
+    int n = am_char_at(st, c->cell, 0) >= 0 || am_blocked(st, c->cell, 0) /* an object, R92 */
+                ? forced_landings(st, ch, buf)
+                : 0;
     if (n > 1) { /* airborne until the square is chosen */
         carta_pending *f = carta_pending_push(&st->pending, AM_F_LAND_AT, am_seat_of(st, ch));
         f->arg[0] = (int16_t)ch;

@@ -54,8 +54,8 @@ int am_char_at(const am_state *st, int cell, int airborne)
  * layer stands (Square Occupancy; R15: a step ends a movement). */
 int am_can_enter(const am_state *st, int ch, int cell)
 {
-    return cell >= 0 && !st->terrain[cell] &&
-           am_char_at(st, cell, st->ch[ch].flags & AM_C_AIRBORNE) < 0;
+    int air = st->ch[ch].flags & AM_C_AIRBORNE;
+    return cell >= 0 && !am_blocked(st, cell, air) && am_char_at(st, cell, air) < 0;
 }
 
 /* The nearest square to cell that is free on a layer (Falling onto Occupied Squares); the first in
@@ -65,7 +65,7 @@ int am_nearest_free(const am_state *st, int cell, int airborne)
     for (int d = 0; d < AM_W; d++)
         for (int c = 0; c < AM_CELLS; c++)
             if (c % AM_W < st->w && c / AM_W < st->h && am_dist(c, cell) == d &&
-                !st->terrain[c] && am_char_at(st, c, airborne) < 0)
+                !am_blocked(st, c, airborne) && am_char_at(st, c, airborne) < 0)
                 return c;
     return -1;
 }
@@ -75,7 +75,7 @@ static int grid_can_run(const am_state *st, int ch, int dir)
 {
     const am_char *c = &st->ch[ch];
     int to = am_step(st, c->cell, dir), cost = am_move_cost(st, ch, 1);
-    return cost >= 0 && c->mp >= cost && to >= 0 && !st->terrain[to] &&
+    return cost >= 0 && c->mp >= cost && to >= 0 && !am_blocked(st, to, 0) &&
            am_char_at(st, to, 0) < 0;
 }
 

@@ -127,20 +127,18 @@ static int item_first_usable(const carta_rules *r, const am_mage *g, int i)
     return 1;
 }
 
-static int item_in_area(int centre, int cell) { return am_dist(centre, cell) <= 1; } /* 3x3 */
-
-/* A Grenado's area must hold an enemy (Fire) or a character (Smoke) to be offered (R71). */
-static int item_area_useful(const am_state *st, int user, int centre, int use)
+/* A Grenado's 3x3 area ("place a 3x3 area within range"), placed as a card's (area.c): its
+ * centre within range and in sight, holding an enemy (Fire) or a character (Smoke) (R71, R90).
+ * The smoke stays: each of its placements is a choice of its own. */
+static am_area_rule item_area_rule(const am_state *st, int user, const am_thing *t)
 {
-    for (int i = 0; i < st->n_chars; i++) {
-        const am_char *c = &st->ch[i];
-        if ((c->flags & (AM_C_GONE | AM_C_KO)) || !item_in_area(centre, c->cell))
-            continue;
-        if (use == AM_USE_SMOKE || c->side != st->ch[user].side)
-            return 1;
-    }
-    return 0;
+    int smoke = t->use == AM_USE_SMOKE;
+    return (am_area_rule){st->ch[user].cell, t->reach, 3, 3, st->ch[user].side,
+                          smoke ? AM_WHOM_CHARACTERS : AM_WHOM_ENEMIES, 0, smoke};
 }
+
+/* The 3x3 area centred on centre: its top left square. */
+static int item_area_at(int centre) { return centre - AM_W - 1; }
 
 /* Ward Stone's bonus: 1 + the frame index of each Guard or Protect declared and not yet resolved
  * (an EFFECT frame, answer.c: arg0 the action, 1 the character taking it, 2 its Guard Value) by a
@@ -186,10 +184,11 @@ static int item_targets(const carta_rules *r, const am_state *st, int user, cons
     if (t->use == AM_USE_OIL)
         return item_oil_targets(r, st, user, t, i, out);
     if (t->use == AM_USE_FIRE || t->use == AM_USE_SMOKE) {
-        for (int cell = 0; cell < AM_CELLS; cell++)
-            if (cell % AM_W < st->w && cell / AM_W < st->h && am_dist(here, cell) <= t->reach &&
-                item_area_useful(st, user, cell, t->use))
-                out[n++] = AM_ACT(AM_A_USE, i, cell);
+        am_place places[2 * AM_CELLS];
+        am_area_rule rule = item_area_rule(st, user, t);
+        int k = am_area_places(st, &rule, places, 2 * AM_CELLS);
+        for (int p = 0; p < k; p++)
+            out[n++] = AM_ACT(AM_A_USE, i, places[p].centre);
         return n;
     }
     for (int c = 0; c < st->n_chars; c++) /* heal, draw: an ally within range */
@@ -222,7 +221,7 @@ static void item_grenade_fire(const carta_rules *r, am_state *st, int user, int 
     for (int i = 0; i < st->n_chars && st->phase != AM_P_OVER; i++) {
         const am_char *c = &st->ch[i];
         if (c->side != st->ch[user].side && !(c->flags & (AM_C_GONE | AM_C_KO)) &&
-            item_in_area(centre, c->cell)) {
+            am_area_holds(item_area_at(centre), 0x33, c->cell)) {
             am_tell(st, i, AM_W_AUTO_HIT, 0, 0);
             am_damage(r, st, i, t->amount, types, 0, -1);
         }
@@ -249,7 +248,7 @@ void am_use_apply(const carta_rules *r, am_state *st, carta_action a)
     case AM_USE_FIRE: item_grenade_fire(r, st, g->ch, b, t); return;
     case AM_USE_SMOKE:
         if (st->n_smoke < 2)
-            st->smoke[st->n_smoke++] = (uint8_t)b;
+            st->smoke[st->n_smoke++] = (uint8_t)item_area_at(b);
         item_say(st, g->ch, AM_W_SMOKE, b % AM_W + 1, b / AM_W + 1);
         return;
     case AM_USE_OIL: { /* until the end of the round (cleared at the next one's start) */
@@ -298,10 +297,12 @@ void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i)
 int am_smoke_bonus(const am_state *st, int ch)
 {
     for (int k = 0; k < st->n_smoke; k++)
-        if (item_in_area(st->smoke[k], st->ch[ch].cell))
+        if (am_area_holds(st->smoke[k], 0x33, st->ch[ch].cell))
             return 5;
     return 0;
 }
+
+int am_smoke_at(const am_state *st, int k) { return st->smoke[k]; }
 
 /* ---- reduced to 0 HP: Sacred Leaf, Now Is Not My Time ---- */
 

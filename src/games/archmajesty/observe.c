@@ -29,7 +29,8 @@ int am_layout_build(carta_layout *l)
              CARTA_LAYOUT_ITEMS(l, st, pending.n, pending.frame) &&
              CARTA_LAYOUT_ITEMS(l, st, n_chars, ch) &&
              CARTA_LAYOUT_ITEMS(l, st, n_tokens, token) &&
-             CARTA_LAYOUT_ITEMS(l, st, n_attacks, attack);
+             CARTA_LAYOUT_ITEMS(l, st, n_attacks, attack) &&
+             CARTA_LAYOUT_ITEMS(l, st, n_objects, obj); /* objects: public (R92) */
     for (int m = 0; m < AM_MAGES && ok; m++)
         ok = CARTA_LAYOUT_ZONE(l, st, mage[m].list) && CARTA_LAYOUT_ZONE(l, st, mage[m].deck) &&
              CARTA_LAYOUT_ZONE(l, st, mage[m].void_) && CARTA_LAYOUT_ZONE(l, st, mage[m].hand) &&

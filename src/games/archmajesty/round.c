@@ -83,6 +83,11 @@ static void round_opener_next(const carta_rules *r, am_state *st, int from)
             f->arg[0] = (int16_t)m;
             return;
         }
+    am_quake_next(r, st, 0);
+}
+
+void am_encounter_fight(const carta_rules *r, am_state *st)
+{
     am_round_start(r, st);
     am_ability_encounter_start(r, st);
 }
@@ -157,7 +162,8 @@ static void round_spawn(const carta_rules *r, am_state *st, const am_wave *w)
         c->rank = e->rank;
         c->hp = c->hp_max = e->hp;
         c->flags = e->airborne ? AM_C_AIRBORNE : 0;
-        int cell = am_char_at(st, w->cell[k], e->airborne) < 0
+        int cell = am_char_at(st, w->cell[k], e->airborne) < 0 &&
+                           !am_blocked(st, w->cell[k], e->airborne)
                        ? w->cell[k]
                        : am_nearest_free(st, w->cell[k], e->airborne); /* R58 */
         if (cell < 0)

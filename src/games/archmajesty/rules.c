@@ -125,6 +125,7 @@ carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, 
     st->w = e->w;
     st->h = e->h;
     memcpy(st->terrain, e->terrain, sizeof st->terrain);
+    am_objects_setup(r, st, e);
     st->active = AM_NONE;
     for (int m = 0; m < st->n_mages; m++)
         am_config_mage(r, st, m, &c->decks[m]);
@@ -196,7 +197,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
     if (f && am_frame_decides(f->kind)) {
         switch (f->kind) {
         case AM_F_JUMP: return rules_jump_steps(st, f->arg[0], out);
-        case AM_F_COMBO: case AM_F_BETWEEN: case AM_F_TARGET: case AM_F_SHIFT:
+        case AM_F_COMBO: case AM_F_BETWEEN: case AM_F_TARGET: case AM_F_SHIFT: case AM_F_AREA:
             return am_combo_actions(r, st, f, out);
         case AM_F_EMPOWER:
             out[0] = AM_ACT(AM_A_EMPOWER, 0, 0);
@@ -221,6 +222,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_OPPORTUNITY: return am_opportunity_actions(r, st, f, out);
         case AM_F_ALLY: return am_ally_actions(r, st, f, out);
         case AM_F_UPKEEP: return am_upkeep_actions(r, st, f, out);
+        case AM_F_QUAKE: return am_quake_actions(r, st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -335,6 +337,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_GRAB: case AM_A_DROP: case AM_A_SCRAP_DONE: case AM_A_PAY_SCRAP: case AM_A_NO_PAY:
         am_scrap_apply(r, st, a);
+        break;
+    case AM_A_QUAKE: case AM_A_QUAKE_DONE:
+        am_quake_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

@@ -351,6 +351,7 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
     st->w = e->w;
     st->h = e->h;
     memcpy(st->terrain, e->terrain, sizeof st->terrain);
+    am_objects_setup(r, st, e);
     st->n_mages = (uint8_t)fy_node_sequence_item_count(mages);
     st->n_seats = (uint8_t)(st->n_mages + 1);
     st->n_chars = st->n_mages;

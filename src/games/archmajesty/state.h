@@ -34,7 +34,8 @@ enum {
     AM_LASTING = 12,              /* lasting and delayed effects at once (lasting.c) */
     AM_SCRAP_MAX = 99,            /* scrap a character carries or a square holds (R110) */
     AM_FORETOLD = 4,              /* foretold cards waiting at once (R116) */
-    AM_FORETOLD_TARGETS = 6
+    AM_FORETOLD_TARGETS = 6,
+    AM_OBJECTS = 12               /* objects on the map (Occupancy and Objects) */
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
@@ -42,6 +43,10 @@ enum {
 #define AM_WIN_FREE 0xFE   /* window_attack of a window not about an attack (R16) */
 
 enum am_side { AM_ALLIES = 0, AM_ENEMIES = 1 };
+
+/* am_state.terrain: a wall blocks every layer; an object occupies the ground layer as an enemy
+ * character does (Occupancy and Objects; R92); opaque squares block line of sight (R88). */
+enum { AM_TER_WALL = 1, AM_TER_OBJECT = 2, AM_TER_OPAQUE = 4 };
 
 /* STATUS EFFECTS: four positive, nine negative (R5). */
 enum am_status {
@@ -113,7 +118,8 @@ typedef struct am_attack {
     uint8_t chain_from;       /* CHAIN: the previous target + 1, range measured from it */
     uint8_t chain_range;      /* CHAIN: that range, in squares */
     uint8_t chained[3];       /* CHAIN: bit per character targeted by the chain so far */
-    uint8_t pad;
+    uint8_t area_at, area_wh; /* an area's attack: its top left square, width << 4 | height; the
+                                 targets are those within it (Area Effects), 0 0: none */
     am_roll roll[AM_TARGETS];
 } am_attack;
 
@@ -137,6 +143,13 @@ typedef struct am_foretold {
     uint8_t target[AM_FORETOLD_TARGETS];
     uint8_t pad;
 } am_foretold;
+
+/* An object on the map (Occupancy and Objects): a boulder, a statue. Its square's terrain bits
+ * say how it occupies (AM_TER_OBJECT) and whether it blocks sight (AM_TER_OPAQUE). */
+typedef struct am_object {
+    uint16_t def;  /* its catalog id */
+    uint8_t cell, pad;
+} am_object;
 
 typedef CARTA_ZONE(AM_DECK) am_pile;
 typedef CARTA_ZONE(AM_HAND) am_hand;
@@ -189,9 +202,12 @@ typedef struct am_state {
     uint8_t window_attack;                 /* the attack whose window is open, AM_WIN_FREE, or
                                               AM_NONE */
     uint8_t n_chars, n_tokens, n_attacks, n_lasting;
-    uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the areas' centres this round */
+    uint8_t n_smoke, smoke[2];             /* Grenado, Smoke: the 3x3 areas' top left squares
+                                              this round */
     uint8_t n_dice, dice[AM_DICE];         /* forced D20s (scenarios): a secret like the PRNG */
-    uint8_t terrain[AM_CELLS];             /* 0 floor, 1 wall */
+    uint8_t terrain[AM_CELLS];             /* AM_TER_* bits; 0 open floor */
+    uint8_t n_objects, pad_objects[3];
+    am_object obj[AM_OBJECTS];
     uint8_t scrap[AM_CELLS];               /* SCRAP lying on each square (R110) */
     am_char ch[AM_CHARS];
     am_mage mage[AM_MAGES];

@@ -36,7 +36,9 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_KIN_AIR] = "airborne at %L%d (Kin of the Cosmos)",
     [AM_W_KIN_GROUND] = "grounded at %L%d (Kin of the Cosmos)",
     [AM_W_BREATH] = "pays %d HP for Dragon Breath (%d left)",
-    [AM_W_SMOKE] = "places a smoke area centred on %L%d", [AM_W_ONE_HP] = "reduced to 1 HP instead",
+    [AM_W_SMOKE] = "places a smoke area centred on %L%d",
+    [AM_W_AREA] = "places a %dx%d area", [AM_W_AREA_CENTRE] = "centres the area on %L%d",
+    [AM_W_OBJECT_PUT] = "puts on %L%d the object", [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
         "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
@@ -255,6 +257,15 @@ static void text_use(const carta_rules *r, const am_state *st, int seat, carta_a
     snprintf(buf, cap, "use %s%s", text_card(r, id), where);
 }
 
+/* Area Effects: "place the area on C3-E5" (its top left and bottom right squares). */
+static void text_area(int at, int wh, char *buf, size_t cap)
+{
+    char from[8], to[8];
+    am_cell_name(at, from, sizeof from);
+    am_cell_name(at + ((wh & 15) - 1) * AM_W + (wh >> 4) - 1, to, sizeof to);
+    snprintf(buf, cap, "place the %dx%d area on %s-%s", wh >> 4, wh & 15, from, to);
+}
+
 /* Forced movement and landing (forced.c): "push Bandit Cutthroat at F2 east", "land at C4". */
 static void text_forced(const carta_rules *r, const am_state *st, carta_action a, char *buf,
                         size_t cap)
@@ -343,6 +354,17 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         snprintf(buf, cap, "target %s", who);
         return;
     case AM_A_TARGETS_DONE: snprintf(buf, cap, "no more targets"); return;
+    case AM_A_AREA: text_area(AM_A(a), AM_B(a), buf, cap); return;
+    case AM_A_QUAKE: {
+        const carta_pending *f = carta_pending_peek(&st->pending);
+        const am_mage *g = &st->mage[f->arg[0]];
+        char cell[8];
+        am_cell_name(AM_A(a), cell, sizeof cell);
+        snprintf(buf, cap, "place %s at %s",
+                 text_card(r, am_thing_of(r, g->item[f->arg[2]])->object), cell);
+        return;
+    }
+    case AM_A_QUAKE_DONE: snprintf(buf, cap, "place no more objects"); return;
     case AM_A_ATTACK: {
         const am_enemy *e = am_enemy_of(r, st->ch[st->active].def);
         snprintf(buf, cap, "attack with %s", e ? r->spell[e->templ[AM_A(a)]].name : "?");
@@ -717,6 +739,14 @@ static char text_mark(const am_state *st, int ch)
                                         : (char)('a' + (ch - st->n_mages) % 26);
 }
 
+static int text_in_smoke(const am_state *st, int cell)
+{
+    for (int k = 0; k < st->n_smoke; k++)
+        if (am_area_holds(am_smoke_at(st, k), 0x33, cell))
+            return 1;
+    return 0;
+}
+
 static void text_map(const am_state *st, carta_text *out)
 {
     carta_text_printf(out, "    ");
@@ -727,7 +757,9 @@ static void text_map(const am_state *st, carta_text *out)
         carta_text_printf(out, "%3d ", y + 1);
         for (int x = 0; x < st->w; x++) {
             int cell = am_cell(x, y), g = am_char_at(st, cell, 0), a = am_char_at(st, cell, 1);
-            char ground = st->terrain[cell] ? '#' : g >= 0 ? text_mark(st, g) : '.';
+            char ground = st->terrain[cell] ? am_map_mark(st, cell)
+                          : g >= 0                       ? text_mark(st, g)
+                          : text_in_smoke(st, cell)      ? '*' : '.';
             char air = a >= 0 ? text_mark(st, a) : ' ';
             carta_text_printf(out, "%c%c ", ground, air);
         }
@@ -751,13 +783,33 @@ static void text_zone(const carta_rules *r, const char *label, const uint16_t *c
     carta_text_printf(out, "\n");
 }
 
+/* Objects (R92) and lasting areas, named. */
+static void text_objects(const carta_rules *r, const am_state *st, carta_text *out)
+{
+    for (int k = 0; k < st->n_objects; k++) {
+        char cell[8];
+        am_cell_name(st->obj[k].cell, cell, sizeof cell);
+        carta_text_printf(out, "  %s at %s%s\n", carta_catalog_name(r->catalog, st->obj[k].def),
+                          cell, st->terrain[st->obj[k].cell] & AM_TER_OPAQUE
+                                    ? " (blocks line of sight)" : "");
+    }
+    for (int k = 0; k < st->n_smoke; k++) {
+        char cell[8];
+        am_cell_name(am_smoke_at(st, k), cell, sizeof cell);
+        carta_text_printf(out, "  a 3x3 smoke area from %s: +5 Defence within it this round\n",
+                          cell);
+    }
+}
+
 void am_render(const carta_rules *r, const void *state, int seat, carta_text *out)
 {
     const am_state *st = state;
     carta_text_printf(out, "Archmajesty: %s, round %d of %d\n",
                       carta_catalog_name(r->catalog, st->encounter), st->round, st->round_limit);
     text_map(st, out);
-    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall)\n");
+    carta_text_printf(out, "(the second mark of a square is who is airborne over it; # a wall, o "
+                      "an object, * a lasting area)\n");
+    text_objects(r, st, out);
     for (int i = 0; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
         if (c->flags & AM_C_GONE)
@@ -865,6 +917,16 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "shift %s: up to %d more square(s)", who, f->arg[1]);
         return;
+    case AM_F_QUAKE:
+        snprintf(buf, cap, "Quake Stone: place an object on a free square within range (%d "
+                 "placed; at least 1)", f->arg[1]);
+        return;
+    case AM_F_AREA: {
+        const am_op *op = &am_spell_ref(r, f->arg[1])->op[f->arg[3]];
+        snprintf(buf, cap, "Area Effects: place a %dx%d area (it may be turned) whose centre "
+                 "square is within range and in sight", op->x, op->y);
+        return;
+    }
     case AM_F_DISCARD:
         snprintf(buf, cap, "Discard Step: discard down to your maximum hand size of %d",
                  st->mage[f->arg[0]].hand_max);

@@ -118,6 +118,25 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_end(v);
 }
 
+/* The areas that last (Grenado, Smoke's until the round's end): the top left square, the size. */
+static void view_areas(const carta_rules *r, const am_state *st, carta_view *v)
+{
+    (void)r;
+    carta_view_list(v, "areas");
+    for (int k = 0; k < st->n_smoke; k++) {
+        char cell[8];
+        am_cell_name(am_smoke_at(st, k), cell, sizeof cell);
+        carta_view_map(v, NULL);
+        carta_view_str(v, "cell", cell);
+        carta_view_int(v, "width", 3);
+        carta_view_int(v, "height", 3);
+        carta_view_str(v, "text", "+5 Defence to each character within it until the end of the "
+                       "round (Grenado, Smoke)");
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+}
+
 static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
 {
     carta_view_map(v, "board");
@@ -127,7 +146,7 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
     for (int y = 0; y < st->h; y++) {
         char row[AM_W + 1];
         for (int x = 0; x < st->w; x++)
-            row[x] = st->terrain[am_cell(x, y)] ? '#' : '.';
+            row[x] = am_map_mark(st, am_cell(x, y));
         row[st->w] = 0;
         carta_view_str(v, NULL, row);
     }
@@ -158,6 +177,18 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         carta_view_end(v);
     }
     carta_view_end(v);
+    carta_view_list(v, "objects"); /* Occupancy and Objects (R92) */
+    for (int k = 0; k < st->n_objects; k++) {
+        char cell[8];
+        am_cell_name(st->obj[k].cell, cell, sizeof cell);
+        carta_view_map(v, NULL);
+        carta_view_str(v, "name", carta_catalog_name(r->catalog, st->obj[k].def));
+        carta_view_str(v, "cell", cell);
+        carta_view_bool(v, "blocks_sight", (st->terrain[st->obj[k].cell] & AM_TER_OPAQUE) != 0);
+        carta_view_end(v);
+    }
+    carta_view_end(v);
+    view_areas(r, st, v);
     carta_view_list(v, "lasting"); /* effects that last or wait (R73) */
     for (int i = 0; i < st->n_lasting; i++) {
         char text[160];
@@ -219,7 +250,11 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
         "emotion eater", "eat", "no eat", "open with", "done opening", "pitch", "command",
-        "order", "summon at", "remove", "sacrifice"};
+        "order", "summon at", "remove", "sacrifice", "choose", "chain", "grab scrap",
+        "drop scrap", "leave scrap", "pay scrap", "no pay", "foretell", "foresee",
+        "done foreseeing", "seize opportunity", "enchant", "upkeep", "end upkeep", "place area",
+        "place object", "no more objects"};
+    _Static_assert(sizeof verbs / sizeof verbs[0] == AM_A_LAST + 1, "a verb per action kind");
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
@@ -239,10 +274,15 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
-    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_SUMMON_AT) {
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_SUMMON_AT ||
+        kind == AM_A_AREA || kind == AM_A_QUAKE) {
         char cell[8];
         am_cell_name(AM_A(a), cell, sizeof cell);
         carta_view_str(v, "cell", cell);
+    }
+    if (kind == AM_A_AREA) { /* the top left square "cell", and the size as placed */
+        carta_view_int(v, "width", AM_B(a) >> 4);
+        carta_view_int(v, "height", AM_B(a) & 15);
     }
     if (kind == AM_A_TARGET || kind == AM_A_PICK || kind == AM_A_COMMAND ||
         kind == AM_A_ORDER || kind == AM_A_REPLACE || kind == AM_A_SACRIFICE) {

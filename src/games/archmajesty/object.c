@@ -1,0 +1,98 @@
+/* object.c: objects on the battle map (COMBAT, Occupancy and Objects): "Objects occupy squares in
+ * the same way as characters, and include things like boulders, tree trunks, statues, walls, and
+ * so on. By default, objects are treated as enemy characters for the purposes of square occupancy
+ * and bashing effects." An object stands on the ground layer (R92); its square's terrain bits
+ * carry it for movement (am_blocked) and sight (am_sight), the list names it. */
+#include "games/archmajesty/archmajesty.h"
+
+int am_object_at(const am_state *st, int cell)
+{
+    for (int k = 0; k < st->n_objects; k++)
+        if (st->obj[k].cell == cell)
+            return k;
+    return -1;
+}
+
+int am_object_place(const carta_rules *r, am_state *st, int def, int cell)
+{
+    if (st->n_objects >= AM_OBJECTS || cell < 0 || cell % AM_W >= st->w ||
+        cell / AM_W >= st->h || st->terrain[cell] || am_char_at(st, cell, 0) >= 0)
+        return 0;
+    st->obj[st->n_objects++] = (am_object){(uint16_t)def, (uint8_t)cell, 0};
+    st->terrain[cell] |= AM_TER_OBJECT | (am_thing_of(r, def)->opaque ? AM_TER_OPAQUE : 0);
+    return 1;
+}
+
+void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e)
+{
+    st->n_objects = 0;
+    for (int k = 0; k < e->n_objects; k++)
+        am_object_place(r, st, e->object[k], e->object_cell[k]);
+}
+
+/* ---- Quake Stone (List: Consumables: "At the start of each encounter, you automatically expend
+ * this item and place 1-5 Boulder objects within range."; R94) ---- */
+
+static int quake_item(const carta_rules *r, const am_state *st, int m)
+{
+    const am_mage *g = &st->mage[m];
+    for (int i = 0; i < g->n_items; i++) {
+        const am_thing *t = am_thing_of(r, g->item[i]);
+        if (am_type_of(r, g->item[i]) == AM_T_CONSUMABLE && t->use == AM_USE_QUAKE &&
+            g->used[i] < t->uses)
+            return i;
+    }
+    return -1;
+}
+
+void am_quake_next(const carta_rules *r, am_state *st, int from)
+{
+    for (int m = from; m < st->n_mages; m++) {
+        int i = quake_item(r, st, m);
+        if (i < 0)
+            continue;
+        am_mage *g = &st->mage[m];
+        g->used[i]++; /* "you automatically expend this item" */
+        carta_event_add(&st->events, CARTA_EV_NOTE, m, -1, g->item[i], CARTA_SEEN_ALL, -1,
+                        AM_W_USES, am_thing_of(r, g->item[i])->uses - g->used[i], 0);
+        carta_pending *f = carta_pending_push(&st->pending, AM_F_QUAKE, m);
+        f->arg[0] = (int16_t)m;
+        f->arg[2] = (int16_t)i;
+        return;
+    }
+    am_encounter_fight(r, st);
+}
+
+/* A free floor square within range for each object (nobody grounded on it, no object, no
+ * wall); "no more" once one is placed, or when none can be. */
+int am_quake_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
+                     carta_action *out)
+{
+    const am_mage *g = &st->mage[f->arg[0]];
+    const am_thing *t = am_thing_of(r, g->item[f->arg[2]]);
+    int n = 0, from = st->ch[g->ch].cell;
+    for (int c = 0; c < AM_CELLS && st->n_objects < AM_OBJECTS; c++)
+        if (c % AM_W < st->w && c / AM_W < st->h && !st->terrain[c] &&
+            am_char_at(st, c, 0) < 0 && am_dist(from, c) <= t->reach)
+            out[n++] = AM_ACT(AM_A_QUAKE, c, 0);
+    if (f->arg[1] || !n)
+        out[n++] = AM_ACT(AM_A_QUAKE_DONE, 0, 0);
+    return n;
+}
+
+void am_quake_apply(const carta_rules *r, am_state *st, carta_action a)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    int m = f->arg[0];
+    const am_thing *t = am_thing_of(r, st->mage[m].item[f->arg[2]]);
+    if (AM_KIND(a) == AM_A_QUAKE) {
+        am_object_place(r, st, t->object, AM_A(a));
+        carta_event_add(&st->events, CARTA_EV_NOTE, m, -1, t->object, CARTA_SEEN_ALL, -1,
+                        AM_W_OBJECT_PUT, AM_A(a) % AM_W + 1, AM_A(a) / AM_W + 1);
+        carta_action buf[AM_CELLS + 1];
+        if (++f->arg[1] < (t->amount ? t->amount : 1) && am_quake_actions(r, st, f, buf) > 1)
+            return;
+    }
+    carta_pending_pop(&st->pending);
+    am_quake_next(r, st, m + 1);
+}
