@@ -127,6 +127,12 @@ typedef struct carta_game {
     int (*deck_section)(const carta_rules *rules, int card_id);
     /* Checks a deck against the deck-building rules; on failure err says why. */
     carta_status (*deck_check)(const carta_rules *rules, const carta_deck *deck, carta_error *err);
+    /* Optional, for games whose seats play different parts (Archmajesty's mages and its
+     * Gamemaster): the part seat plays among n_seats, and the part a deck is built for, in the
+     * rulebook's words ("mage", "Gamemaster"); a deck fits the seats of its part, so a lobby
+     * offers each seat only those (deck_role NULL: any part). NULL: every deck fits every seat. */
+    const char *(*seat_role)(int n_seats, int seat);
+    const char *(*deck_role)(const carta_rules *rules, const carta_deck *deck);
 
     /* Sets up a new game in state (state_size bytes, zeroed by the callee) and deals, shuffles
      * and seats as the rules say. The game then waits for its first decision. */
