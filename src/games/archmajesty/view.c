@@ -206,7 +206,10 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
-        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch"};
+        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch", "choose",
+        "chain", "grab scrap", "drop scrap", "leave scrap", "pay scrap", "no pay", "foretell",
+        "foresee", "done foreseeing", "seize opportunity", "enchant", "upkeep", "end upkeep"};
+    _Static_assert(sizeof verbs / sizeof verbs[0] == AM_A_LAST + 1, "a verb per action kind");
     const am_state *st = obs;
     int kind = AM_KIND(a);
     carta_view_str(v, "verb", kind > 0 && kind <= AM_A_LAST ? verbs[kind] : "?");
