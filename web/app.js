@@ -129,12 +129,11 @@ function drawNewTable() {
     mode.replaceChildren(el("option", {value: ""}, fits.length ? "the usual for " + n + " players" : "–"),
       ...fits.map((m) => el("option", {value: m.name}, m.title)));
     seatsBox.replaceChildren(...Array.from({length: n}, (_, i) => el("div", {class: "seat"},
-      el("span", {}, "player ", i + 1, ": "),
+      el("span", {}, "player ", i + 1, seatRole(g, n, i) ? " (" + seatRole(g, n, i) + ")" : "", ": "),
       el("select", {class: "who"}, el("option", {value: "human"}, "a person"),
         el("option", {value: "ai:greedy"}, "AI: greedy"), el("option", {value: "ai:random"}, "AI: random"),
         el("option", {value: "ai:mcts:ms=100"}, "AI: search, 100 ms"), el("option", {value: "ai:mcts:ms=1000"}, "AI: search, 1 s")),
-      el("select", {class: "deck"}, el("option", {value: "random"}, "random deck"),
-        g.decks.map((d) => el("option", {value: d}, d))))));
+      deckSelect(g, n, i))));
     if (n > 1) seatsBox.children[1].querySelector(".who").value = "ai:greedy";
   };
   gameSel.onchange = drawSeats;
@@ -182,6 +181,16 @@ function drawTableList(list) {
 
 // ---- the simulation page ----
 
+// The part seat i of n plays where a game's seats differ (Archmajesty's mages and Gamemaster).
+function seatRole(g, n, i) { return ((g.seat_roles || {})[n] || [])[i] || ""; }
+
+// A seat's deck choice: "random" and the prebuilt decks built for its part.
+function deckSelect(g, n, i) {
+  const role = seatRole(g, n, i), fits = (d) => !role || !(g.deck_roles || {})[d] || g.deck_roles[d] === role;
+  return el("select", {class: "deck"}, el("option", {value: "random"}, "random deck"),
+    g.decks.filter(fits).sort().map((d) => el("option", {value: d}, d)));
+}
+
 function drawSimForm() {
   if (!games.length) { main.replaceChildren(el("p", {}, "loading the rule systems…")); return; }
   const gameSel = el("select", {id: "sim-game"}, games.map((g) => el("option", {value: g.id}, g.name)));
@@ -191,9 +200,9 @@ function drawSimForm() {
   const ais = ["greedy", "random", "mcts:iters=200", "mcts:iters=1000", "mcts:ms=100"];
   const drawSeats = () => {
     const g = games.find((x) => x.id === gameSel.value), n = Math.max(2, g.players[0]);
-    seatsBox.replaceChildren(...Array.from({length: n}, (_, i) => el("div", {class: "seat"}, "player ", i + 1, ": ",
-      el("select", {class: "ai"}, ais.map((a) => el("option", {value: a}, a))),
-      el("select", {class: "deck"}, el("option", {value: "random"}, "random deck"), g.decks.map((d) => el("option", {value: d}, d))))));
+    seatsBox.replaceChildren(...Array.from({length: n}, (_, i) => el("div", {class: "seat"}, "player ", i + 1,
+      seatRole(g, n, i) ? " (" + seatRole(g, n, i) + ")" : "", ": ",
+      el("select", {class: "ai"}, ais.map((a) => el("option", {value: a}, a))), deckSelect(g, n, i))));
     seatsBox.children[1].querySelector(".ai").value = "random";
   };
   gameSel.onchange = drawSeats;
@@ -357,15 +366,17 @@ function drawBoard(board) {
   if (board.map && board.characters) { // Archmajesty's battle map
     const marks = {};
     const who = {};
-    board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? "M" : "E") + i; who[c.cell] = c; } });
+    // M: a mage, m: a minion (its controller's ally, commanded in its turn), E: an enemy
+    board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? (c.minion ? "m" : "M") : "E") + i; who[c.cell] = c; } });
     const rows = board.map.map((row, y) => el("tr", {}, [...row].map((ch, x) => {
       const cell = String.fromCharCode(65 + x) + (y + 1);
-      const td = el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "M" ? "ally" : "enemy") : "", title: cell}, marks[cell] || "");
+      const td = el("td", {class: ch === "#" ? "wall" : marks[cell] ? (marks[cell][0] === "E" ? "enemy" : "ally") : "", title: cell}, marks[cell] || "");
       return clickable(td, who[cell] && clicks.offers(thingKey(who[cell]), table.chosen) ? thingKey(who[cell]) : "cell:" + cell);
     })));
     return el("section", {class: "board"}, el("h3", {}, "Battle map"), el("table", {class: "grid"}, rows),
       el("ol", {start: 0}, board.characters.map((c) => clickable(el("li", {class: c.gone ? "gone" : ""},
-        c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : ""), thingKey(c))))
+        c.name, ": ", c.hp, "/", c.hp_max, " HP", c.knocked_out ? ", knocked out" : "", c.bloodied ? ", bloodied" : "",
+        c.minion ? ", " + c.command_points + " Command Point(s)" + (c.minion === "companion" ? ", companion" : "") : ""), thingKey(c))))
     );
   }
   if (board.cols && board.rows && board.cells) { // the Leaders grid: columns A.., rows 1..

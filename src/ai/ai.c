@@ -14,9 +14,10 @@ static const ai_kind kinds[] = {
     {"random", carta_ai_random_init},
     {"greedy", carta_ai_greedy_init},
     {"mcts", carta_ai_mcts_init},
+    {"expert", carta_ai_expert_init},
 };
 
-const char *carta_ai_kinds(void) { return "random, greedy, mcts"; }
+const char *carta_ai_kinds(void) { return "random, greedy, mcts, expert"; }
 
 carta_status carta_ai_check_options(const carta_ai_spec *spec, const char *const *allowed,
                                     carta_error *err)

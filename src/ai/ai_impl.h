@@ -14,7 +14,7 @@ struct carta_ai {
     carta_status (*choose)(carta_ai *ai, const void *observation, int seat, int n_legal,
                            carta_action *out);
     int samples;           /* greedy: determinizations averaged per action */
-    unsigned char *states; /* greedy: samples base states + 1 work state, allocated once */
+    unsigned char *states; /* greedy: samples base states + 1 work state; expert: 2 states */
     carta_action legal[CARTA_MAX_ACTIONS];
     void *kind_data;                  /* a kind's own data (search trees...), or NULL */
     void (*free_kind)(carta_ai *ai);  /* frees kind_data; called by carta_ai_free if set */
@@ -25,6 +25,7 @@ struct carta_ai {
 carta_status carta_ai_random_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
 carta_status carta_ai_greedy_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
 carta_status carta_ai_mcts_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
+carta_status carta_ai_expert_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err);
 
 /* Refuses any option of spec not listed in allowed (a NULL-terminated list). */
 carta_status carta_ai_check_options(const carta_ai_spec *spec, const char *const *allowed,

@@ -164,5 +164,6 @@ int cli_cmd_serve(int argc, char **argv);
 int cli_cmd_view(int argc, char **argv);
 int cli_cmd_table(int argc, char **argv);
 int cli_cmd_ladder(int argc, char **argv);
+int cli_cmd_tune(int argc, char **argv);
 
 #endif

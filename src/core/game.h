@@ -29,6 +29,7 @@
 #include "status.h"
 #include "text.h"
 
+struct carta_eval_weight;
 struct carta_layout;
 struct carta_view;
 
@@ -127,6 +128,12 @@ typedef struct carta_game {
     int (*deck_section)(const carta_rules *rules, int card_id);
     /* Checks a deck against the deck-building rules; on failure err says why. */
     carta_status (*deck_check)(const carta_rules *rules, const carta_deck *deck, carta_error *err);
+    /* Optional, for games whose seats play different parts (Archmajesty's mages and its
+     * Gamemaster): the part seat plays among n_seats, and the part a deck is built for, in the
+     * rulebook's words ("mage", "Gamemaster"); a deck fits the seats of its part, so a lobby
+     * offers each seat only those (deck_role NULL: any part). NULL: every deck fits every seat. */
+    const char *(*seat_role)(int n_seats, int seat);
+    const char *(*deck_role)(const carta_rules *rules, const carta_deck *deck);
 
     /* Sets up a new game in state (state_size bytes, zeroed by the callee) and deals, shuffles
      * and seats as the rules say. The game then waits for its first decision. */
@@ -175,6 +182,22 @@ typedef struct carta_game {
     int (*points)(const carta_rules *rules, const void *state, int *out);
     /* A heuristic value of state for seat, higher is better, in [-1, 1]; for greedy and search. */
     double (*evaluate)(const carta_rules *rules, const void *state, int seat);
+    /* Optional. The evaluation's weights as data (core/eval_weights.h): their table (keys and
+     * compiled-in values, the same as evaluate's numbers), the file in the data directory the
+     * rules read them from at open ("ai/evaluation.yaml"), and its features: out[i] (n_eval
+     * of them) is what weight i multiplies for seat in state (seat's term less the
+     * opponents'), so evaluate(state, seat) = squash(sum of w[i] * out[i]) with its last weight
+     * the scale. For carta tune; NULL: not tunable. */
+    const struct carta_eval_weight *eval_weights;
+    int n_eval_weights;
+    void (*eval_features)(const carta_rules *rules, const void *state, int seat, double *out);
+    /* Optional. A scripted expert's choice (the AI kind "expert", docs/ai.md): the index into
+     * legal (the n_legal > 0 legal actions of obs) of the action a good player would take by
+     * the game's rules of thumb, independent of evaluate. obs is seat's observation, never the
+     * true state; scratch holds 2 * state_size bytes for looking ahead on a determinized copy;
+     * seed drives that copy and breaks ties, so one seed gives one choice. NULL: no expert. */
+    int (*expert)(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+                  int n_legal, void *scratch, uint64_t seed);
 
     /* The text of an action as a player types it ("reap Ember Imp", "fight Troll -> Krump").
      * Distinct legal actions of one state have distinct texts. */

@@ -357,6 +357,38 @@ static const char *srv_str(json_t *msg, const char *key)
     return json_string_value(json_object_get(msg, key));
 }
 
+/* The parts the seats play for each seat count ({"2": ["mage", "Gamemaster"], ...}) and the part
+ * each prebuilt deck is for ({"cass": "mage", ...}; a deck for any part is left out), where the
+ * game's seats differ (carta_game.seat_role). */
+static void srv_game_roles(srv *s, const carta_game *g, json_t *decks, json_t *game)
+{
+    carta_error err;
+    const carta_rules *r = g->seat_role && g->deck_role ? srv_rules(s, g, &err) : NULL;
+    if (!r)
+        return;
+    json_t *seats = json_object(), *deck_roles = json_object();
+    for (int n = g->min_seats; n <= g->max_seats; n++) {
+        json_t *roles = json_array();
+        for (int seat = 0; seat < n; seat++)
+            json_array_append_new(roles, json_string(g->seat_role(n, seat)));
+        char key[16];
+        snprintf(key, sizeof key, "%d", n);
+        json_object_set_new(seats, key, roles);
+    }
+    size_t i;
+    json_t *name;
+    json_array_foreach(decks, i, name) {
+        carta_deck deck;
+        const char *role = g->deck_resolve(r, json_string_value(name), 1, &deck, &err) == CARTA_OK
+                               ? g->deck_role(r, &deck)
+                               : NULL;
+        if (role)
+            json_object_set_new(deck_roles, json_string_value(name), json_string(role));
+    }
+    json_object_set_new(game, "seat_roles", seats);
+    json_object_set_new(game, "deck_roles", deck_roles);
+}
+
 /* games: every rule system with its players, modes and prebuilt decks. */
 static void srv_games(srv *s, int conn)
 {
@@ -379,9 +411,12 @@ static void srv_games(srv *s, int conn)
         }
         if (d)
             closedir(d);
-        json_array_append_new(games, json_pack("{s:s, s:s, s:[i,i], s:o, s:o}", "id", g->id,
-                                               "name", g->name, "players", g->min_seats,
-                                               g->max_seats, "modes", modes, "decks", decks));
+        json_t *game = json_pack("{s:s, s:s, s:[i,i], s:o, s:O}", "id", g->id, "name", g->name,
+                                 "players", g->min_seats, g->max_seats, "modes", modes,
+                                 "decks", decks);
+        srv_game_roles(s, g, decks, game);
+        json_decref(decks);
+        json_array_append_new(games, game);
     }
     srv_send_json(s, conn, json_pack("{s:s, s:o}", "type", "games", "games", games));
 }

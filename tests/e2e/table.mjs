@@ -166,6 +166,26 @@ function handsHidden(m) {
   await lobby.close();
 }
 
+// 2b. A lobby for a game whose seats play different parts (archmajesty.txt, The Gamemaster):
+// each seat is labelled with its part and offered only the prebuilt decks built for it.
+{
+  const page = await browser.newPage();
+  await page.goto(base + "/#/");
+  await page.selectOption("#game", "archmajesty");
+  await page.fill("#players", "3");
+  await page.dispatchEvent("#players", "change");
+  const rows = page.locator("#seats .seat");
+  const labels = await rows.locator("span").allTextContents();
+  const decks = async (i) => (await rows.nth(i).locator(".deck option").allTextContents()).filter((d) => d !== "random deck");
+  const mage = await decks(0), gm = await decks(2);
+  check(labels.join("|") === "player 1 (mage): |player 2 (mage): |player 3 (Gamemaster): ",
+    "the lobby names each seat's part: " + labels.join("|"));
+  check(mage.includes("cass") && !mage.includes("bandit-ambush") && gm.includes("bandit-ambush") &&
+    !gm.includes("cass") && mage.length + gm.length > 20,
+    "a mage's seat is offered mages, the Gamemaster's encounters (" + mage.length + ", " + gm.length + ")");
+  await page.close();
+}
+
 // 3. Every rule system: a whole game against the AI, clicking a seeded choice of the legal
 // actions; the page never shows a script error.
 for (const game of ["aember", "arkhtide", "leaders", "essence", "archmajesty"]) {

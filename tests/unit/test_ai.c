@@ -242,6 +242,24 @@ static void test_ai_honesty(void **unused)
     tgame_close_all(games, n);
 }
 
+/* The scripted expert (carta_game.expert) of every game that has one: legal choices along whole
+ * games, and the same choice when only what its seat cannot see differs (docs/ai.md). */
+static void test_expert_legal_and_honest(void **unused)
+{
+    (void)unused;
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games), with_expert = 0;
+    for (int i = 0; i < n; i++) {
+        if (!games[i].g->expert)
+            continue;
+        with_expert++;
+        assert_true(play_ai_games(&games[i], "expert", 4) > 0);
+        check_honesty(&games[i], "expert");
+    }
+    assert_true(with_expert >= 3); /* aember, arkhtide, leaders */
+    tgame_close_all(games, n);
+}
+
 /* Greedy against random on High Tide, seats alternating; greedy must win more than it loses. */
 static void test_greedy_beats_random_on_template(void **unused)
 {
@@ -286,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_ai_is_deterministic),
         cmocka_unit_test(test_ai_honesty),
         cmocka_unit_test(test_greedy_beats_random_on_template),
+        cmocka_unit_test(test_expert_legal_and_honest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

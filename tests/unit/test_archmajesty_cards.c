@@ -2,7 +2,8 @@
  * a malformed effect with the file, the line and the reason, and loads nothing of the file; the
  * effects that last or wait for a Start or End Phase (rulebook ../shared/rulebooks/archmajesty.txt,
  * COMBAT, START PHASE and END PHASE; docs/rulings/archmajesty.md R73) load with their timing,
- * and Bloodied's triggers (CARD TERMINOLOGY, BLOODIED; R75) are refused where they mean nothing. */
+ * and Bloodied's triggers (CARD TERMINOLOGY, BLOODIED; R75) are refused where they mean nothing;
+ * a minion's sheet and a Summon card are checked (MINIONS, SUMMON; R95-R106). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +24,11 @@ static const carta_game *G = &carta_game_archmajesty;
 
 #define SPELL "  - {name: Test Spell, type: spell, colour: blue, edges: [blue, blue],\n" \
               "     types: [magical, water], strike: 5, guard: 5,\n"
+
+#define MINION "  - {name: Test Minion, type: minion, rank: regular, defence: 10, hp: 10, move: 3,\n" \
+               "     upkeep: 1, command_points: [{discard: 1}],\n" \
+               "     templates: [{name: Nip, types: [physical, bestial], range: melee,\n" \
+               "                  attack: might, damage: 2, effect: [{attack: 1}]}],\n"
 
 /* Loads text as a card file into fresh rules: the status, the message in err; with out, the
  * loaded spell 'Test Spell'. */
@@ -79,6 +85,17 @@ static const bad_case bad[] = {
     {"cards:\n  - {name: Test Spell, type: spell, colour: red, edges: [red, red],\n"
      "     types: [physical, stone], strike: 5, guard: 5, range: 3, attack: might, damage: 4,\n"
      "     stages: [[{attack: 5}, {push: 1}]]}\n", 4, "a push or pull moves at most 4"},
+    /* MINIONS (R95-R106): a sheet's commands, ways and limits; SUMMON's minion */
+    {"cards:\n" MINION "     commands: [{name: Bite, attack: Nothing}]}\n", 6,
+     "'Nothing' is not one of this minion's templates"},
+    {"cards:\n" MINION "     commands: [{name: Bite, move: 2, attack: Nip}]}\n", 6,
+     "a command does one thing"},
+    {"cards:\n" MINION "     commands: []}\n", 6, "a minion needs 'commands'"},
+    {"cards:\n" MINION "     commands: [{name: Bite, attack: Nip}], attacks: 2}\n", 6,
+     "unknown key 'attacks'"},
+    {"cards:\n" SPELL "     range: 2, minion: Test Minion, stages: [[{summon: true}]]}\n", 2,
+     "a summoning card has the Summon type"},
+    {"cards:\n" SPELL "     stages: [[{summon: true}]]}\n", 2, "a card with 'minion' has one"},
     /* the card terminology of part 3 (R110-R120) */
     {"cards:\n" SPELL "     stages: [[{chain: 2}]]}\n", 4, "'chain' needs an attack earlier"},
     {"cards:\n" SPELL "     stages: [[{strew: 2}]]}\n", 4, "'strew' needs an attack earlier"},

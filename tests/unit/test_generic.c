@@ -4,7 +4,9 @@
  * intermediate state; every state keeps the contract's invariants (core/invariant.h: the game's
  * check, and no hidden or stale byte reaches an observation); an action outside the legal list
  * is refused without a change; legal-action counts (perft) from fixed seeds match
- * tests/perft/<id>.txt.
+ * tests/perft/<id>.txt. Sample decks named in sample_decks[] (a mechanism random decks reach only
+ * now and then, such as Archmajesty's minions) play random games under the same invariants, and
+ * each must show its mark (a key of the seats' structured views) in some state.
  *
  * Every check runs for every seat count from game->min_seats to game->max_seats (config.mode is
  * left "" so setup picks the mode for that count). Perft lines for the smallest-but-default count
@@ -29,6 +31,7 @@
 #include "ai/perft.h"
 #include "core/invariant.h"
 #include "core/record.h"
+#include "core/view.h"
 #include "core/rng.h"
 #include "games/registry.h"
 
@@ -351,6 +354,81 @@ static void test_every_state_keeps_invariants(void **unused)
     close_games(games, n);
 }
 
+/* ---- sample decks: mechanisms random decks seldom reach ---- */
+
+typedef struct sample_decks {
+    const char *game, *decks[4]; /* one deck spec per seat */
+    int seats;
+    const char *mark;            /* a key some state's view must show, as JSON text */
+} sample_decks;
+
+static const sample_decks samples[] = {
+    /* Archmajesty's minions: a summoner and a mage with a companion (issue 15) */
+    {"archmajesty", {"Ysra Cairncall", "Tamsin Hale", "random"}, 3, "\"command_points\""},
+    {"archmajesty", {"Ysra Cairncall", "Rat Warren"}, 2, "\"summoned\""},
+};
+
+/* Whether seat's view of state shows mark. */
+static int sample_shows(const test_game *t, const void *state, int seat, const char *mark)
+{
+    carta_view *v = carta_view_observation(t->g, t->r, state, seat);
+    char *text = json_dumps(carta_view_json(v), JSON_COMPACT); /* the view owns its tree */
+    int shown = text && strstr(text, mark) != NULL;
+    free(text);
+    carta_view_free(v);
+    return shown;
+}
+
+static void sample_play(const test_game *t, const sample_decks *d, uint64_t seed, void *state,
+                        invariant_ctx *c, int *shown)
+{
+    static carta_action legal[CARTA_MAX_ACTIONS];
+    carta_error err = {0};
+    carta_config config;
+    memset(&config, 0, sizeof config);
+    config.n_seats = d->seats;
+    config.seed = seed;
+    for (int s = 0; s < d->seats; s++)
+        if (t->g->deck_resolve(t->r, d->decks[s], seed + (uint64_t)s, &config.decks[s], &err))
+            fail_msg("%s: sample deck '%s': %s", t->g->id, d->decks[s], err.msg);
+    if (t->g->setup(t->r, state, &config, &err))
+        fail_msg("%s: sample decks setup: %s", t->g->id, err.msg);
+    carta_rng rng;
+    carta_rng_seed(&rng, seed ^ 0x5a3);
+    int n, moves = 0;
+    c->seed = seed;
+    while ((n = t->g->legal_actions(t->r, state, legal)) > 0 && moves++ < GAME_ACTION_BOUND) {
+        visit_invariants(t, state, c);
+        if (!*shown && moves % 8 == 0)
+            *shown = sample_shows(t, state, 0, d->mark);
+        if (t->g->apply(t->r, state, legal[carta_rng_below(&rng, (uint32_t)n)], &err))
+            fail_msg("%s: legal action refused: %s", t->g->id, err.msg);
+    }
+}
+
+static void test_sample_decks_keep_invariants(void **unused)
+{
+    (void)unused;
+    test_game games[MAX_TEST_GAMES];
+    int n = open_games(games);
+    for (size_t k = 0; k < sizeof samples / sizeof samples[0]; k++)
+        for (int i = 0; i < n; i++) {
+            if (strcmp(games[i].g->id, samples[k].game) || games[i].seats != samples[k].seats)
+                continue;
+            void *state = malloc(games[i].g->state_size);
+            invariant_ctx c = {carta_invariant_scratch_new(games[i].g), 7, 0, 0};
+            int shown = 0;
+            for (uint64_t seed = 1; seed <= 6; seed++)
+                sample_play(&games[i], &samples[k], 5000 + seed, state, &c, &shown);
+            if (!shown)
+                fail_msg("%s: no state of the sample decks' games shows %s", samples[k].game,
+                         samples[k].mark);
+            carta_invariant_scratch_free(c.scratch);
+            free(state);
+        }
+    close_games(games, n);
+}
+
 /* ---- illegal actions ---- */
 
 typedef struct illegal_ctx {
@@ -521,6 +599,7 @@ int main(void)
         cmocka_unit_test(test_record_round_trip_replays_every_state),
         cmocka_unit_test(test_every_state_keeps_invariants),
         cmocka_unit_test(test_illegal_action_refused_unchanged),
+        cmocka_unit_test(test_sample_decks_keep_invariants),
         cmocka_unit_test(test_perft_matches_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

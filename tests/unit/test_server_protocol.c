@@ -597,6 +597,42 @@ static void test_finished_tables_make_room(void **unused)
 /* The Gamemaster's panel (docs/protocol.md, gm; docs/table.md): only its token runs commands; a
  * command's words come back with the campaign, which is saved; a server without a campaign says
  * so; a refused message changes nothing. */
+/* The games message names the part each seat plays and each prebuilt deck is for where a game's
+ * seats differ (archmajesty.txt, The Gamemaster: "one person must opt into the role of the
+ * Gamemaster"), so the lobby offers encounters only to the Gamemaster's seat. */
+static json_t *game_entry(json_t *games, const char *id)
+{
+    size_t i;
+    json_t *g;
+    json_array_foreach(games, i, g) if (!strcmp(str(g, "id"), id)) return g;
+    return NULL;
+}
+
+static void test_seats_and_decks_by_part(void **unused)
+{
+    (void)unused;
+    srv *s = server(NULL);
+    srv_open(s, 1);
+    say(s, 1, "{\"type\": \"games\"}");
+    json_t *games = json_object_get(last(1, "games"), "games");
+    json_t *am = game_entry(games, "archmajesty"), *ae = game_entry(games, "aember");
+    assert_non_null(am);
+    assert_non_null(ae);
+    json_t *three = json_object_get(json_object_get(am, "seat_roles"), "3");
+    assert_int_equal(json_array_size(three), 3);
+    assert_string_equal(json_string_value(json_array_get(three, 0)), "mage");
+    assert_string_equal(json_string_value(json_array_get(three, 1)), "mage");
+    assert_string_equal(json_string_value(json_array_get(three, 2)), "Gamemaster");
+    json_t *roles = json_object_get(am, "deck_roles");
+    assert_string_equal(str(roles, "cass"), "mage");
+    assert_string_equal(str(roles, "bandit-ambush"), "Gamemaster");
+    assert_int_equal(json_object_size(roles), json_array_size(json_object_get(am, "decks")));
+    assert_null(json_object_get(ae, "seat_roles")); /* Æmber's seats are alike */
+    assert_null(json_object_get(ae, "deck_roles"));
+    srv_free(s);
+    inbox_clear();
+}
+
 static void test_gamemaster_panel(void **unused)
 {
     (void)unused;
@@ -655,6 +691,7 @@ int main(void)
         cmocka_unit_test(test_hidden_picks_at_once),
         cmocka_unit_test(test_finished_tables_make_room),
         cmocka_unit_test(test_gamemaster_panel),
+        cmocka_unit_test(test_seats_and_decks_by_part),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "core/catalog.h"
+#include "core/eval_weights.h"
 #include "core/game.h"
 #include "core/layout.h"
 #include "games/aember/state.h"
@@ -181,6 +182,14 @@ typedef struct aember_card_def {
     aember_step steps[AEMBER_STEP_MAX];
 } aember_card_def;
 
+/* The evaluation's weights (evaluate.c; data/aember/ai/evaluation.yaml). */
+enum {
+    AEMBER_EVW_KEY = 0, AEMBER_EVW_POOL, AEMBER_EVW_POOL_EXTRA, AEMBER_EVW_CREATURE, AEMBER_EVW_POWER,
+    AEMBER_EVW_CAPTURED_OURS, AEMBER_EVW_CAPTURED_THEIRS, AEMBER_EVW_ARTIFACT, AEMBER_EVW_HAND,
+    AEMBER_EVW_ARCHIVES, AEMBER_EVW_CHAINS, AEMBER_EVW_SCALE, AEMBER_EVW_COUNT
+};
+#define AEMBER_EVAL_FILE "ai/evaluation.yaml"
+
 extern const carta_game carta_game_aember;
 
 struct carta_rules {
@@ -198,6 +207,7 @@ struct carta_rules {
     bool any_negative_power;             /* some card lowers power (else damage < printed power
                                             plus counters proves a creature survives) */
     char data_dir[512];                  /* the data_dir given to open ("" if none) */
+    double eval_w[AEMBER_EVW_COUNT];       /* the evaluation's weights (evaluate.c) */
     carta_layout layout;                 /* the state's zones and arrays (observe.c) */
 };
 
@@ -437,6 +447,13 @@ carta_status aember_check(const carta_rules *rules, const void *state, carta_err
 
 /* --- evaluate.c --- */
 double aember_evaluate(const carta_rules *rules, const void *state, int seat);
+/* The evaluation's features (carta_game.eval_features) and its weights' table. */
+void aember_eval_features(const carta_rules *rules, const void *state, int seat, double *out);
+extern const struct carta_eval_weight aember_eval_table[AEMBER_EVW_COUNT];
+
+/* --- expert.c: the scripted expert player (carta_game.expert) --- */
+int aember_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+                  int n_legal, void *scratch, uint64_t seed);
 
 /* --- deck.c and scenario.c (other owners) --- */
 carta_status aember_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,

@@ -1,24 +1,59 @@
-/* evaluate.c: a heuristic value of a state for a seat, in [-1, 1], for greedy play and search. */
+/* evaluate.c: a heuristic value of a state for a seat, in [-1, 1], for greedy play and search.
+ * Its weights are data (data/aember/ai/evaluation.yaml, read at open; the table below holds the
+ * compiled-in values); its features are what carta tune fits them on. */
 #include "games/aember/aember.h"
 
-/* A seat's material in "Æmber-equivalents": keys dominate, then Æmber toward the next key,
- * captured Æmber (likely to return), the board, the hand, and chains as a penalty. */
-static double evaluate_seat(const carta_rules *rules, const aember_state *st, int p)
+#include "core/eval_weights.h"
+
+/* The weights, in "Æmber-equivalents"; AEMBER_W_* index them (aember.h). */
+const carta_eval_weight aember_eval_table[AEMBER_EVW_COUNT] = {
+    {"key", "a forged key", 10.0},
+    {"pool", "an Æmber in the pool, up to a key's cost", 1.2},
+    {"pool_extra", "an Æmber beyond a key's cost", 0.36}, /* 0.3 of the pool's 1.2 */
+    {"creature", "a creature in the battle line", 0.8},
+    {"power", "a point of a creature's power left (power less damage)", 0.15},
+    {"captured_on_ours", "an Æmber captured on one's own creature (ours to lose)", -0.5},
+    {"captured_on_theirs", "an Æmber captured on the opponent's creatures (may come back)", 0.5},
+    {"artifact", "an artifact in play", 0.5},
+    {"hand", "a card in hand", 0.25},
+    {"archives", "a card in archives", 0.1},
+    {"chains", "a chain", -0.3},
+    {"scale", "the difference of material that maps to 0.5 (not a feature)", 30.0},
+};
+
+/* A seat's terms, one per weight but the scale. */
+static void seat_features(const carta_rules *rules, const aember_state *st, int p, double *f)
 {
     const aember_seat *s = &st->seat[p];
     int cost = aember_key_cost(rules, st, p);
-    double v = 10.0 * s->keys;
-    double pool = s->aember < cost ? s->aember : cost + 0.3 * (s->aember - cost);
-    v += 1.2 * pool;
+    f[AEMBER_EVW_KEY] = s->keys;
+    f[AEMBER_EVW_POOL] = s->aember < cost ? s->aember : cost;
+    f[AEMBER_EVW_POOL_EXTRA] = s->aember > cost ? s->aember - cost : 0;
+    f[AEMBER_EVW_CREATURE] = s->n_line;
+    f[AEMBER_EVW_POWER] = f[AEMBER_EVW_CAPTURED_OURS] = 0;
     for (int i = 0; i < s->n_line; i++) {
         int power = aember_power(rules, st, p, i) - s->line[i].damage;
-        v += 0.8 + 0.15 * (power > 0 ? power : 0);
-        v -= 0.5 * s->line[i].aember; /* captured on our creature: ours to lose */
+        f[AEMBER_EVW_POWER] += power > 0 ? power : 0;
+        f[AEMBER_EVW_CAPTURED_OURS] += s->line[i].aember;
     }
+    f[AEMBER_EVW_CAPTURED_THEIRS] = 0;
     for (int i = 0; i < st->seat[!p].n_line; i++)
-        v += 0.5 * st->seat[!p].line[i].aember; /* captured from us: may come back */
-    v += 0.5 * s->n_artifacts + 0.25 * s->hand.n + 0.1 * s->archives.n - 0.3 * s->chains;
-    return v;
+        f[AEMBER_EVW_CAPTURED_THEIRS] += st->seat[!p].line[i].aember;
+    f[AEMBER_EVW_ARTIFACT] = s->n_artifacts;
+    f[AEMBER_EVW_HAND] = s->hand.n;
+    f[AEMBER_EVW_ARCHIVES] = s->archives.n;
+    f[AEMBER_EVW_CHAINS] = s->chains;
+}
+
+void aember_eval_features(const carta_rules *rules, const void *state, int seat, double *out)
+{
+    const aember_state *st = state;
+    double mine[AEMBER_EVW_COUNT], theirs[AEMBER_EVW_COUNT];
+    seat_features(rules, st, seat, mine);
+    seat_features(rules, st, !seat, theirs);
+    for (int i = 0; i < AEMBER_EVW_SCALE; i++)
+        out[i] = mine[i] - theirs[i];
+    out[AEMBER_EVW_SCALE] = 0;
 }
 
 double aember_evaluate(const carta_rules *rules, const void *state, int seat)
@@ -26,7 +61,10 @@ double aember_evaluate(const carta_rules *rules, const void *state, int seat)
     const aember_state *st = state;
     if (st->phase == AEMBER_PHASE_OVER)
         return st->winner < 0 ? 0.0 : st->winner == seat ? 1.0 : -1.0;
-    double d = evaluate_seat(rules, st, seat) - evaluate_seat(rules, st, !seat);
-    double x = d / 30.0;
+    double f[AEMBER_EVW_COUNT], d = 0;
+    aember_eval_features(rules, st, seat, f);
+    for (int i = 0; i < AEMBER_EVW_SCALE; i++)
+        d += rules->eval_w[i] * f[i];
+    double x = d / rules->eval_w[AEMBER_EVW_SCALE];
     return x / (1.0 + (x < 0 ? -x : x)) * 0.99; /* squash into (-1, 1), never a certain result */
 }

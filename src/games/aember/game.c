@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/eval_weights.h"
 #include "core/rules_open.h"
 
 const char *aember_rules_data_dir(const carta_rules *rules) { return rules->data_dir; }
@@ -31,6 +32,13 @@ static carta_rules *aember_open(const char *data_dir, carta_error *err)
                                sizeof rules->data_dir};
     if (carta_rules_open(&parts, "aember", data_dir, aember_layout_build, aember_compile_card,
                          rules, err) != CARTA_OK) {
+        aember_close(rules);
+        return NULL;
+    }
+    char path[600];
+    snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : ".", AEMBER_EVAL_FILE);
+    if (carta_eval_weights_load(data_dir ? path : NULL, aember_eval_table, AEMBER_EVW_COUNT,
+                                rules->eval_w, err) != CARTA_OK) {
         aember_close(rules);
         return NULL;
     }
@@ -109,6 +117,10 @@ const carta_game carta_game_aember = {
     .layout = aember_layout,
     .check = aember_check,
     .evaluate = aember_evaluate,
+    .eval_weights = aember_eval_table,
+    .n_eval_weights = AEMBER_EVW_COUNT,
+    .eval_features = aember_eval_features,
+    .expert = aember_expert,
     .describe_action = aember_describe_action,
     .describe_move = aember_describe_move,
     .action_card = aember_action_card,

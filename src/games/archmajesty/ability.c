@@ -22,7 +22,7 @@ int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int hand
 int am_char_has(const carta_rules *r, const am_state *st, int ch, int handler)
 {
     const am_char *c = &st->ch[ch];
-    return c->side == AM_ALLIES && am_ability_slot(r, st, c->mage, handler) >= 0;
+    return c->side == AM_ALLIES && !c->minion && am_ability_slot(r, st, c->mage, handler) >= 0;
 }
 
 void am_abilities_derive(const carta_rules *r, am_state *st, int m)
@@ -64,7 +64,7 @@ void am_ability_round_start(const carta_rules *r, am_state *st, int m)
 int am_status_gained(const am_state *st, int ch, int status, int count)
 {
     const am_char *c = &st->ch[ch];
-    if (AM_POSITIVE(status) || c->side != AM_ALLIES ||
+    if (AM_POSITIVE(status) || c->side != AM_ALLIES || c->minion ||
         !(st->mage[c->mage].traits & AM_TRAIT_STEEL))
         return count;
     return count > 2 ? count - 2 : 0; /* Steel Skin, Stone Bones */
@@ -102,13 +102,14 @@ void am_ability_released(const carta_rules *r, am_state *st, int m)
 int am_jump_cost(const am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
-    return c->side == AM_ALLIES && (st->mage[c->mage].traits & AM_TRAIT_CLAWS) ? 1 : 3;
+    return c->side == AM_ALLIES && !c->minion && (st->mage[c->mage].traits & AM_TRAIT_CLAWS) ? 1
+                                                                                          : 3;
 }
 
 int am_kin_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
 {
     const am_char *c = &st->ch[ch];
-    if (c->side != AM_ALLIES || (c->flags & AM_C_KO) ||
+    if (c->side != AM_ALLIES || c->minion || (c->flags & AM_C_KO) ||
         !(st->mage[c->mage].traits & AM_TRAIT_COSMOS))
         return 0;
     int slot = am_ability_slot(r, st, c->mage, AM_H_KIN_COSMOS);
@@ -135,7 +136,8 @@ void am_kin_apply(const carta_rules *r, am_state *st, carta_action a)
 int am_breath_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out)
 {
     const am_char *c = &st->ch[ch];
-    if (c->side != AM_ALLIES || (c->flags & AM_C_KO) || c->hp <= 5) /* R72: it leaves 1 HP */
+    /* R72: it leaves 1 HP */
+    if (c->side != AM_ALLIES || c->minion || (c->flags & AM_C_KO) || c->hp <= 5)
         return 0;
     const am_mage *g = &st->mage[c->mage];
     int slot = am_ability_slot(r, st, c->mage, AM_H_DRAGON_BREATH), n = 0;
@@ -272,7 +274,7 @@ void am_emotion_offer(const carta_rules *r, am_state *st, int slot)
 {
     const am_attack *a = &st->attack[slot];
     const am_char *x = &st->ch[a->attacker];
-    if (x->side != AM_ALLIES || !st->mage[x->mage].emotion ||
+    if (x->side != AM_ALLIES || x->minion || !st->mage[x->mage].emotion ||
         am_ability_slot(r, st, x->mage, AM_H_EMOTION_EATER) < 0)
         return;
     int status = st->mage[x->mage].emotion - 1;
@@ -336,7 +338,7 @@ void am_emotion_apply(const carta_rules *r, am_state *st, carta_action a)
 int am_steady_aim(const am_state *st, int attacker, int target)
 {
     const am_char *c = &st->ch[attacker];
-    return c->side == AM_ALLIES && (st->mage[c->mage].traits & AM_TRAIT_STEADY) &&
+    return c->side == AM_ALLIES && !c->minion && (st->mage[c->mage].traits & AM_TRAIT_STEADY) &&
            am_dist(c->cell, st->ch[target].cell) >= 4;
 }
 
@@ -345,7 +347,7 @@ int am_steady_aim(const am_state *st, int attacker, int target)
 void am_rooted_fury(const carta_rules *r, am_state *st, int attacker, const am_spell *s)
 {
     const am_char *c = &st->ch[attacker];
-    if (c->side != AM_ALLIES || !s->melee || (c->flags & (AM_C_AIRBORNE | AM_C_KO)))
+    if (c->side != AM_ALLIES || c->minion || !s->melee || (c->flags & (AM_C_AIRBORNE | AM_C_KO)))
         return;
     int slot = am_ability_slot(r, st, c->mage, AM_H_ROOTED_FURY);
     if (slot < 0 || (st->mage[c->mage].round_used & (1u << slot)))

@@ -32,6 +32,11 @@ int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token
                 int need_protect, int kind, int a, carta_action *out)
 {
     int n = 0;
+    /* MINIONS: "A Minion's controller may spend their own cards/tokens to fix an attack made by
+     * that Minion, or to guard that Minion." (R101) */
+    int payer = st->ch[ch].minion ? st->mage[st->ch[ch].mage].ch : ch;
+    if (st->ch[payer].flags & AM_C_KO) /* Knocked Out: "cannot take actions" */
+        return 0;
     if (st->ch[ch].side == AM_ALLIES) {
         const am_hand *h = &st->mage[st->ch[ch].mage].hand;
         for (int i = 0; i < h->n; i++) {
@@ -45,7 +50,7 @@ int am_payments(const carta_rules *r, const am_state *st, int ch, unsigned token
         int same = 0; /* one action per kind of token */
         for (int u = 0; u < t; u++)
             same |= memcmp(&st->token[u], k, sizeof *k) == 0;
-        if (k->owner == ch && (token_kinds & (1u << k->kind)) && !same)
+        if (k->owner == payer && (token_kinds & (1u << k->kind)) && !same)
             out[n++] = AM_ACT(kind, a, AM_TOKEN_PAY + t);
     }
     return n;
@@ -86,7 +91,8 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
         /* Protect: an ally of the target (itself included) within range, once per attack. */
         for (int p = 0; p < st->n_chars; p++) {
             if (!answer_controls(st, seat, p) || st->ch[p].side != st->ch[ro->target].side ||
-                (a->protected_ & (1u << (p & 7))))
+                (a->protected_ & (1u << (p & 7))) || st->ch[p].minion) /* a minion protects
+                                                                          no one (R101) */
                 continue;
             carta_action buf[AM_HAND + AM_TOKENS];
             int k = am_payments(r, st, p, 1u << AM_TOKEN_PROTECT, 1, AM_A_PROTECT, i | p << 3, buf);
@@ -212,7 +218,7 @@ void am_answer_apply(const carta_rules *r, am_state *st, carta_action a)
  * by +2" (List: Melee Weapons: Buckler, Shield, Tower Shield). */
 static int answer_shield(const carta_rules *r, const am_state *st, int ch, int kind)
 {
-    if (st->ch[ch].side != AM_ALLIES)
+    if (st->ch[ch].side != AM_ALLIES || st->ch[ch].minion)
         return 0;
     const am_mage *g = &st->mage[st->ch[ch].mage];
     int bonus = 0;

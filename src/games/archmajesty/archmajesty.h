@@ -15,8 +15,10 @@ extern const carta_game carta_game_archmajesty;
 enum am_type {
     AM_T_NONE = 0, AM_T_SPELL, AM_T_STYLE, AM_T_ABILITY, AM_T_ANCESTRY, AM_T_ATTRIBUTE,
     AM_T_BONUS, AM_T_WEAPON, AM_T_ARMOUR, AM_T_CONSUMABLE, AM_T_ARTEFACT, AM_T_ENEMY,
-    AM_T_ENCOUNTER, AM_T_COUNT
+    AM_T_ENCOUNTER, AM_T_MINION, AM_T_COUNT
 };
+
+enum { AM_TYPE_SUMMON = 20 }; /* the Summon card type's bit in am_type_names (Card Types) */
 
 /* Edge and main colours (Edge Colours; Main Colour). */
 enum { AM_RED = 1, AM_GREEN = 2, AM_BLUE = 4, AM_GOLD = 8, AM_BLACK = 16 };
@@ -36,6 +38,7 @@ enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP
                   AM_OP_SHIFT, AM_OP_TOKEN, AM_OP_ARMOUR, AM_OP_MILL, AM_OP_PUSH, AM_OP_PULL,
                   AM_OP_CARRY, AM_OP_TELEPORT, AM_OP_AIRBORNE, AM_OP_GROUNDED,
                   AM_OP_LIFT, AM_OP_DEFENCE, AM_OP_BOOST, AM_OP_PARRY, AM_OP_TAUNT,
+                  AM_OP_SUMMON, AM_OP_SACRIFICE, /* SUMMON, SACRIFICE: minion.c */
                   AM_OP_CHAIN,      /* CHAIN: the stage's attack repeats (R112) */
                   AM_OP_CLEANSE,    /* CLEANSE: the caster removes status counters (R113) */
                   AM_OP_SCRAP,      /* SCRAP: the caster gains scrap (R110) */
@@ -84,6 +87,7 @@ typedef struct am_spell {
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
+    uint16_t minion;             /* SUMMON: the minion sheet its summon effect places, 0 none */
     uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
     uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
     uint8_t foretold;            /* FORETOLD/X: X, the turns it waits; 0 none (R116) */
@@ -95,6 +99,28 @@ typedef struct am_spell {
     char name[CARTA_NAME_MAX];   /* a template's own name */
 } am_spell;
 
+/* MINIONS: what a minion's sheet adds to an enemy's (minion.c; docs/card-format). */
+enum { AM_COMMANDS = 4, AM_CP_WAYS = 2 };
+enum am_command_kind { AM_CMD_MOVE = 1, AM_CMD_ATTACK };
+typedef struct am_command {      /* Minion Commands: one Command and its Command Point cost */
+    uint8_t kind, cost, arg;     /* arg: squares moved, or the attack template's index */
+    char name[CARTA_NAME_MAX];
+} am_command;
+enum am_cp_pay { AM_CP_DISCARD = 1, AM_CP_HP, AM_CP_SCRAP };
+typedef struct am_cp_way {       /* how the controller grants Command Points (Command action) */
+    uint8_t pay, amount, points; /* pay `amount` (cards, HP, Scrap) for `points` */
+} am_cp_way;
+typedef struct am_minion_sheet {
+    uint8_t upkeep;              /* Command Limit it takes while summoned (Command Limit) */
+    uint8_t control, control_attr; /* Control Limit: control, + the controller's highest
+                                      primary attribute if control_attr */
+    uint8_t n_commands, n_ways;
+    uint32_t nature;             /* bit per am_nature_names word (Minion Types) */
+    am_cp_way way[AM_CP_WAYS];
+    am_command command[AM_COMMANDS];
+} am_minion_sheet;
+
+/* An enemy's sheet, or a minion's (type minion: the same table, and its `minion` part). */
 typedef struct am_enemy {
     int8_t attr[3];              /* Might, Agility, Will */
     uint8_t defence, move, rank, attacks, airborne;
@@ -102,6 +128,7 @@ typedef struct am_enemy {
     uint32_t resist, weak;       /* bit per type */
     uint8_t n_templates;
     uint16_t templ[AM_TEMPLATES];/* indexes of r->spell */
+    am_minion_sheet minion;
 } am_enemy;
 
 enum { AM_WAVES = 6, AM_WAVE_ENEMIES = 12 };
@@ -185,6 +212,7 @@ extern const char *const am_type_names[];   /* physical, magical, fire, ... NULL
 extern const char *const am_status_names[]; /* empower, ... freeze */
 extern const char *const am_status_title[]; /* Empower, ... Freeze */
 extern const char *const am_handler_names[]; /* none, ... NULL: abilities' built-in effects */
+extern const char *const am_nature_names[];  /* construct, ... NULL: Minion Types (minion.c) */
 
 static inline int am_type_of(const carta_rules *r, int id)
 {
@@ -194,9 +222,15 @@ static inline const am_spell *am_spell_of(const carta_rules *r, int id)
 {
     return am_type_of(r, id) == AM_T_SPELL ? &r->spell[r->index[id]] : NULL;
 }
+/* An enemy's sheet, or a minion's (MINIONS: they share attributes and attack templates). */
 static inline const am_enemy *am_enemy_of(const carta_rules *r, int id)
 {
-    return am_type_of(r, id) == AM_T_ENEMY ? &r->enemy[r->index[id]] : NULL;
+    int t = am_type_of(r, id);
+    return t == AM_T_ENEMY || t == AM_T_MINION ? &r->enemy[r->index[id]] : NULL;
+}
+static inline const am_minion_sheet *am_minion_of(const carta_rules *r, int id)
+{
+    return am_type_of(r, id) == AM_T_MINION ? &r->enemy[r->index[id]].minion : NULL;
 }
 static inline const am_encounter *am_encounter_of(const carta_rules *r, int id)
 {
@@ -252,6 +286,9 @@ enum am_word {
     AM_W_PITCHES,                  /* PITCH (R85) */
     AM_W_NO_STACK,                 /* ENCHANTMENT: "enchantment effects do not stack" (R86) */
     AM_W_TAUNTED, AM_W_UNTAUNTED,  /* TAUNT (R87) */
+    AM_W_SUMMONED, AM_W_SUMMON_SHORT, AM_W_SUMMON_NO_ROOM, AM_W_CONTROL_LIMIT, /* MINIONS */
+    AM_W_GRANTS, AM_W_COMMAND_DISCARD, AM_W_COMMAND_HP, AM_W_COMMAND_SCRAP, AM_W_ORDER_MOVE,
+    AM_W_ORDER_ATTACK, AM_W_CP_LOST, AM_W_SACRIFICED, AM_W_COMPANION, AM_W_NO_SACRIFICE,
     AM_W_CHOOSES,                  /* CHOICE (R111) */
     AM_W_CHAINED,                  /* CHAIN (R112) */
     AM_W_SCRAP_GAINS, AM_W_SCRAP_GRABS, AM_W_SCRAP_DROPS, AM_W_SCRAP_PAYS, AM_W_SCRAP_STREWN,
@@ -277,6 +314,12 @@ enum am_act {
     AM_A_ALTERNATE, AM_A_NO_ALTERNATE, AM_A_EMOTION, AM_A_EAT, AM_A_NO_EAT,
     AM_A_OPENER, AM_A_OPENED, /* OPENER: b is the card's id (R84) */
     AM_A_PITCH,               /* PITCH: b is the hand index (R85) */
+    AM_A_COMMAND,             /* Command action: a the minion, b a hand card or AM_TOKEN_PAY +
+                                 the way (minion.c) */
+    AM_A_ORDER,               /* a Command of a minion: a the minion, b the command */
+    AM_A_SUMMON_AT,           /* SUMMON: a the square */
+    AM_A_REPLACE,             /* Control Limit: a the minion removed */
+    AM_A_SACRIFICE,           /* SACRIFICE: a the minion */
     AM_A_CHOOSE,              /* CHOICE: a is the option (R111) */
     AM_A_CHAIN,               /* CHAIN: a is the next target (R112) */
     AM_A_GRAB, AM_A_DROP, AM_A_SCRAP_DONE, /* SCRAP on an entered square (R110) */
@@ -324,6 +367,13 @@ enum am_frame {
                          2: status) */
     AM_F_OPENER,      /* decision: Opener cards searched for before the first draw (arg0: mage,
                          1: taken) */
+    AM_F_SUMMON,      /* decision: the square a minion is summoned on (arg0: caster, 1: sheet,
+                         2: range) */
+    AM_F_REPLACE,     /* decision: the minion of that kind removed at the Control Limit (arg0:
+                         caster, 1: sheet, 2: square) */
+    AM_F_SACRIFICE,   /* decision: the minion sacrificed (arg0: caster) */
+    AM_F_COMMAND,     /* decision: the card discarded for Command Points (arg0: minion, 1:
+                         points) */
     AM_F_CAST,        /* resolving: the combo (arg0: mage, 1: next card, 2: stage, 3: op,
                          4: card failed, 5: stage hit) */
     AM_F_ATTACK,      /* resolving: attack[arg0] (arg1: the frame that made it) */
@@ -349,7 +399,35 @@ static inline int am_bloodied(const am_state *st, int ch)
     return 2 * st->ch[ch].hp <= st->ch[ch].hp_max;
 }
 
+/* MINIONS: whether ch is a minion (a summoned one or a companion). */
+static inline int am_is_minion(const am_state *st, int ch) { return st->ch[ch].minion != 0; }
+
 /* ---- functions, by file ---- */
+
+/* minion.c: MINIONS (Attributes, Control Limit, Commands, Attacks), the Command action, SUMMON,
+ * SACRIFICE and companions; cards.c hands it a minion sheet's own keys. */
+carta_status am_minion_compile(carta_rules *r, am_enemy *e, struct fy_node *map,
+                               const char *file, carta_error *err);
+/* The Command Limit the mage has left: its limit less its summoned minions' upkeep (R95). */
+int am_command_left(const carta_rules *r, const am_state *st, int mage);
+/* The Control Limit of sheet for the mage (Control Limit). */
+int am_control_limit(const carta_rules *r, const am_state *st, int mage, int sheet);
+/* Places mage's companions (deck entries of type minion) near its square (R104). */
+void am_companions_place(const carta_rules *r, am_state *st, int mage, const carta_deck *d);
+/* The Command actions and Commands of mage's minions in its Main Phase. */
+int am_minion_actions(const carta_rules *r, const am_state *st, int mage, carta_action *out);
+void am_minion_apply(const carta_rules *r, am_state *st, carta_action a);
+int am_minion_choices(const carta_rules *r, const am_state *st, const carta_pending *f,
+                      carta_action *out);
+/* SUMMON (an op of card spell by ch): the command limit judged, then the square asked. Returns
+ * 0 when the summoning fails to resolve. */
+int am_summon_op(const carta_rules *r, am_state *st, int ch, const am_spell *s);
+/* SACRIFICE (an op of ch's): a minion ch controls is asked for; 0 when it has none. */
+int am_sacrifice_op(am_state *st, int ch);
+/* A minion reduced to 0 HP is defeated: removed, its Command Points lost (R97). */
+void am_minion_defeated(am_state *st, int ch);
+/* The round's start for a minion: Move Points and armour from its sheet. */
+void am_minion_round_start(const carta_rules *r, am_state *st, int ch);
 
 /* rules.c */
 carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, carta_error *err);
@@ -439,6 +517,8 @@ int am_damage(const carta_rules *r, am_state *st, int ch, int amount, uint32_t t
               int piercing, int source);
 void am_heal(am_state *st, int ch, int amount);
 void am_check_end(const carta_rules *r, am_state *st);
+/* Whether enemy ch may attack with spell s: some character of the other side in its reach. */
+int am_enemy_can_reach(const carta_rules *r, const am_state *st, int ch, const am_spell *s);
 int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_action *out);
 
 /* combo.c */

@@ -13,8 +13,8 @@ static int attack_max(int a, int b) { return a > b ? a : b; }
 int am_attr(const carta_rules *r, const am_state *st, int ch, int roll)
 {
     const am_char *c = &st->ch[ch];
-    const int8_t *attr = c->side == AM_ALLIES ? st->mage[c->mage].attr
-                                              : am_enemy_of(r, c->def)->attr;
+    const int8_t *attr = c->side == AM_ALLIES && !c->minion ? st->mage[c->mage].attr
+                                                            : am_enemy_of(r, c->def)->attr;
     switch (roll) {
     case AM_ROLL_MIGHT: return attr[AM_MIGHT];
     case AM_ROLL_AGILITY: return attr[AM_AGILITY];
@@ -30,7 +30,7 @@ int am_defence(const carta_rules *r, const am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
     int lasting = am_smoke_bonus(st, ch) + am_lasting_defence(st, ch);
-    if (c->side == AM_ENEMIES)
+    if (c->side == AM_ENEMIES || c->minion) /* a minion's from its sheet */
         return am_enemy_of(r, c->def)->defence + lasting;
     const am_mage *g = &st->mage[c->mage];
     int def = 10 + g->attr[AM_DEFENCE] + lasting;
@@ -69,7 +69,7 @@ static int attack_d20(am_state *st)
 /* The character's card for events: an enemy's template, else none (the seat names the mage). */
 static int attack_card_of(const am_state *st, int ch)
 {
-    return st->ch[ch].side == AM_ENEMIES ? st->ch[ch].def : -1;
+    return st->ch[ch].side == AM_ENEMIES || st->ch[ch].minion ? st->ch[ch].def : -1;
 }
 
 /* ---- damage ---- */
@@ -80,7 +80,7 @@ static int attack_elemental(const carta_rules *r, const am_state *st, int ch, in
 {
     const am_char *c = &st->ch[ch];
     uint32_t resist = 0, weak = 0;
-    if (c->side == AM_ENEMIES) {
+    if (c->side == AM_ENEMIES || c->minion) {
         resist = am_enemy_of(r, c->def)->resist;
         weak = am_enemy_of(r, c->def)->weak;
     } else {
@@ -129,7 +129,9 @@ void am_knock_out(const carta_rules *r, am_state *st, int ch)
                                              taunted cease to be taunted" (R87) */
         if (st->ch[i].taunter == ch + 1)
             st->ch[i].taunter = 0;
-    if (c->rank <= AM_REGULAR) { /* R26 */
+    if (c->minion) { /* a minion at 0 HP is defeated and removed (R97) */
+        am_minion_defeated(st, ch);
+    } else if (c->rank <= AM_REGULAR) { /* R26 */
         c->flags |= AM_C_GONE;
         am_tell(st, ch, AM_W_REMOVED, 0, 0);
     }
@@ -276,7 +278,7 @@ static int attack_knell_of(const carta_rules *r, const am_state *st, int attacke
 {
     int knell = s->knell;
     const am_char *c = &st->ch[attacker];
-    if (c->side == AM_ALLIES)
+    if (c->side == AM_ALLIES && !c->minion)
         for (int i = 0; i < st->mage[c->mage].n_abilities; i++)
             knell += am_thing_of(r, st->mage[c->mage].ability[i])->knell;
     return knell;
@@ -434,14 +436,19 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
     for (int t = 0; t < e->n_templates; t++) {
         if (c->uses[t] >= 3)
             continue;
-        const am_spell *s = &r->spell[e->templ[t]];
-        for (int i = 0; i < st->n_mages; i++)
-            if (am_reaches(r, st, ch, s, i)) {
-                out[n++] = AM_ACT(AM_A_ATTACK, t, 0);
-                break;
-            }
+        if (am_enemy_can_reach(r, st, ch, &r->spell[e->templ[t]]))
+            out[n++] = AM_ACT(AM_A_ATTACK, t, 0);
     }
     return n;
+}
+
+/* Mages and minions alike are in an enemy's reach (Targeting Specifics: minions are allies). */
+int am_enemy_can_reach(const carta_rules *r, const am_state *st, int ch, const am_spell *s)
+{
+    for (int i = 0; i < st->n_chars; i++)
+        if (st->ch[i].side != st->ch[ch].side && am_reaches(r, st, ch, s, i))
+            return 1;
+    return 0;
 }
 
 /* Empower on hit: exploit one counter for +0/+10, once per attack (R10), or keep it. */

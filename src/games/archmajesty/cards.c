@@ -23,7 +23,7 @@ const char *const am_status_names[] = {
     "weaken", "gravity", "stun", "freeze", NULL};
 static const char *const kind_names[] = {
     "spell", "style", "ability", "ancestry", "attribute", "bonus", "weapon", "armour",
-    "consumable", "artefact", "enemy", "encounter", NULL};
+    "consumable", "artefact", "enemy", "encounter", "minion", NULL};
 static const char *const roll_names[] = {"none", "auto", "might", "agility", "will", "any", NULL};
 static const char *const attr_names[] = {"might", "agility", "will", "defence", NULL};
 static const char *const bonus_names[] = {"hp", "equipment_slot", "ability_slot", "command", NULL};
@@ -38,7 +38,7 @@ const am_thing *am_thing_of(const carta_rules *r, int id)
 {
     int t = am_type_of(r, id);
     return t == AM_T_NONE || t == AM_T_SPELL || t == AM_T_STYLE || t == AM_T_ENEMY ||
-                   t == AM_T_ENCOUNTER
+                   t == AM_T_ENCOUNTER || t == AM_T_MINION
                ? NULL
                : &r->thing[r->index[id]];
 }
@@ -164,6 +164,7 @@ carta_status am_links_resolve(carta_rules *r, carta_error *err)
                                              id < 0 ? "not in the card set"
                                                     : l->want == AM_T_SPELL ? "not a spell card"
                                                     : l->want == AM_T_ABILITY ? "not an ability"
+                                                    : l->want == AM_T_MINION ? "not a minion"
                                                     : "not an enemy");
             r->n_links = 0;
             return s;
@@ -293,14 +294,15 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     static const char *const keys[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                        "token", "armour", "mill", "push", "pull", "carry",
                                        "teleport", "airborne", "grounded", "lift", "defence",
-                                       "boost", "parry", "taunt", "chain", "cleanse", "scrap",
-                                       "strew", "pay_scrap", "count", "on", "value", "range",
-                                       "when", "until", "if", "to", NULL};
+                                       "boost", "parry", "taunt", "summon", "sacrifice",
+                                       "chain", "cleanse", "scrap", "strew", "pay_scrap",
+                                       "count", "on", "value", "range", "when", "until", "if",
+                                       "to", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
-                                        "boost", "parry", "taunt", "chain", "cleanse", "scrap",
-                                        "strew", "pay_scrap", NULL};
+                                        "boost", "parry", "taunt", "summon", "sacrifice",
+                                        "chain", "cleanse", "scrap", "strew", "pay_scrap", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", "fixed", "parried", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
         return CARTA_ERR_INPUT;
@@ -316,7 +318,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
         return carta_yaml_error(err, file, map, "an effect needs one of: attack, inflict, gain, "
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
                                 "teleport, airborne, grounded, lift, defence, boost, parry, "
-                                "taunt, chain, cleanse, scrap, strew, pay_scrap");
+                                "taunt, summon, sacrifice, chain, cleanse, scrap, strew, "
+                                "pay_scrap");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -337,7 +340,8 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
             carta_yaml_int(map, "count", 1, false, 1, 4, &count, file, err))
             return CARTA_ERR_INPUT;
     } else if (kind == AM_OP_AIRBORNE || kind == AM_OP_GROUNDED || kind == AM_OP_LIFT ||
-               kind == AM_OP_PARRY || kind == AM_OP_TAUNT) {
+               kind == AM_OP_PARRY || kind == AM_OP_TAUNT || kind == AM_OP_SUMMON ||
+               kind == AM_OP_SACRIFICE) {
         char word[8];
         if (!carta_yaml_scalar(head, word, sizeof word) || strcmp(word, "true"))
             return carta_yaml_error(err, file, head, "'%s' is true", heads[kind - 1]);
@@ -646,13 +650,36 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     return read_keywords(map, s, file, err) || read_alternate(map, s, file, err);
 }
 
+/* SUMMON: the `minion` a card's {summon: true} places; one needs the other. */
+static carta_status read_summon(carta_rules *r, struct fy_node *map, am_spell *s,
+                                const char *file, carta_error *err)
+{
+    int ops = 0;
+    for (int i = 0; i < s->n_ops; i++)
+        ops += s->op[i].kind == AM_OP_SUMMON;
+    struct fy_node *minion = carta_yaml_get(map, "minion");
+    if (!minion != !ops || ops > 1)
+        return carta_yaml_error(err, file, minion ? minion : map, "a card with 'minion' has one "
+                                "{summon: true} effect, and one with a summon names its 'minion'");
+    if (!minion)
+        return CARTA_OK;
+    if (!(s->types & (1u << AM_TYPE_SUMMON)))
+        return carta_yaml_error(err, file, map, "a summoning card has the Summon type (CARD "
+                                "BREAKDOWN, Card Types)");
+    if (!s->range && !s->melee && !carta_yaml_get(map, "range"))
+        return carta_yaml_error(err, file, map, "a summoning card needs 'range': the squares "
+                                "within which the minion is placed (SUMMON)");
+    return link_add(r, &s->minion, AM_T_MINION, minion, file, err);
+}
+
 static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, const char *file,
                                   carta_error *err)
 {
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
-                                       "alternate", "pitch", "choice", "text", NULL};
+                                       "alternate", "pitch", "minion", "choice", "text",
+                                       NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -704,7 +731,8 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         for (int k = 0; k < 3; k++)
             s->req_colour[k] = (uint8_t)c[k];
     }
-    if (read_pitch(r, map, s, file, err) || read_choice(r, map, s, file, err))
+    if (read_pitch(r, map, s, file, err) || read_summon(r, map, s, file, err) ||
+        read_choice(r, map, s, file, err))
         return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
     r->index[id] = (uint16_t)r->n_spells++;
@@ -739,12 +767,17 @@ static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_nod
 }
 
 static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, const char *file,
-                                  carta_error *err)
+                                  int minion, carta_error *err)
 {
     static const char *const keys[] = {"name", "type", "rank", "might", "agility", "will",
                                        "defence", "hp", "armour", "move", "attacks", "airborne",
                                        "resist", "weak", "templates", "text", NULL};
-    if (carta_yaml_check_keys(map, keys, "an enemy", file, err))
+    static const char *const minion_keys[] = {
+        "name", "type", "rank", "might", "agility", "will", "defence", "hp", "armour", "move",
+        "airborne", "resist", "weak", "templates", "text", "upkeep", "control", "nature",
+        "command_points", "commands", "abilities", NULL};
+    if (carta_yaml_check_keys(map, minion ? minion_keys : keys, minion ? "a minion" : "an enemy",
+                              file, err))
         return CARTA_ERR_INPUT;
     if (r->n_enemies >= AM_ENEMIES_MAX)
         return carta_yaml_error(err, file, map, "more than %d enemies", AM_ENEMIES_MAX);
@@ -779,14 +812,17 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
     struct fy_node *seq = carta_yaml_get(map, "templates");
     if (!seq || !fy_node_is_sequence(seq) || fy_node_sequence_item_count(seq) < 1 ||
         fy_node_sequence_item_count(seq) > AM_TEMPLATES)
-        return carta_yaml_error(err, file, seq ? seq : map, "an enemy needs 'templates', 1 to "
-                                "%d attack templates", AM_TEMPLATES);
+        return carta_yaml_error(err, file, seq ? seq : map, "%s needs 'templates', 1 to "
+                                "%d attack templates", minion ? "a minion" : "an enemy",
+                                AM_TEMPLATES);
     for (int i = 0; i < fy_node_sequence_item_count(seq); i++)
         if (compile_template(r, id, fy_node_sequence_get_by_index(seq, i), file, &e->templ[i],
                              err))
             return CARTA_ERR_INPUT;
     e->n_templates = (uint8_t)fy_node_sequence_item_count(seq);
-    r->type[id] = AM_T_ENEMY;
+    if (minion && am_minion_compile(r, e, map, file, err))
+        return CARTA_ERR_INPUT;
+    r->type[id] = minion ? AM_T_MINION : AM_T_ENEMY;
     r->index[id] = (uint16_t)r->n_enemies++;
     return CARTA_OK;
 }
@@ -897,8 +933,9 @@ static carta_status compile_encounter(carta_rules *r, int id, struct fy_node *ma
     }
     if (e->wave[0].round != 1)
         return carta_yaml_error(err, file, seq, "the first wave comes on round 1");
-    if (total > AM_CHARS - AM_MAGES)
-        return carta_yaml_error(err, file, seq, "at most %d enemies in all", AM_CHARS - AM_MAGES);
+    if (total > AM_CHARS - AM_MAGES - AM_MINIONS)
+        return carta_yaml_error(err, file, seq, "at most %d enemies in all",
+                                AM_CHARS - AM_MAGES - AM_MINIONS);
     e->n_waves = (uint8_t)fy_node_sequence_item_count(seq);
     r->type[id] = AM_T_ENCOUNTER;
     r->index[id] = (uint16_t)r->n_encounters++;
@@ -1072,7 +1109,8 @@ carta_status am_compile(void *ctx, int card_id, struct fy_node *card, const char
     switch (kind + 1) {
     case AM_T_SPELL: return compile_spell(r, card_id, card, file, err);
     case AM_T_STYLE: return compile_style(r, card_id, card, file, err);
-    case AM_T_ENEMY: return compile_enemy(r, card_id, card, file, err);
+    case AM_T_ENEMY: return compile_enemy(r, card_id, card, file, 0, err);
+    case AM_T_MINION: return compile_enemy(r, card_id, card, file, 1, err);
     case AM_T_ENCOUNTER: return compile_encounter(r, card_id, card, file, err);
     default: return compile_thing(r, card_id, kind + 1, card, file, err);
     }

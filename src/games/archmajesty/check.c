@@ -41,7 +41,8 @@ static carta_status check_chars(const am_state *st, carta_error *err)
         return CHECK_FAIL(err, "%d characters for %d mages", st->n_chars, st->n_mages);
     for (int i = 0; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
-        if ((i < st->n_mages) != (c->side == AM_ALLIES) || c->hp < 0 || c->hp > c->hp_max ||
+        if ((i < st->n_mages) != (c->side == AM_ALLIES && !c->minion) || c->hp < 0 ||
+            c->hp > c->hp_max ||
             c->ap < 0 || ((c->hp == 0) != ((c->flags & AM_C_KO) != 0) && !check_at_zero(st, i)))
             return CHECK_FAIL(err, "character %d: side %d, %d of %d HP, %d AP, flags %d", i,
                               c->side, c->hp, c->hp_max, c->ap, c->flags);
@@ -76,6 +77,33 @@ static carta_status check_mages(const carta_rules *r, const am_state *st, carta_
                               am_type_of(r, g->item[w]) != AM_T_WEAPON))
                 return CHECK_FAIL(err, "mage %d's item %d is oiled (%d)", m, w, g->oil[w]);
     }
+    return CARTA_OK;
+}
+
+/* MINIONS: each minion's controller a mage and its sheet a minion's; a removed one stores no
+ * Command Points, a standing one at most 99 (R99); at most AM_MINIONS minion slots; each mage's
+ * summoned minions' upkeep within its Command Limit (R95). */
+static carta_status check_minions(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    int slots = 0;
+    for (int i = st->n_mages; i < st->n_chars; i++) {
+        const am_char *c = &st->ch[i];
+        if (!c->minion)
+            continue;
+        slots++;
+        if (c->minion > AM_COMPANION || c->mage >= st->n_mages || c->side != AM_ALLIES ||
+            am_type_of(r, c->def) != AM_T_MINION || c->cp > 99 ||
+            ((c->flags & AM_C_GONE) && c->cp) || ((c->flags & AM_C_KO) && !(c->flags &
+                                                                            AM_C_GONE)))
+            return CHECK_FAIL(err, "minion %d: kind %d, controller %d, sheet %d, %d Command "
+                              "Points, flags %d", i, c->minion, c->mage, c->def, c->cp, c->flags);
+    }
+    if (slots > AM_MINIONS)
+        return CHECK_FAIL(err, "%d minion slots, at most %d", slots, AM_MINIONS);
+    for (int m = 0; m < st->n_mages; m++)
+        if (am_command_left(r, st, m) < 0)
+            return CHECK_FAIL(err, "mage %d's minions take %d command limit more than its %d", m,
+                              -am_command_left(r, st, m), st->mage[m].command);
     return CARTA_OK;
 }
 
@@ -143,6 +171,8 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_chars(st, err);
     if (s == CARTA_OK)
         s = check_mages(r, st, err);
+    if (s == CARTA_OK)
+        s = check_minions(r, st, err);
     if (s == CARTA_OK)
         s = check_scrap(st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;

@@ -159,7 +159,9 @@ static int combo_target_ok(const carta_rules *r, const am_state *st, const carta
     if (st->ch[t].side == st->ch[ch].side || !am_reaches(r, st, ch, s, t))
         return 0;
     int taunter = st->ch[ch].taunter - 1; /* TAUNT: the taunter only, while it can be (R87) */
-    if (taunter >= 0 && t != taunter && am_reaches(r, st, ch, s, taunter))
+    if (taunter >= 0 && t != taunter && am_reaches(r, st, ch, s, taunter) &&
+        !(st->ch[t].minion && st->ch[t].mage == st->ch[taunter].mage)) /* "and any Minions you
+                                                                          control" (R105) */
         return 0;
     for (int k = 0; k < f->arg[T_N]; k++)
         if (f->arg[T_PICKED + k] == t)
@@ -333,11 +335,12 @@ void am_self_effect(const carta_rules *r, am_state *st, int ch, const am_op *op)
     case AM_OP_GAIN: am_add_status(st, ch, op->arg, op->count); return;
     case AM_OP_HEAL: am_heal(st, ch, op->count); return;
     case AM_OP_DRAW:
-        if (mage != AM_NONE)
+        if (mage != AM_NONE && !st->ch[ch].minion)
             am_draw(st, mage, op->count);
         return;
     case AM_OP_MILL:
-        for (int k = 0; k < op->count && mage != AM_NONE && st->mage[mage].deck.n; k++) {
+        for (int k = 0; k < op->count && mage != AM_NONE && !st->ch[ch].minion &&
+                        st->mage[mage].deck.n; k++) {
             am_mage *g = &st->mage[mage];
             uint16_t card = g->deck.cards[g->deck.n - 1];
             carta_zone_move(CARTA_ZONE_REF(&g->deck), g->deck.n - 1, CARTA_ZONE_REF(&g->void_));
@@ -400,6 +403,14 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
         return;
     case AM_OP_PARRY:
         am_parry_auto(r, st, ch);
+        return;
+    case AM_OP_SUMMON: /* SUMMON: failing for the command limit fails the stages below (R102) */
+        if (!am_summon_op(r, st, ch, am_spell_of(r, card)))
+            f->arg[C_FAILED] = 1;
+        return;
+    case AM_OP_SACRIFICE: /* SACRIFICE: with no minion to sacrifice nothing is triggered (R103) */
+        if (!am_sacrifice_op(st, ch))
+            f->arg[C_FAILED] = 1;
         return;
     case AM_OP_CLEANSE: { /* CLEANSE: up to count of the caster's counters, its choice (R113) */
         int counters = 0;

@@ -69,7 +69,7 @@ static int deck_ability_owned(const carta_rules *r, const carta_deck *deck, int 
 
 typedef struct deck_tally {
     int ancestries, bonuses, attr[4], styles, artefact_points, items_slots, artefact_slots,
-        ability_points, spells, encounters, es, as, wear[4], bonus;
+        ability_points, spells, encounters, es, as, wear[4], bonus, companions;
 } deck_tally;
 
 static carta_status deck_count(const carta_rules *r, const carta_deck *deck, const char *where,
@@ -87,6 +87,7 @@ static carta_status deck_count(const carta_rules *r, const carta_deck *deck, con
         case AM_T_SPELL: t->spells++; break;
         case AM_T_STYLE: t->styles += am_style_of(r, id)->major ? 2 : 1; break;
         case AM_T_ENCOUNTER: t->encounters++; break;
+        case AM_T_MINION: t->companions++; break;
         case AM_T_ENEMY:
             return DECK_FAIL("%s: error: '%s' is an enemy: enemies come with an encounter",
                              where, carta_catalog_name(r->catalog, id));
@@ -208,6 +209,9 @@ static carta_status deck_check_at(const carta_rules *r, const carta_deck *deck,
     if (t.encounters > 1)
         return DECK_FAIL("%s: error: at most one encounter, this list names %d", where,
                          t.encounters);
+    if (t.companions > 2) /* One-on-One Play: "a couple of NPC companions" (R104) */
+        return DECK_FAIL("%s: error: at most 2 companions, this mage brings %d (One-on-One "
+                         "Play)", where, t.companions);
     int mage_parts = deck->n_cards - t.encounters;
     if (!mage_parts && t.encounters)
         return CARTA_OK;
@@ -250,7 +254,7 @@ static carta_status deck_name(const carta_rules *r, struct fy_node *node, int ty
                                 ? "a style" : type == AM_T_ABILITY ? "an ability"
                                 : type == AM_T_ANCESTRY ? "an ancestry" : type == AM_T_ARTEFACT
                                 ? "an artefact" : type == AM_T_ENCOUNTER ? "an encounter"
-                                : "an item of equipment");
+                                : type == AM_T_MINION ? "a minion" : "an item of equipment");
     for (int k = 0; k < copies; k++)
         if (deck_push(deck, id, node, path, err))
             return CARTA_ERR_INPUT;
@@ -335,7 +339,7 @@ static carta_status deck_read(const carta_rules *r, struct fy_node *root, const 
 {
     static const char *const keys[] = {"name", "ancestry", "attributes", "bonus", "styles",
                                        "artefacts", "equipment", "abilities", "cards",
-                                       "encounter", "text", NULL};
+                                       "encounter", "companions", "text", NULL};
     if (carta_yaml_check_keys(root, keys, "a mage", path, err) ||
         carta_yaml_str(root, "name", NULL, deck->name, sizeof deck->name, path, err) ||
         deck_build(r, root, deck, path, err) ||
@@ -343,7 +347,8 @@ static carta_status deck_read(const carta_rules *r, struct fy_node *root, const 
         deck_names(r, root, "artefacts", AM_T_ARTEFACT, deck, path, err) ||
         deck_names(r, root, "equipment", AM_T_WEAPON, deck, path, err) ||
         deck_names(r, root, "abilities", AM_T_ABILITY, deck, path, err) ||
-        deck_names(r, root, "cards", AM_T_SPELL, deck, path, err))
+        deck_names(r, root, "cards", AM_T_SPELL, deck, path, err) ||
+        deck_names(r, root, "companions", AM_T_MINION, deck, path, err))
         return CARTA_ERR_INPUT;
     struct fy_node *enc = carta_yaml_get(root, "encounter");
     if (enc && deck_name(r, enc, AM_T_ENCOUNTER, 1, deck, path, err))

@@ -1,8 +1,8 @@
 /* evaluate.c: a heuristic value of a state for a seat's side, for greedy and search: the share of
- * hit points each side keeps (armour counted at half), the enemies still to come, each mage's
- * cards in hand, how near the mages stand to the enemies (the fight comes to whoever closes in)
- * and the rounds running out while enemies stand (R57: the round limit is the Gamemaster's win);
- * a finished game is worth its result. */
+ * hit points each side keeps (armour counted at half; minions count with the mages), the enemies
+ * still to come, each mage's cards in hand, how near the mages stand to the enemies (the fight
+ * comes to whoever closes in) and the rounds running out while enemies stand (R57: the round
+ * limit is the Gamemaster's win); a finished game is worth its result. */
 #include "games/archmajesty/archmajesty.h"
 
 /* The mean distance from each mage up to its nearest enemy standing, in squares; 0 if none. */
@@ -16,7 +16,7 @@ static double evaluate_distance(const am_state *st)
         if (c->flags & AM_C_KO)
             continue;
         for (int i = st->n_mages; i < st->n_chars; i++)
-            if (!(st->ch[i].flags & (AM_C_KO | AM_C_GONE))) {
+            if (st->ch[i].side == AM_ENEMIES && !(st->ch[i].flags & (AM_C_KO | AM_C_GONE))) {
                 int d = am_dist(c->cell, st->ch[i].cell);
                 best = best < 0 || d < best ? d : best;
             }

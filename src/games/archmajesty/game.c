@@ -60,8 +60,20 @@ static int am_deck_section(const carta_rules *r, int card)
     case AM_T_ABILITY: return 3;
     case AM_T_SPELL: return 4;
     case AM_T_ENCOUNTER: return 5;
+    case AM_T_MINION: return 2;
     default: return 0;
     }
+}
+
+static const char *am_seat_role(int n_seats, int seat)
+{
+    return seat == n_seats - 1 ? "Gamemaster" : "mage";
+}
+
+static const char *am_deck_role(const carta_rules *r, const carta_deck *deck)
+{
+    int encounter = am_deck_encounter(r, deck) >= 0, mage = am_deck_has_mage(r, deck);
+    return encounter == mage ? NULL : encounter ? "Gamemaster" : "mage"; /* both: any seat */
 }
 
 static const carta_option_def am_options[] = {
@@ -87,6 +99,8 @@ const carta_game carta_game_archmajesty = {
     .n_deck_sections = 6,
     .deck_section = am_deck_section,
     .deck_check = am_deck_check,
+    .seat_role = am_seat_role,
+    .deck_role = am_deck_role,
     .setup = am_setup,
     .to_act = am_to_act,
     .legal_actions = am_legal_actions,

@@ -195,7 +195,7 @@ static int item_targets(const carta_rules *r, const am_state *st, int user, cons
     for (int c = 0; c < st->n_chars; c++) /* heal, draw: an ally within range */
         if (st->ch[c].side == AM_ALLIES && !(st->ch[c].flags & AM_C_GONE) &&
             am_dist(here, st->ch[c].cell) <= t->reach &&
-            (t->use == AM_USE_HEAL || !(st->ch[c].flags & AM_C_KO)))
+            (t->use == AM_USE_HEAL || !(st->ch[c].flags & AM_C_KO || st->ch[c].minion)))
             out[n++] = AM_ACT(AM_A_USE, i, c);
     return n;
 }
@@ -325,7 +325,7 @@ static int item_not_my_time(const carta_rules *r, const am_state *st, int mage)
 int am_zero_hp_offer(const carta_rules *r, am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
-    if (c->side != AM_ALLIES ||
+    if (c->side != AM_ALLIES || c->minion ||
         (am_leaf_item(r, st, c->mage) < 0 && item_not_my_time(r, st, c->mage) < 0))
         return 0;
     for (int k = 0; k < st->pending.n; k++)

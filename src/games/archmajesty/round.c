@@ -141,7 +141,7 @@ static int round_enemies_left(const am_state *st)
 {
     int n = 0;
     for (int i = st->n_mages; i < st->n_chars; i++)
-        n += !(st->ch[i].flags & (AM_C_KO | AM_C_GONE));
+        n += st->ch[i].side == AM_ENEMIES && !(st->ch[i].flags & (AM_C_KO | AM_C_GONE));
     return n;
 }
 
@@ -247,6 +247,10 @@ void am_round_start(const carta_rules *r, am_state *st)
         am_char *c = &st->ch[i];
         c->flags &= (uint8_t)~AM_C_ACTED;
         memset(c->uses, 0, sizeof c->uses);
+        if (c->minion) {
+            am_minion_round_start(r, st, i);
+            continue;
+        }
         c->mp = c->side == AM_ALLIES ? st->mage[c->mage].mp_max : am_enemy_of(r, c->def)->move;
         c->ap = c->side == AM_ALLIES ? 0 : am_enemy_of(r, c->def)->armour;
         if (c->side == AM_ALLIES) {
@@ -331,9 +335,11 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
     am_foretold_resolve_next(st, 0); /* FORETOLD: its X turns have passed (R116) */
 }
 
+/* Minions take no turn slot: "Minions always take their turn at the same time as their
+ * controller" (R98). */
 static int round_able(const am_state *st, int ch)
 {
-    return !(st->ch[ch].flags & (AM_C_KO | AM_C_GONE | AM_C_ACTED));
+    return !(st->ch[ch].flags & (AM_C_KO | AM_C_GONE | AM_C_ACTED)) && !st->ch[ch].minion;
 }
 
 /* The kind of enemy a group is made of: Fodder (3 a turn), Regular (2), the rest (1). */

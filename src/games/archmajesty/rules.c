@@ -24,7 +24,8 @@ void am_tell(am_state *st, int ch, int word, int amount, int value)
 {
     const am_char *c = &st->ch[ch];
     carta_event_add(&st->events, CARTA_EV_STATUS, am_seat_of(st, ch), -1,
-                    c->side == AM_ENEMIES ? c->def : -1, CARTA_SEEN_ALL, -1, word, amount, value);
+                    c->side == AM_ENEMIES || c->minion ? c->def : -1, CARTA_SEEN_ALL, -1, word,
+                    amount, value);
 }
 
 void am_tell_at(am_state *st, int ch, int word)
@@ -45,6 +46,7 @@ void am_config_mage(const carta_rules *r, am_state *st, int m, const carta_deck 
     c->mage = (uint8_t)m;
     c->side = AM_ALLIES;
     c->rank = AM_PLAYER;
+    g->command = 10; /* Step 2: COM 10 (R95) */
     for (int i = 0; i < d->n_cards; i++) {
         int id = d->cards[i], t = am_type_of(r, id);
         const am_thing *th = am_thing_of(r, id);
@@ -55,6 +57,7 @@ void am_config_mage(const carta_rules *r, am_state *st, int m, const carta_deck 
             g->attr[th->attr]++;
         } else if (t == AM_T_BONUS) {
             hp += th->attr == AM_BONUS_HP ? 25 : 0;
+            g->command = (uint8_t)(g->command + (th->attr == AM_BONUS_COM ? 2 : 0));
         } else if (t == AM_T_ANCESTRY) {
             c->def = (uint16_t)id;
         } else if (t == AM_T_ABILITY && g->n_abilities < AM_ABILITIES) {
@@ -128,6 +131,8 @@ carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, 
     for (int m = 0; m < st->n_mages; m++)
         st->ch[m].cell = e->start[m];
     st->n_chars = st->n_mages;
+    for (int m = 0; m < st->n_mages; m++)
+        am_companions_place(r, st, m, &c->decks[m]);
     am_zones_seen(st);
     /* The Draw Step: "Before each combat encounter, you must fully shuffle your deck." */
     for (int m = 0; m < st->n_mages; m++)
@@ -168,9 +173,10 @@ static int rules_main_actions(const carta_rules *r, const am_state *st, carta_ac
 {
     int ch = st->active, seat = am_seat_of(st, ch);
     int n = am_taunt_moves(r, st, ch, out, am_grid_actions(st, ch, out));
-    if (st->ch[ch].side == AM_ALLIES)
+    if (st->ch[ch].side == AM_ALLIES) {
         n += am_main_cast_actions(r, st, st->ch[ch].mage, out + n);
-    else
+        n += am_minion_actions(r, st, st->ch[ch].mage, out + n);
+    } else
         n += am_enemy_actions(r, st, ch, out + n);
     n += am_exploit_actions(r, st, seat, out + n);
     n += am_cleanse_actions(r, st, seat, out + n);
@@ -206,6 +212,8 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_ICHOR: return am_ichor_actions(r, st, f, out);
         case AM_F_EMOTION: case AM_F_EAT: return am_emotion_actions(st, f, out);
         case AM_F_OPENER: return am_opener_actions(r, st, f, out);
+        case AM_F_SUMMON: case AM_F_REPLACE: case AM_F_SACRIFICE: case AM_F_COMMAND:
+            return am_minion_choices(r, st, f, out);
         case AM_F_CHOICE: return am_choice_actions(r, st, f, out);
         case AM_F_CHAIN: return am_chain_actions(st, f, out);
         case AM_F_SCRAP: case AM_F_PAY_SCRAP: return am_scrap_actions(st, f, out);
@@ -305,6 +313,10 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_OPENER: case AM_A_OPENED:
         am_opener_apply(r, st, a);
+        break;
+    case AM_A_COMMAND: case AM_A_ORDER: case AM_A_SUMMON_AT: case AM_A_REPLACE:
+    case AM_A_SACRIFICE:
+        am_minion_apply(r, st, a);
         break;
     case AM_A_CHOOSE:
         am_choice_apply(r, st, a);

@@ -25,7 +25,8 @@ static carta_status scen_add_cards(carta_rules *r, struct fy_node *cards, const 
 static int scen_type_of(const carta_rules *r, int id) { return am_type_of(r, id) - 1; }
 static const char *const scen_type_names[] = {"spell", "style", "ability", "ancestry",
                                               "attribute", "bonus", "weapon", "armour",
-                                              "consumable", "artefact", "enemy", "encounter"};
+                                              "consumable", "artefact", "enemy", "encounter",
+                                              "minion"};
 static const carta_pos_types scen_types = {&carta_game_archmajesty, scen_type_of,
                                            scen_type_names};
 #define SPELLS (1u << (AM_T_SPELL - 1))
@@ -197,6 +198,39 @@ static carta_status scen_enemy(const carta_rules *r, am_state *st, struct fy_nod
     return scen_char(st, ch, map, file, err);
 }
 
+/* MINIONS: {name, player, at, cp, companion, hp, ...}: a minion the player's mage controls. */
+static carta_status scen_minion(const carta_rules *r, am_state *st, struct fy_node *map,
+                                const char *file, carta_error *err)
+{
+    static const char *const keys[] = {"name", "player", "at", "cp", "companion", "hp",
+                                       "hp_max", "ap", "mp", "airborne", "status", "tokens",
+                                       NULL};
+    int id, player = 1, cp = 0;
+    bool companion = false;
+    if (st->n_chars >= AM_CHARS)
+        return carta_yaml_error(err, file, map, "at most %d characters", AM_CHARS);
+    if (carta_yaml_check_keys(map, keys, "a minion", file, err) ||
+        carta_pos_card(&scen_types, r, carta_yaml_get(map, "name"), "a minion",
+                       1u << (AM_T_MINION - 1), &id, file, err) ||
+        carta_yaml_int(map, "player", 1, false, 1, st->n_mages, &player, file, err) ||
+        carta_yaml_int(map, "cp", 0, false, 0, 99, &cp, file, err) ||
+        carta_yaml_bool(map, "companion", false, &companion, file, err))
+        return CARTA_ERR_INPUT;
+    const am_enemy *e = am_enemy_of(r, id);
+    int ch = st->n_chars++;
+    am_char *c = &st->ch[ch];
+    c->def = (uint16_t)id;
+    c->side = AM_ALLIES;
+    c->mage = (uint8_t)(player - 1);
+    c->rank = e->rank;
+    c->hp = c->hp_max = e->hp;
+    c->mp = e->move;
+    c->flags = e->airborne ? AM_C_AIRBORNE : 0;
+    c->minion = companion ? AM_COMPANION : AM_SUMMONED;
+    c->cp = (uint8_t)cp;
+    return scen_char(st, ch, map, file, err);
+}
+
 static carta_status scen_list(struct fy_node *pos, const char *key, int lo, int hi,
                               struct fy_node **out, const char *file, carta_error *err)
 {
@@ -287,12 +321,12 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
                                   const char *file, carta_error *err)
 {
     static const char *const keys[] = {"seed", "encounter", "round", "waves_arrived", "dice",
-                                       "mages", "enemies", "phase", "active", "slot",
+                                       "mages", "enemies", "minions", "phase", "active", "slot",
                                        "scrap", NULL};
     am_state *st = state;
     uint64_t seed;
     int enc, round, waves;
-    struct fy_node *mages = NULL, *enemies = NULL;
+    struct fy_node *mages = NULL, *enemies = NULL, *minions = NULL;
     memset(st, 0, sizeof *st);
     if (carta_yaml_check_keys(pos, keys, "an Archmajesty position", file, err) ||
         carta_pos_u64(pos, "seed", 1, &seed, file, err) ||
@@ -304,7 +338,8 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
         carta_yaml_int(pos, "waves_arrived", e->n_waves, false, 0, e->n_waves, &waves, file,
                        err) ||
         scen_list(pos, "mages", 1, AM_MAGES, &mages, file, err) ||
-        scen_list(pos, "enemies", 0, AM_CHARS - AM_MAGES, &enemies, file, err))
+        scen_list(pos, "enemies", 0, AM_CHARS - AM_MAGES - AM_MINIONS, &enemies, file, err) ||
+        scen_list(pos, "minions", 0, AM_MINIONS, &minions, file, err))
         return CARTA_ERR_INPUT;
     carta_rng_seed(&st->rng, seed);
     carta_window_close(&st->window);
@@ -324,6 +359,9 @@ static carta_status scen_position(const carta_rules *r, void *state, struct fy_n
             return CARTA_ERR_INPUT;
     for (int i = 0; enemies && i < fy_node_sequence_item_count(enemies); i++)
         if (scen_enemy(r, st, fy_node_sequence_get_by_index(enemies, i), file, err))
+            return CARTA_ERR_INPUT;
+    for (int i = 0; minions && i < fy_node_sequence_item_count(minions); i++)
+        if (scen_minion(r, st, fy_node_sequence_get_by_index(minions, i), file, err))
             return CARTA_ERR_INPUT;
     if (scen_dice(st, pos, file, err) || scen_scrap(st, pos, file, err) ||
         scen_turn(r, st, pos, file, err))

@@ -18,7 +18,8 @@
 enum {
     AM_MAGES = 3, AM_SEATS = 4,   /* 1-3 mages and the Gamemaster, the last seat */
     AM_W = 16, AM_H = 16, AM_CELLS = AM_W * AM_H, /* cell = row * 16 + column; "A1" = 0 */
-    AM_CHARS = 24,                /* characters on the map at once */
+    AM_MINIONS = 8,               /* character slots minions may take (docs/rulings R102) */
+    AM_CHARS = 24 + AM_MINIONS,   /* characters on the map at once */
     AM_DECK = 32,                 /* cards in a mage's deck (docs/rulings/archmajesty.md R50) */
     AM_HAND = 16, AM_COMBO = 8,
     AM_LIMBO = 4,                 /* a mage's Tricks and cantrips on the stack */
@@ -53,6 +54,10 @@ enum am_status {
 /* Ranks (R55): fodder .. boss for enemies, player for mages. */
 enum am_rank { AM_FODDER, AM_REGULAR, AM_ELITE, AM_MINIBOSS, AM_BOSS, AM_PLAYER };
 
+/* am_char.minion: a summoned minion takes upkeep of its controller's Command Limit, a companion
+ * none (R104). A minion's `mage` is its controller's index; its `def` its sheet. */
+enum am_minion_kind { AM_NOT_MINION = 0, AM_SUMMONED, AM_COMPANION };
+
 /* am_char.flags */
 enum {
     AM_C_AIRBORNE = 1,  /* Grounded & Airborne */
@@ -75,8 +80,9 @@ typedef struct am_char {
     uint8_t uses[AM_TEMPLATES]; /* an enemy's uses of each attack template this round (R54) */
     uint8_t status[AM_STATUS];
     uint8_t taunter;         /* TAUNT: the character taunting it + 1, 0 none (R87) */
+    uint8_t minion;          /* enum am_minion_kind: a minion (mage: its controller) or not */
+    uint8_t cp;              /* a minion's stored Command Points (Minion Commands) */
     uint8_t scrap;           /* SCRAP: the scrap it carries, 0..AM_SCRAP_MAX (R110) */
-    uint8_t pad[2];
 } am_char;
 
 /* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */
@@ -150,6 +156,7 @@ typedef struct am_mage {
     uint8_t pad0, turn_used;      /* bit per ability used this turn */
     uint8_t round_used;           /* bit per ability slot used this round */
     uint8_t emotion;              /* Emotion Eater's chosen status + 1, 0 none (R47) */
+    uint8_t command;              /* Command Limit: 10, +2 with the bonus (Step 2; R95) */
     uint8_t oil[AM_ITEMS];        /* Elemental Oil: bit per element on each weapon this round */
     uint16_t item[AM_ITEMS], ability[AM_ABILITIES];
     am_pile list;                 /* the deck as built: public (R32: Fading counts it) */

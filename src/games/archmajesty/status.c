@@ -62,7 +62,7 @@ static int status_exploiter(const am_state *st, int seat)
         !(st->ch[st->active].flags & AM_C_KO))
         return st->active;
     for (int i = st->n_mages; i < st->n_chars; i++)
-        if (!(st->ch[i].flags & (AM_C_KO | AM_C_GONE)))
+        if (st->ch[i].side == AM_ENEMIES && !(st->ch[i].flags & (AM_C_KO | AM_C_GONE)))
             return i;
     return -1;
 }
@@ -84,7 +84,8 @@ static int status_can_exploit(const am_state *st, int exploiter, int target, int
     case AM_WEAKEN: return !(t->flags & AM_C_WEAKENED);
     case AM_GRAVITY: /* R6; Kin of the Cosmos: "Enemies cannot exploit Gravity ... on you" */
         return (t->flags & AM_C_AIRBORNE) &&
-               !(t->side == AM_ALLIES && (st->mage[t->mage].traits & AM_TRAIT_COSMOS));
+               !(t->side == AM_ALLIES && !t->minion &&
+                 (st->mage[t->mage].traits & AM_TRAIT_COSMOS));
     default: return 1;
     }
 }

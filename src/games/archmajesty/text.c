@@ -137,6 +137,21 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_TAUNTED] = "taunted until the end of the round", [AM_W_UNTAUNTED] = "no longer taunted",
     [AM_W_NO_STACK] = "already enchanted by the card: the enchantment does not stack",
     [AM_W_PARRIED] = "parried automatically: the attack on it fails to resolve",
+    [AM_W_SUMMONED] = "summoned at %L%d", [AM_W_COMPANION] = "at %L%d, a companion",
+    [AM_W_SUMMON_SHORT] = "has %d command limit left, short of the upkeep %d: the summoning "
+                          "fails to resolve for",
+    [AM_W_SUMMON_NO_ROOM] = "finds no unoccupied square in range: the summoning fails to "
+                            "resolve for",
+    [AM_W_CONTROL_LIMIT] = "removed at its Control Limit: reduced to 0 HP, defeated",
+    [AM_W_GRANTS] = "commands: grants %d Command Point(s) (%d stored) to",
+    [AM_W_COMMAND_DISCARD] = "discards for a Command action:",
+    [AM_W_COMMAND_HP] = "down %d HP for a Command action (%d left)",
+    [AM_W_COMMAND_SCRAP] = "down %d Scrap for a Command action (%d left)",
+    [AM_W_ORDER_MOVE] = "commanded to move: %d Command Point(s) spent (%d left)",
+    [AM_W_ORDER_ATTACK] = "commanded to attack: %d Command Point(s) spent (%d left)",
+    [AM_W_CP_LOST] = "defeated: its %d stored Command Point(s) are lost",
+    [AM_W_SACRIFICED] = "sacrificed: reduced to 0 HP and removed from the battlefield",
+    [AM_W_NO_SACRIFICE] = "has no minion to sacrifice: the effect fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
     [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
@@ -173,7 +188,10 @@ void am_char_name(const carta_rules *r, const am_state *st, int ch, char *buf, s
     char cell[8];
     const am_char *c = &st->ch[ch];
     am_cell_name(c->cell, cell, sizeof cell);
-    if (c->side == AM_ALLIES)
+    if (c->minion) /* MINIONS: by its sheet and its controller */
+        snprintf(buf, cap, "%s (player %d's) at %s", carta_catalog_name(r->catalog, c->def),
+                 c->mage + 1, cell);
+    else if (c->side == AM_ALLIES)
         snprintf(buf, cap, "mage %d at %s", c->mage + 1, cell);
     else
         snprintf(buf, cap, "%s at %s", carta_catalog_name(r->catalog, c->def), cell);
@@ -262,6 +280,37 @@ static void text_forced(const carta_rules *r, const am_state *st, carta_action a
         return;
     }
     snprintf(buf, cap, "%s", kind == AM_A_LAND ? "land" : "stay airborne");
+}
+
+/* MINIONS: "command Stone Hound (player 1's) at C3: discard 1 card for 1 Command Point",
+ * "order Stone Hound (player 1's) at C3: Maul (1 CP)", "summon at C3", "sacrifice ...". */
+static void text_minion_action(const carta_rules *r, const am_state *st, carta_action a,
+                               char *buf, size_t cap)
+{
+    static const char *const pays[] = {"", "discard %d card", "pay %d HP", "pay %d Scrap"};
+    char who[96], cell[8], how[64];
+    int kind = AM_KIND(a);
+    if (kind == AM_A_SUMMON_AT) {
+        am_cell_name(AM_A(a), cell, sizeof cell);
+        snprintf(buf, cap, "summon at %s", cell);
+        return;
+    }
+    am_char_name(r, st, AM_A(a), who, sizeof who);
+    const am_minion_sheet *m = am_minion_of(r, st->ch[AM_A(a)].def);
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    if (kind == AM_A_COMMAND && f && f->kind == AM_F_COMMAND) {
+        const am_hand *h = &st->mage[f->seat].hand;
+        snprintf(buf, cap, "discard %s", AM_B(a) < h->n ? text_card(r, h->cards[AM_B(a)]) : "?");
+    } else if (kind == AM_A_COMMAND && m) {
+        const am_cp_way *w = &m->way[(AM_B(a) - AM_TOKEN_PAY) & 1];
+        snprintf(how, sizeof how, pays[w->pay], w->amount);
+        snprintf(buf, cap, "command %s: %s for %d Command Point(s)", who, how, w->points);
+    } else if (kind == AM_A_ORDER && m) {
+        const am_command *c = &m->command[AM_B(a) % AM_COMMANDS];
+        snprintf(buf, cap, "order %s: %s (%d CP)", who, c->name, c->cost);
+    } else {
+        snprintf(buf, cap, "%s %s", kind == AM_A_REPLACE ? "remove" : "sacrifice", who);
+    }
 }
 
 void am_describe_action(const carta_rules *r, const void *state, carta_action a, char *buf,
@@ -388,6 +437,10 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_NO_EAT: snprintf(buf, cap, "Emotion Eater: no"); return;
     case AM_A_OPENER: snprintf(buf, cap, "open with %s", text_card(r, AM_B(a))); return;
     case AM_A_OPENED: snprintf(buf, cap, "done opening"); return;
+    case AM_A_COMMAND: case AM_A_ORDER: case AM_A_SUMMON_AT: case AM_A_REPLACE:
+    case AM_A_SACRIFICE:
+        text_minion_action(r, st, a, buf, cap);
+        return;
     case AM_A_KIN:
         snprintf(buf, cap, "%s: become %s", text_card(r, st->mage[seat].ability[AM_B(a)]),
                  AM_A(a) ? "airborne" : "grounded");
@@ -460,7 +513,7 @@ static void text_op(const am_op *o, carta_text *out)
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
                                       "boost", "automatically parry an attack on you",
-                                      "taunt"};
+                                      "taunt", "summon", "sacrifice a minion you control"};
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -476,7 +529,7 @@ static void text_op(const am_op *o, carta_text *out)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
     else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY &&
-             o->kind != AM_OP_TAUNT)
+             o->kind != AM_OP_TAUNT && o->kind != AM_OP_SUMMON && o->kind != AM_OP_SACRIFICE)
         carta_text_printf(out, " %d", o->count);
     if (o->timing)
         carta_text_printf(out, " %s %s", o->kind == AM_OP_DEFENCE || o->kind == AM_OP_BOOST
@@ -552,6 +605,11 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             carta_text_printf(out, "  requires a combo of %d+ cards, %d red, %d green, %d blue\n",
                               s->req_cards, s->req_colour[0], s->req_colour[1], s->req_colour[2]);
         text_spell_entries(s, out);
+        if (s->minion) /* SUMMON: the minion it places */
+            carta_text_printf(out, "  summons %s (upkeep %d; `card %s`)\n",
+                              carta_catalog_name(r->catalog, s->minion),
+                              am_minion_of(r, s->minion)->upkeep,
+                              carta_catalog_name(r->catalog, s->minion));
         if (s->pitch) { /* PITCH (R85) */
             const am_spell *p = &r->spell[s->pitch];
             carta_text_printf(out, "  pitch:");
@@ -561,6 +619,31 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
                 carta_text_printf(out, ";");
             }
             carta_text_printf(out, "\n");
+        }
+        return;
+    }
+    const am_minion_sheet *m = am_minion_of(r, card);
+    if (m) { /* MINIONS: the sheet's attributes, limits, Command Points and Commands */
+        carta_text_printf(out, "%s: minion (%s), MT %+d AG %+d WL %+d, Defence %d, %d HP%s, "
+                          "move %d; upkeep %d, Control Limit %d%s\n", name,
+                          (const char *[]){"Fodder", "Regular", "Elite", "Mini-boss",
+                                           "Boss"}[e->rank],
+                          e->attr[0], e->attr[1], e->attr[2], e->defence, e->hp,
+                          e->airborne ? ", airborne" : "", e->move, m->upkeep, m->control,
+                          m->control_attr ? " + your highest attribute" : "");
+        for (int w = 0; w < m->n_ways; w++)
+            carta_text_printf(out, "  %s %d%s: %d Command Point(s)\n",
+                              (const char *[]){"", "discard", "pay", "pay"}[m->way[w].pay],
+                              m->way[w].amount,
+                              (const char *[]){"", " card", " HP", " Scrap"}[m->way[w].pay],
+                              m->way[w].points);
+        for (int k = 0; k < m->n_commands; k++) {
+            const am_command *c = &m->command[k];
+            carta_text_printf(out, "  %s (%d CP):", c->name, c->cost);
+            if (c->kind == AM_CMD_MOVE)
+                carta_text_printf(out, " move up to %d squares\n", c->arg);
+            else
+                text_spell_entries(&r->spell[e->templ[c->arg]], out);
         }
         return;
     }
@@ -631,6 +714,8 @@ static void text_items(const carta_rules *r, const am_state *st, const am_mage *
 
 static char text_mark(const am_state *st, int ch)
 {
+    if (st->ch[ch].minion) /* a minion: its controller's mark shifted to a symbol */
+        return "!@$"[st->ch[ch].mage % 3];
     return st->ch[ch].side == AM_ALLIES ? (char)('1' + st->ch[ch].mage)
                                         : (char)('a' + (ch - st->n_mages) % 26);
 }
@@ -691,12 +776,16 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
                           c->flags & AM_C_KO ? ", knocked out" : "",
                           c->flags & AM_C_ACTED ? ", has acted" : "");
         text_statuses(c, out);
+        if (c->minion)
+            carta_text_printf(out, ", %d Command Point(s)%s", c->cp,
+                              c->minion == AM_COMPANION ? ", companion" : "");
         carta_text_printf(out, "\n");
-        if (c->side != AM_ALLIES)
+        if (c->side != AM_ALLIES || c->minion)
             continue;
         const am_mage *g = &st->mage[c->mage];
-        carta_text_printf(out, "    deck %d, Void %d: %s%s\n", g->deck.n, g->void_.n,
-                          am_fading(st, c->mage) ? "Fading" : "Bright", g->deck.n ? "" : ", Dark");
+        carta_text_printf(out, "    deck %d, Void %d: %s%s; command limit %d of %d left\n",
+                          g->deck.n, g->void_.n, am_fading(st, c->mage) ? "Fading" : "Bright",
+                          g->deck.n ? "" : ", Dark", am_command_left(r, st, c->mage), g->command);
         text_items(r, st, g, out);
         text_zone(r, "hand", g->hand.cards, g->hand.n, out);
         for (int i = 0; i < g->hand.n && c->mage == seat; i++)
@@ -884,6 +973,20 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         snprintf(buf, cap, "the round ends: %s is airborne; become grounded, or stay airborne?",
                  who);
         return;
+    case AM_F_SUMMON:
+        snprintf(buf, cap, "Summon %s: choose an unoccupied square within %d squares",
+                 carta_catalog_name(r->catalog, f->arg[1]), f->arg[2]);
+        return;
+    case AM_F_REPLACE:
+        snprintf(buf, cap, "Control Limit: remove another %s from the battlefield",
+                 carta_catalog_name(r->catalog, f->arg[1]));
+        return;
+    case AM_F_SACRIFICE: snprintf(buf, cap, "Sacrifice: choose a minion you control"); return;
+    case AM_F_COMMAND:
+        am_char_name(r, st, f->arg[0], who, sizeof who);
+        snprintf(buf, cap, "Command action: discard a card to grant %s %d Command Point(s)", who,
+                 f->arg[1]);
+        return;
     case AM_F_LAND_AT: snprintf(buf, cap, "Falling onto Occupied Squares: choose the nearest "
                                 "unoccupied square to land on");
         return;
@@ -905,5 +1008,6 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         return;
     }
     am_char_name(r, st, st->active, who, sizeof who);
-    snprintf(buf, cap, "Main Phase of %s: cast, move, use an action, or end the turn", who);
+    snprintf(buf, cap, "Main Phase of %s: cast, move, command a minion, use an action, or end the "
+             "turn", who);
 }

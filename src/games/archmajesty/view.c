@@ -37,6 +37,8 @@ static void view_seat(const carta_rules *r, const am_state *st, int p, carta_vie
         carta_view_bool(v, "fading", am_fading(st, p));
         carta_view_bool(v, "dark", g->deck.n == 0);
         carta_view_int(v, "scrap", st->ch[g->ch].scrap);
+        carta_view_int(v, "command_limit", g->command);  /* MINIONS: Command Limit (R95) */
+        carta_view_int(v, "command_left", am_command_left(r, st, p));
         carta_view_list(v, "items"); /* equipment and artefacts; a consumable's uses left */
         for (int i = 0; i < g->n_items; i++) {
             const am_thing *t = am_thing_of(r, g->item[i]);
@@ -65,11 +67,21 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_int(v, "uid", i);
     carta_view_str(v, "name", name);
     carta_view_str(v, "side", c->side == AM_ALLIES ? "allies" : "enemies");
-    if (c->side == AM_ENEMIES)
+    if (c->side == AM_ENEMIES || c->minion)
         carta_view_card(v, "card", c->def, AM_UNKNOWN);
-    else
-        carta_view_int(v, "mage", c->mage);
-    if (c->side == AM_ALLIES) {
+    if (c->side == AM_ALLIES)
+        carta_view_int(v, "mage", c->mage); /* a minion's: its controller */
+    if (c->minion) {
+        const am_minion_sheet *m = am_minion_of(r, c->def);
+        carta_view_str(v, "minion", c->minion == AM_COMPANION ? "companion" : "summoned");
+        carta_view_int(v, "command_points", c->cp);
+        carta_view_int(v, "upkeep", c->minion == AM_COMPANION ? 0 : m->upkeep);
+        carta_view_map(v, "template_uses"); /* Minion Attacks: at most 3 a template a round */
+        const am_enemy *e = am_enemy_of(r, c->def);
+        for (int t = 0; t < e->n_templates; t++)
+            carta_view_int(v, r->spell[e->templ[t]].name, c->uses[t]);
+        carta_view_end(v);
+    } else if (c->side == AM_ALLIES) {
         static const char *const oils[] = {"fire", "toxic", "wind", "water", "metal"};
         const am_mage *g = &st->mage[c->mage];
         carta_view_str(v, "emotion", g->emotion ? am_status_names[g->emotion - 1] : NULL);
@@ -206,9 +218,10 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "done cleansing", "push", "pull", "carry", "bash", "pass through", "teleport", "land",
         "stay airborne", "land at", "channel", "no weapon", "use", "stand", "fall", "kin",
         "dragon breath", "ichor guard", "alternate exploit", "no alternate exploit",
-        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch", "choose",
-        "chain", "grab scrap", "drop scrap", "leave scrap", "pay scrap", "no pay", "foretell",
-        "foresee", "done foreseeing", "seize opportunity", "enchant", "upkeep", "end upkeep"};
+        "emotion eater", "eat", "no eat", "open with", "done opening", "pitch", "command",
+        "order", "summon at", "remove", "sacrifice", "choose", "chain", "grab scrap",
+        "drop scrap", "leave scrap", "pay scrap", "no pay", "foretell", "foresee",
+        "done foreseeing", "seize opportunity", "enchant", "upkeep", "end upkeep"};
     _Static_assert(sizeof verbs / sizeof verbs[0] == AM_A_LAST + 1, "a verb per action kind");
     const am_state *st = obs;
     int kind = AM_KIND(a);
@@ -229,12 +242,13 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (kind == AM_A_RUN || kind == AM_A_STEP || kind == AM_A_SHIFT || kind == AM_A_PUSH ||
         kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
-    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT) {
+    if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_SUMMON_AT) {
         char cell[8];
         am_cell_name(AM_A(a), cell, sizeof cell);
         carta_view_str(v, "cell", cell);
     }
-    if (kind == AM_A_TARGET || kind == AM_A_PICK) {
+    if (kind == AM_A_TARGET || kind == AM_A_PICK || kind == AM_A_COMMAND ||
+        kind == AM_A_ORDER || kind == AM_A_REPLACE || kind == AM_A_SACRIFICE) {
         carta_view_map(v, "target");
         carta_view_int(v, "uid", AM_A(a));
         carta_view_end(v);

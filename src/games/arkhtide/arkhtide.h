@@ -494,6 +494,10 @@ carta_status ark_check(const carta_rules *rules, const void *state, carta_error 
 /* --- evaluate.c --- */
 double ark_evaluate(const carta_rules *rules, const void *state, int seat);
 
+/* --- expert.c: the scripted expert player (carta_game.expert) --- */
+int ark_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+               int n_legal, void *scratch, uint64_t seed);
+
 /* --- deck.c and scenario.c (other owners) --- */
 carta_status arkhtide_deck_resolve(const carta_rules *rules, const char *spec, uint64_t seed,
                                    carta_deck *out, carta_error *err);

@@ -111,6 +111,7 @@ const carta_game carta_game_arkhtide = {
     .layout = ark_layout,
     .check = ark_check,
     .evaluate = ark_evaluate,
+    .expert = ark_expert,
     .describe_action = ark_describe_action,
     .describe_move = ark_describe_move,
     .action_card = ark_action_card,

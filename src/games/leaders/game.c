@@ -100,6 +100,7 @@ const carta_game carta_game_leaders = {
     .layout = leaders_layout,
     .check = leaders_check,
     .evaluate = leaders_evaluate,
+    .expert = leaders_expert,
     .describe_action = leaders_describe_action,
     .describe_move = leaders_describe_move,
     .action_card = leaders_action_card,

@@ -352,6 +352,10 @@ carta_status leaders_check(const carta_rules *rules, const void *state, carta_er
 /* --- evaluate.c --- */
 double leaders_evaluate(const carta_rules *rules, const void *state, int seat);
 
+/* --- expert.c: the scripted expert player (carta_game.expert) --- */
+int leaders_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+                   int n_legal, void *scratch, uint64_t seed);
+
 /* --- text.c --- */
 void leaders_describe_action(const carta_rules *rules, const void *state, carta_action action,
                              char *buf, size_t cap);
