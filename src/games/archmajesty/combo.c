@@ -352,8 +352,10 @@ static int combo_condition(const am_state *st, const carta_pending *f, const am_
     int slot = f->arg[C_ATTACK];
     int hits = slot >= 0 ? st->attack[slot].hits : 0;
     if (op->on == AM_ON_FIXED || op->on == AM_ON_PARRIED) { /* FIXED, PARRYING (R114) */
+        if (slot < 0)
+            return 0; /* its attack found no target */
         const am_attack *a = &st->attack[slot];
-        for (int i = 0; slot >= 0 && i < a->n; i++) {
+        for (int i = 0; i < a->n; i++) {
             const am_roll *ro = &a->roll[i];
             int parried = (ro->flags & AM_R_PARRIED) ||
                           (ro->guard && (ro->flags & AM_R_ROLLED) && !(ro->flags & AM_R_HIT));

@@ -728,7 +728,10 @@ static void text_items(const carta_rules *r, const am_state *st, const am_mage *
     carta_text_printf(out, "%s", g->n_items ? "" : " none");
     if (st->ch[g->ch].scrap)
         carta_text_printf(out, "; Scrap %d", st->ch[g->ch].scrap);
-    carta_text_printf(out, "\n");
+    carta_text_printf(out, "\n    abilities:"); /* public, as in the view */
+    for (int i = 0; i < g->n_abilities; i++)
+        carta_text_printf(out, "%s %s", i ? "," : "", text_card(r, g->ability[i]));
+    carta_text_printf(out, "%s\n", g->n_abilities ? "" : " none");
 }
 
 static char text_mark(const am_state *st, int ch)
@@ -851,6 +854,14 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
         char line[160];
         am_lasting_text(r, &st->lasting[i], line, sizeof line);
         carta_text_printf(out, "lasting: %c %s\n", text_mark(st, st->lasting[i].ch), line);
+    }
+    for (int i = 0; i < st->n_foretold; i++) { /* FORETOLD (R116) */
+        const am_foretold *fo = &st->foretold[i];
+        carta_text_printf(out, "foretold: %s by %c, %d turn(s) to wait, on", text_card(r, fo->card),
+                          text_mark(st, st->mage[fo->mage].ch), fo->turns);
+        for (int k = 0; k < fo->n; k++)
+            carta_text_printf(out, " %c", text_mark(st, fo->target[k]));
+        carta_text_printf(out, "%s\n", fo->n ? "" : " nobody");
     }
 }
 
