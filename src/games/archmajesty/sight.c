@@ -69,8 +69,9 @@ static int sight_squeezed(const am_state *st, const sight_line *l, int x, int y)
 
 int am_sight(const am_state *st, int from, int to)
 {
-    if (from == to)
-        return 1;
+    int fx = from % AM_W, fy = from / AM_W, tx = to % AM_W, ty = to / AM_W;
+    if (abs(fx - tx) <= 1 && abs(fy - ty) <= 1) /* neighbours (melee): only a corner between */
+        return fx == tx || fy == ty || !sight_opaque(st, fx, ty) || !sight_opaque(st, tx, fy);
     sight_line l = {2 * (from % AM_W) + 1, 2 * (from / AM_W) + 1, 2 * (to % AM_W) + 1,
                     2 * (to / AM_W) + 1};
     int x0 = sight_min(from % AM_W, to % AM_W), x1 = sight_max(from % AM_W, to % AM_W);
