@@ -48,6 +48,8 @@ static void tree_reset(mcts_tree *t, int seat)
     root->seat = seat;
     t->n_nodes = 1;
     t->full = 0;
+    t->r_sum = t->r_sq = 0;
+    t->r_n = 0;
 }
 
 /* A new child of parent for action, chosen by seat; MCTS_NONE if the arena is full. */
@@ -91,10 +93,22 @@ static int tree_match(mcts_worker *w, int32_t node, int n)
     return n - tried;
 }
 
+/* The exploration constant: c, or with norm=1 c times twice the standard deviation of the
+ * rewards seen (at most 1 for rewards in [0, 1]): an evaluation whose values differ by hundredths
+ * is explored on its own scale, not as if a win and a loss were at stake. */
+static double exploration(const mcts_tree *t, double c, int norm)
+{
+    if (!norm || t->r_n < 16)
+        return c;
+    double mean = t->r_sum / t->r_n, var = t->r_sq / t->r_n - mean * mean;
+    double sd = var > 0 ? sqrt(var) : 0;
+    return c * 2 * (sd > 0.005 ? sd : 0.005);
+}
+
 /* The legal child with the highest UCT value (first on ties); MCTS_NONE if none is tried. */
 static int32_t tree_uct(const mcts_worker *w, int n)
 {
-    double best = -HUGE_VAL, c = w->m->opt.c;
+    double best = -HUGE_VAL, c = exploration(w->tree, w->m->opt.c, w->m->opt.norm);
     int32_t best_id = MCTS_NONE;
     for (int i = 0; i < n; i++) {
         int32_t id = w->legal_child[i];
@@ -192,6 +206,9 @@ static void score(mcts_worker *w, unsigned seat_mask, double *rew)
 /* Adds the rewards along the path; the visits were counted on the way down. */
 static void backup(mcts_worker *w, int depth, const double *rew)
 {
+    w->tree->r_sum += rew[w->seat];
+    w->tree->r_sq += rew[w->seat] * rew[w->seat];
+    w->tree->r_n++;
     for (int i = 1; i < depth; i++) {
         mcts_node *nd = &w->tree->nodes[w->path[i]];
         nd->reward += rew[nd->seat];

@@ -50,6 +50,7 @@ typedef struct carta_mcts_options {
                       * next one the best of a few by game->evaluate; 0: every action first */
     int tree;        /* [parallel] 0: root (a tree per thread), 1: tree (one tree, virtual loss) */
     int early;       /* [early] ms budgets: stop when the most visited cannot be overtaken */
+    int norm;        /* [norm] 1: c is scaled by twice the rewards' standard deviation */
 } carta_mcts_options;
 
 /* What the last search did (summed over threads). */

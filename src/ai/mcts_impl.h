@@ -35,6 +35,8 @@ typedef struct mcts_tree {
     mcts_node *nodes;
     long n_nodes, cap;
     int full;       /* an expansion found no room */
+    double r_sum, r_sq; /* the root seat's rewards backed up, summed and squared (norm=1) */
+    long r_n;
     int32_t *remap; /* reuse: old node id -> new (cap entries), allocated with the arena */
 } mcts_tree;
 

@@ -78,7 +78,7 @@ static carta_status check_keys(const carta_ai_spec *spec, carta_error *err)
 {
     static const char *const allowed[] = {"iters", "ms",    "threads", "c",        "rollout",
                                           "depth", "nodes", "playout", "reuse",    "widen",
-                                          "parallel", "early", NULL};
+                                          "parallel", "early", "norm", NULL};
     for (int i = 0; i < spec->n_opts; i++) {
         int ok = 0;
         for (const char *const *a = allowed; *a && !ok; a++)
@@ -87,7 +87,7 @@ static carta_status check_keys(const carta_ai_spec *spec, carta_error *err)
             return carta_error_set(err, CARTA_ERR_INPUT,
                                    "AI 'mcts' has no option '%s' (options: iters, ms, threads, "
                                    "c, rollout, depth, nodes, playout, reuse, widen, parallel, "
-                                   "early)",
+                                   "early, norm)",
                                    spec->key[i]);
     }
     return CARTA_OK;
@@ -124,6 +124,8 @@ static carta_status parse_switches(const carta_ai_spec *spec, carta_mcts_options
         st = parse_word("parallel", v, "root", "tree", &out->tree, err);
     if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "early")))
         st = parse_word("early", v, "0", "1", &out->early, err);
+    if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "norm")))
+        st = parse_word("norm", v, "0", "1", &out->norm, err);
     return st;
 }
 
