@@ -157,6 +157,7 @@ static carta_mcts *mcts_with_iters(const carta_game *g, const carta_rules *r, co
 typedef struct root_look {
     carta_action choice;
     double share, gap, value; /* visits share of the choice, its mean minus the next best, mean */
+    double sd;                /* the standard deviation of the rewards backed up */
 } root_look;
 
 static root_look look_at_root(carta_mcts *m, const void *obs, int seat, uint64_t seed)
@@ -166,6 +167,9 @@ static root_look look_at_root(carta_mcts *m, const void *obs, int seat, uint64_t
     static double mean[CARTA_MAX_ACTIONS];
     root_look l = {0};
     carta_mcts_search(m, obs, seat, seed, &l.choice);
+    carta_mcts_stats st;
+    carta_mcts_last_stats(m, &st);
+    l.sd = st.reward_sd;
     int n = carta_mcts_last_root(m, acts, visits, mean, CARTA_MAX_ACTIONS);
     long total = 0;
     double next = -1;
@@ -194,7 +198,7 @@ static int bench_root(const carta_game *g, const carta_rules *r, const char *bas
     carta_action legal[CARTA_MAX_ACTIONS];
     enum { LEVELS = 3 };
     double agree_ref[LEVELS] = {0}, agree_self[LEVELS] = {0}, share[LEVELS] = {0};
-    double gap[LEVELS] = {0}, value[LEVELS] = {0}, width = 0;
+    double gap[LEVELS] = {0}, value[LEVELS] = {0}, sd[LEVELS] = {0}, width = 0;
     int positions = 0;
     carta_error err = {0};
     for (uint64_t seed = 1; positions < n_pos && seed < 1000; seed++) {
@@ -220,26 +224,28 @@ static int bench_root(const carta_game *g, const carta_rules *r, const char *bas
         long budget = b;
         for (int l = 0; l < LEVELS; l++, budget *= 4) {
             carta_mcts *m = mcts_with_iters(g, r, base, budget);
-            root_look one = look_at_root(m, obs, seat, seed), two = look_at_root(m, obs, seat, ~seed);
+            root_look one = look_at_root(m, obs, seat, seed);
+            root_look two = look_at_root(m, obs, seat, ~seed);
             carta_mcts_free(m);
             agree_ref[l] += (one.choice == want.choice) + (two.choice == want.choice);
             agree_self[l] += one.choice == two.choice;
             share[l] += one.share + two.share;
             gap[l] += one.gap + two.gap;
             value[l] += one.value + two.value;
+            sd[l] += one.sd + two.sd;
         }
         width += n;
         positions++;
     }
     printf("%s %s, %d positions (greedy play), %.1f legal actions on average; reference %ld\n",
            g->id, base, positions, width / positions, 64 * b);
-    printf("  iters    = reference  = other seed  visit share  mean reward  lead\n");
+    printf("  iters    = reference  = other seed  visit share  mean reward  lead   reward sd\n");
     long budget = b;
     for (int l = 0; l < LEVELS; l++, budget *= 4)
-        printf("  %-8ld %9.0f%% %11.0f%% %11.0f%% %12.3f %7.3f\n", budget,
+        printf("  %-8ld %9.0f%% %11.0f%% %11.0f%% %12.3f %7.3f %9.3f\n", budget,
                50.0 * agree_ref[l] / positions, 100.0 * agree_self[l] / positions,
                50.0 * share[l] / positions, value[l] / (2 * positions),
-               gap[l] / (2 * positions));
+               gap[l] / (2 * positions), sd[l] / (2 * positions));
     free(state);
     free(obs);
     return 0;

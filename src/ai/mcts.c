@@ -380,8 +380,9 @@ carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
 {
     int needs_eval = opt->rollout == CARTA_MCTS_ROLLOUT_EVAL || opt->eps < 1 || opt->widen > 0;
     if (!g->determinize || !g->observe || (needs_eval && !g->evaluate)) {
-        carta_error_set(err, CARTA_ERR_UNKNOWN, "AI 'mcts' needs game '%s' to observe, determinize%s",
-                        g->id, needs_eval ? " and evaluate" : "");
+        carta_error_set(err, CARTA_ERR_UNKNOWN,
+                        "AI 'mcts' needs game '%s' to observe, determinize%s", g->id,
+                        needs_eval ? " and evaluate" : "");
         return NULL;
     }
     if (opt->threads < 1 || opt->threads > CARTA_MCTS_MAX_THREADS || (!opt->iters && !opt->ms)) {
@@ -544,6 +545,11 @@ carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat,
     for (int i = 0; i < m->n_workers; i++) {
         m->stats.iterations += m->workers[i].iterations;
         m->stats.early |= m->workers[i].early;
+    }
+    const mcts_tree *first = &m->workers[0].own;
+    if (first->r_n > 0) {
+        double mean = first->r_sum / first->r_n, var = first->r_sq / first->r_n - mean * mean;
+        m->stats.reward_sd = var > 0 ? sqrt(var) : 0;
     }
     for (int i = 0; i < trees; i++) {
         m->stats.nodes += m->workers[i].own.n_nodes;

@@ -16,7 +16,12 @@
  * Nodes are keyed by (parent, action) and live in a preallocated arena per thread; when it is
  * full the search goes on without expanding. Root parallelism: each thread grows its own tree from
  * its own seed; the root children's visits are summed per action and the most visited action is
- * chosen. Nothing is allocated while searching. */
+ * chosen. Tree parallelism (parallel=tree): the threads share one tree under a lock, a node's
+ * visit counted on the way down (a virtual loss) so they spread out. By default (docs/ai.md, issue
+ * 16) the exploration is scaled to the spread of the rewards (norm), a node widens progressively,
+ * trying next the untried action the evaluation likes best (widen), and the subtree of the
+ * actions seen since the last decision is kept (reuse, mcts_reuse.c). Nothing is allocated while
+ * searching. */
 #ifndef CARTA_MCTS_H
 #define CARTA_MCTS_H
 
@@ -61,6 +66,7 @@ typedef struct carta_mcts_stats {
     int full;       /* some thread's arena filled up */
     long reused;    /* nodes kept from the last decision's tree (summed over trees) */
     int early;      /* the search stopped before its time was up (early=1) */
+    double reward_sd; /* standard deviation of the rewards backed up (first tree, root's seat) */
 } carta_mcts_stats;
 
 typedef struct carta_mcts carta_mcts;

@@ -15,9 +15,10 @@ void carta_mcts_options_default(carta_mcts_options *out)
     out->nodes = CARTA_MCTS_DEFAULT_NODES;
     out->eps = 1.0;
     out->reuse = 1;
-    out->widen = 0;
+    out->widen = 1;
     out->tree = 0;
     out->early = 1;
+    out->norm = 1;
 }
 
 static carta_status parse_long(const char *key, const char *value, long lo, long hi, long *out,
