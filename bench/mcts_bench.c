@@ -7,6 +7,7 @@
  * Usage:
  *   mcts_bench rate GAME [SPEC]          iterations/s (default spec mcts:iters=3000)
  *   mcts_bench match GAME SPEC_A SPEC_B [GAMES] [THREADS] [SEED]
+ *   mcts_bench root GAME [BASE_SPEC] [B] [POSITIONS]   root statistics at B, 4B, 16B iterations
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
@@ -32,6 +33,7 @@ typedef struct player {
     carta_ai *ai;     /* any kind but mcts */
     carta_mcts *mcts; /* mcts, driven here directly */
     carta_rng rng;
+    long searches, reused, kept; /* searches made, how many started from a kept subtree, nodes */
 } player;
 
 static int player_new(player *p, const carta_game *g, const carta_rules *r, const char *spec,
@@ -62,7 +64,13 @@ static carta_status player_choose(player *p, const void *obs, int seat, carta_ac
     if (p->ai)
         return carta_ai_choose(p->ai, obs, seat, out);
     uint64_t seed = (uint64_t)carta_rng_next(&p->rng) << 32 | carta_rng_next(&p->rng);
-    return carta_mcts_search(p->mcts, obs, seat, seed, out);
+    carta_status st = carta_mcts_search(p->mcts, obs, seat, seed, out);
+    carta_mcts_stats stats;
+    carta_mcts_last_stats(p->mcts, &stats);
+    p->searches += stats.iterations > 0;
+    p->reused += stats.reused > 0;
+    p->kept += stats.reused;
+    return st;
 }
 
 static void player_free(player *p)
@@ -128,6 +136,121 @@ static int bench_rate(const carta_game *g, const carta_rules *r, const char *spe
     return 0;
 }
 
+/* ---- root: how the root's statistics change with the budget ---- */
+
+/* A search of base's options with an iters budget; e.g. "mcts" or "mcts:c=0.3". */
+static carta_mcts *mcts_with_iters(const carta_game *g, const carta_rules *r, const char *base,
+                                   long iters)
+{
+    char spec[256];
+    const char *colon = strchr(base, ':');
+    snprintf(spec, sizeof spec, "mcts:iters=%ld%s%s", iters, colon ? "," : "",
+             colon ? colon + 1 : "");
+    carta_ai_spec parsed;
+    carta_mcts_options opt;
+    carta_error err = {0};
+    if (carta_ai_spec_parse(spec, &parsed, &err) || carta_mcts_options_parse(&parsed, &opt, &err))
+        return fprintf(stderr, "%s: %s\n", spec, err.msg), NULL;
+    return carta_mcts_new(g, r, &opt, &err);
+}
+
+typedef struct root_look {
+    carta_action choice;
+    double share, gap, value; /* visits share of the choice, its mean minus the next best, mean */
+    double sd;                /* the standard deviation of the rewards backed up */
+} root_look;
+
+static root_look look_at_root(carta_mcts *m, const void *obs, int seat, uint64_t seed)
+{
+    static carta_action acts[CARTA_MAX_ACTIONS];
+    static long visits[CARTA_MAX_ACTIONS];
+    static double mean[CARTA_MAX_ACTIONS];
+    root_look l = {0};
+    carta_mcts_search(m, obs, seat, seed, &l.choice);
+    carta_mcts_stats st;
+    carta_mcts_last_stats(m, &st);
+    l.sd = st.reward_sd;
+    int n = carta_mcts_last_root(m, acts, visits, mean, CARTA_MAX_ACTIONS);
+    long total = 0;
+    double next = -1;
+    for (int i = 0; i < n; i++) {
+        total += visits[i];
+        if (acts[i] == l.choice)
+            l.value = mean[i];
+    }
+    for (int i = 0; i < n; i++) {
+        if (acts[i] == l.choice)
+            l.share = (double)visits[i] / (total ? total : 1);
+        else if (visits[i] * 20 >= total / n && mean[i] > next) /* a real contender */
+            next = mean[i];
+    }
+    l.gap = next < 0 ? 0 : l.value - next;
+    return l;
+}
+
+/* Mid-game positions reached by greedy play; for budgets B, 4B, 16B (two seeds each) and a
+ * reference search of 64B: how often the choice equals the reference's and the other seed's, the
+ * chosen action's share of the root visits, its mean reward, and its lead over the next best. */
+static int bench_root(const carta_game *g, const carta_rules *r, const char *base, long b,
+                      int n_pos)
+{
+    void *state = malloc(g->state_size), *obs = malloc(g->state_size);
+    carta_action legal[CARTA_MAX_ACTIONS];
+    enum { LEVELS = 3 };
+    double agree_ref[LEVELS] = {0}, agree_self[LEVELS] = {0}, share[LEVELS] = {0};
+    double gap[LEVELS] = {0}, value[LEVELS] = {0}, sd[LEVELS] = {0}, width = 0;
+    int positions = 0;
+    carta_error err = {0};
+    for (uint64_t seed = 1; positions < n_pos && seed < 1000; seed++) {
+        if (setup(g, r, seed, state))
+            return 1;
+        carta_ai *greedy = carta_ai_new(g, r, "greedy", seed, &err);
+        int plies = 20 + (int)(seed % 30), seat = CARTA_NO_SEAT;
+        for (int k = 0; k < plies && (seat = g->to_act(r, state)) != CARTA_NO_SEAT; k++) {
+            carta_action a;
+            g->observe(r, state, seat, obs);
+            carta_ai_choose(greedy, obs, seat, &a);
+            g->apply(r, state, a, &err);
+        }
+        carta_ai_free(greedy);
+        int n = 0;
+        if ((seat = g->to_act(r, state)) == CARTA_NO_SEAT ||
+            (n = g->legal_actions(r, state, legal)) < 2)
+            continue;
+        g->observe(r, state, seat, obs);
+        carta_mcts *ref = mcts_with_iters(g, r, base, 64 * b);
+        root_look want = look_at_root(ref, obs, seat, seed * 977);
+        carta_mcts_free(ref);
+        long budget = b;
+        for (int l = 0; l < LEVELS; l++, budget *= 4) {
+            carta_mcts *m = mcts_with_iters(g, r, base, budget);
+            root_look one = look_at_root(m, obs, seat, seed);
+            root_look two = look_at_root(m, obs, seat, ~seed);
+            carta_mcts_free(m);
+            agree_ref[l] += (one.choice == want.choice) + (two.choice == want.choice);
+            agree_self[l] += one.choice == two.choice;
+            share[l] += one.share + two.share;
+            gap[l] += one.gap + two.gap;
+            value[l] += one.value + two.value;
+            sd[l] += one.sd + two.sd;
+        }
+        width += n;
+        positions++;
+    }
+    printf("%s %s, %d positions (greedy play), %.1f legal actions on average; reference %ld\n",
+           g->id, base, positions, width / positions, 64 * b);
+    printf("  iters    = reference  = other seed  visit share  mean reward  lead   reward sd\n");
+    long budget = b;
+    for (int l = 0; l < LEVELS; l++, budget *= 4)
+        printf("  %-8ld %9.0f%% %11.0f%% %11.0f%% %12.3f %7.3f %9.3f\n", budget,
+               50.0 * agree_ref[l] / positions, 100.0 * agree_self[l] / positions,
+               50.0 * share[l] / positions, value[l] / (2 * positions),
+               gap[l] / (2 * positions), sd[l] / (2 * positions));
+    free(state);
+    free(obs);
+    return 0;
+}
+
 /* ---- match ---- */
 
 typedef struct match {
@@ -139,6 +262,7 @@ typedef struct match {
     atomic_int next;
     int *winner; /* per game: 0 = spec A, 1 = spec B, -1 draw */
     long *actions;
+    atomic_long searches[2], reused[2], kept[2]; /* per spec, as in player */
 } match;
 
 static void *match_worker(void *arg)
@@ -167,6 +291,12 @@ static void *match_worker(void *arg)
                 exit(1);
             }
             m->actions[i]++;
+        }
+        for (int s = 0; s < 2; s++) {
+            int spec = s == a_seat ? 0 : 1;
+            atomic_fetch_add(&m->searches[spec], pl[s].searches);
+            atomic_fetch_add(&m->reused[spec], pl[s].reused);
+            atomic_fetch_add(&m->kept[spec], pl[s].kept);
         }
         int w = carta_outcome_winner(g, m->r, state, 2);
         m->winner[i] = w == CARTA_NO_SEAT ? -1 : w == a_seat ? 0 : 1;
@@ -215,6 +345,11 @@ static int bench_match(match *m, int threads)
         wilson(wins[p], m->n_games, &lo, &hi);
         printf("  %-36s wins %4d (%5.1f%%, 95%% [%.1f%%, %.1f%%])\n", m->spec[p], wins[p],
                100.0 * wins[p] / m->n_games, 100 * lo, 100 * hi);
+        long searches = atomic_load(&m->searches[p]), reused = atomic_load(&m->reused[p]);
+        if (searches)
+            printf("    %ld searches, %ld (%.0f%%) from a kept subtree of %.0f nodes on average\n",
+                   searches, reused, 100.0 * reused / searches,
+                   reused ? (double)atomic_load(&m->kept[p]) / reused : 0.0);
     }
     printf("  draws %d\n", draws);
     free(m->winner);
@@ -226,7 +361,7 @@ int main(int argc, char **argv)
 {
     if (argc < 3) {
         fprintf(stderr, "usage: mcts_bench rate GAME [SPEC] | match GAME A B [GAMES] [THREADS] "
-                        "[SEED]\n");
+                        "[SEED] | root GAME [SPEC] [B] [POSITIONS]\n");
         return 2;
     }
     const carta_game *g = carta_game_find(argv[2]);
@@ -245,6 +380,9 @@ int main(int argc, char **argv)
     int rc = 2;
     if (strcmp(argv[1], "rate") == 0) {
         rc = bench_rate(g, r, argc > 3 ? argv[3] : "mcts:iters=3000");
+    } else if (strcmp(argv[1], "root") == 0) {
+        rc = bench_root(g, r, argc > 3 ? argv[3] : "mcts", argc > 4 ? atol(argv[4]) : 1000,
+                        argc > 5 ? atoi(argv[5]) : 20);
     } else if (strcmp(argv[1], "match") == 0 && argc >= 5) {
         match m = {.g = g, .r = r, .spec = {argv[3], argv[4]}};
         m.n_games = argc > 5 ? atoi(argv[5]) : 100;

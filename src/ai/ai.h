@@ -17,7 +17,7 @@
 
 #include "core/game.h"
 
-enum { CARTA_AI_MAX_OPTS = 8, CARTA_AI_KEY_MAX = 32, CARTA_AI_VALUE_MAX = 64 };
+enum { CARTA_AI_MAX_OPTS = 16, CARTA_AI_KEY_MAX = 32, CARTA_AI_VALUE_MAX = 64 };
 
 /* A parsed spec: "kind:key=value,...". Plain value. */
 typedef struct carta_ai_spec {

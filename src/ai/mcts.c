@@ -1,65 +1,16 @@
-/* mcts.c: information-set MCTS (mcts.h): the node arena, one iteration, root-parallel search. */
+/* mcts.c: information-set MCTS (mcts.h): the node arena, one iteration, the workers (root or tree
+ * parallel), time management and the choice. Options: mcts_options.c; play-outs: mcts_playout.c;
+ * tree reuse: mcts_reuse.c. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include "mcts.h"
 #include "ai_impl.h"
+#include "mcts_impl.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/clock.h"
-#include "core/rng.h"
-
-enum {
-    MCTS_MAX_DEPTH = 4096,     /* tree depth at most; deeper, an iteration plays out from there */
-    MCTS_ROLLOUT_CAP = 20000,  /* random actions in one rollout at most, then evaluate */
-    MCTS_CLOCK_EVERY = 8       /* iterations between clock reads under a time budget */
-};
-#define MCTS_NONE (-1)
-
-/* A tree node: the action that leads to it from its parent, and statistics from the point of view
- * of the seat that chose that action. Children are a singly linked list inside the arena. */
-typedef struct mcts_node {
-    double reward; /* sum over visits of the reward of `seat` */
-    carta_action action;
-    int32_t first_child, next_sibling;
-    int32_t visits, avail; /* avail: iterations in which the action was legal here */
-    int32_t seat;
-} mcts_node;
-
-/* One root-parallel search thread: its own tree, state and scratch. */
-typedef struct mcts_worker {
-    const carta_mcts *m;
-    mcts_node *nodes;
-    long n_nodes, cap;
-    unsigned char *state;
-    carta_rng rng;
-    const void *observation;
-    int seat;
-    int by_iters;        /* budget: iters (else the deadline) */
-    long budget;
-    struct timespec deadline;
-    long iterations;
-    int full;
-    pthread_t thread;
-    int32_t path[MCTS_MAX_DEPTH];
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int32_t legal_child[CARTA_MAX_ACTIONS]; /* per legal index: its child node or MCTS_NONE */
-} mcts_worker;
-
-struct carta_mcts {
-    const carta_game *g;
-    const carta_rules *r;
-    carta_mcts_options opt;
-    int n_workers;
-    mcts_worker *workers;
-    carta_mcts_stats stats;
-    carta_action legal[CARTA_MAX_ACTIONS];
-    long visits[CARTA_MAX_ACTIONS];
-    double reward[CARTA_MAX_ACTIONS];
-};
 
 static uint64_t next64(carta_rng *rng)
 {
@@ -75,34 +26,49 @@ static int past(const struct timespec *deadline)
            (ts.tv_sec == deadline->tv_sec && ts.tv_nsec >= deadline->tv_nsec);
 }
 
+static void lock(mcts_worker *w)
+{
+    if (w->m->shared)
+        pthread_mutex_lock(&w->m->lock);
+}
+
+static void unlock(mcts_worker *w)
+{
+    if (w->m->shared)
+        pthread_mutex_unlock(&w->m->lock);
+}
+
 /* ---- the tree ---- */
 
-static void tree_reset(mcts_worker *w)
+static void tree_reset(mcts_tree *t, int seat)
 {
-    mcts_node *root = &w->nodes[0];
+    mcts_node *root = &t->nodes[0];
     memset(root, 0, sizeof *root);
     root->first_child = root->next_sibling = MCTS_NONE;
-    root->seat = w->seat;
-    w->n_nodes = 1;
+    root->seat = seat;
+    t->n_nodes = 1;
+    t->full = 0;
+    t->r_sum = t->r_sq = 0;
+    t->r_n = 0;
 }
 
 /* A new child of parent for action, chosen by seat; MCTS_NONE if the arena is full. */
-static int32_t tree_add(mcts_worker *w, int32_t parent, carta_action action, int seat)
+static int32_t tree_add(mcts_tree *t, int32_t parent, carta_action action, int seat)
 {
-    if (w->n_nodes >= w->cap) {
-        w->full = 1;
+    if (t->n_nodes >= t->cap) {
+        t->full = 1;
         return MCTS_NONE;
     }
-    int32_t id = (int32_t)w->n_nodes++;
-    mcts_node *c = &w->nodes[id];
+    int32_t id = (int32_t)t->n_nodes++;
+    mcts_node *c = &t->nodes[id];
     c->reward = 0;
     c->action = action;
     c->visits = 0;
     c->avail = 1;
     c->seat = seat;
     c->first_child = MCTS_NONE;
-    c->next_sibling = w->nodes[parent].first_child;
-    w->nodes[parent].first_child = id;
+    c->next_sibling = t->nodes[parent].first_child;
+    t->nodes[parent].first_child = id;
     return id;
 }
 
@@ -110,15 +76,16 @@ static int32_t tree_add(mcts_worker *w, int32_t parent, carta_action action, int
  * availability for every child that is legal here, and returns how many actions are untried. */
 static int tree_match(mcts_worker *w, int32_t node, int n)
 {
+    mcts_node *nodes = w->tree->nodes;
     for (int i = 0; i < n; i++)
         w->legal_child[i] = MCTS_NONE;
     int tried = 0;
-    for (int32_t c = w->nodes[node].first_child; c != MCTS_NONE; c = w->nodes[c].next_sibling) {
-        carta_action a = w->nodes[c].action;
+    for (int32_t c = nodes[node].first_child; c != MCTS_NONE; c = nodes[c].next_sibling) {
+        carta_action a = nodes[c].action;
         for (int i = 0; i < n; i++)
             if (w->legal[i] == a) {
                 w->legal_child[i] = c;
-                w->nodes[c].avail++;
+                nodes[c].avail++;
                 tried++;
                 break;
             }
@@ -126,16 +93,28 @@ static int tree_match(mcts_worker *w, int32_t node, int n)
     return n - tried;
 }
 
+/* The exploration constant: c, or with norm=1 c times twice the standard deviation of the
+ * rewards seen (at most 1 for rewards in [0, 1]): an evaluation whose values differ by hundredths
+ * is explored on its own scale, not as if a win and a loss were at stake. */
+static double exploration(const mcts_tree *t, double c, int norm)
+{
+    if (!norm || t->r_n < 16)
+        return c;
+    double mean = t->r_sum / t->r_n, var = t->r_sq / t->r_n - mean * mean;
+    double sd = var > 0 ? sqrt(var) : 0;
+    return c * 2 * (sd > 0.005 ? sd : 0.005);
+}
+
 /* The legal child with the highest UCT value (first on ties); MCTS_NONE if none is tried. */
 static int32_t tree_uct(const mcts_worker *w, int n)
 {
-    double best = -HUGE_VAL, c = w->m->opt.c;
+    double best = -HUGE_VAL, c = exploration(w->tree, w->m->opt.c, w->m->opt.norm);
     int32_t best_id = MCTS_NONE;
     for (int i = 0; i < n; i++) {
         int32_t id = w->legal_child[i];
         if (id == MCTS_NONE)
             continue;
-        const mcts_node *nd = &w->nodes[id];
+        const mcts_node *nd = &w->tree->nodes[id];
         double v = nd->visits ? nd->reward / nd->visits +
                                     c * sqrt(log((double)nd->avail) / nd->visits)
                               : HUGE_VAL; /* never backed up (its apply failed): try it */
@@ -147,43 +126,67 @@ static int32_t tree_uct(const mcts_worker *w, int n)
     return best_id;
 }
 
+/* The untried legal action to expand: uniformly random, or with widening the best one ply ahead
+ * for to_act among at most MCTS_PROBE_MAX untried ones. */
+static int pick_untried(mcts_worker *w, int n, int untried, int to_act)
+{
+    int k = (int)carta_rng_below(&w->rng, (uint32_t)untried), pick = -1;
+    if (w->m->opt.widen <= 0 || untried == 1) {
+        for (int i = 0; i < n && pick < 0; i++)
+            if (w->legal_child[i] == MCTS_NONE && k-- == 0)
+                pick = i;
+        return pick;
+    }
+    const carta_game *g = w->m->g;
+    carta_error err = {0};
+    double best_v = -2;
+    for (int i = 0, seen = 0; i < n && seen < MCTS_PROBE_MAX; i++) {
+        int j = (i + k) % n; /* from a random start */
+        if (w->legal_child[j] != MCTS_NONE)
+            continue;
+        seen++;
+        memcpy(w->probe, w->state, g->state_size);
+        if (g->apply(w->m->r, w->probe, w->legal[j], &err) != CARTA_OK)
+            continue;
+        double v = g->evaluate(w->m->r, w->probe, to_act);
+        if (pick < 0 || v > best_v) {
+            best_v = v;
+            pick = j;
+        }
+    }
+    return pick;
+}
+
+/* Whether node, with n legal actions of which `untried` are untried, may try one more: always
+ * without widening, else while it has tried fewer than 1 + K * sqrt(visits). */
+static int may_widen(const mcts_worker *w, int32_t node, int n, int untried)
+{
+    double k = w->m->opt.widen;
+    if (k <= 0)
+        return 1;
+    return n - untried < 1 + k * sqrt((double)w->tree->nodes[node].visits);
+}
+
 /* Selection and expansion at node with n legal actions for seat to_act: a new child for an
- * untried action if there is one and room, else the UCT choice among the legal tried children.
- * Sets *expanded when the returned node is new. MCTS_NONE: nothing to descend to. */
+ * untried action if there is one, room and (widening) the node's visits allow it, else the UCT
+ * choice among the legal tried children. Sets *expanded when the returned node is new.
+ * MCTS_NONE: nothing to descend to. Called under the lock (tree parallel). */
 static int32_t tree_step(mcts_worker *w, int32_t node, int n, int to_act, int *expanded)
 {
     int untried = tree_match(w, node, n);
     *expanded = 0;
-    if (untried > 0 && w->n_nodes < w->cap) {
-        int k = (int)carta_rng_below(&w->rng, (uint32_t)untried);
-        for (int i = 0; i < n; i++)
-            if (w->legal_child[i] == MCTS_NONE && k-- == 0) {
-                *expanded = 1;
-                return tree_add(w, node, w->legal[i], to_act);
-            }
+    if (untried > 0 && (untried == n || may_widen(w, node, n, untried))) {
+        if (w->tree->n_nodes < w->tree->cap) {
+            int i = pick_untried(w, n, untried, to_act);
+            *expanded = 1;
+            return tree_add(w->tree, node, w->legal[i], to_act);
+        }
+        w->tree->full = 1;
     }
-    if (untried > 0)
-        w->full = 1;
     return tree_uct(w, n);
 }
 
 /* ---- one iteration ---- */
-
-/* Plays random actions from w->state until the game ends or max actions were played. */
-static void playout(mcts_worker *w, long max)
-{
-    const carta_game *g = w->m->g;
-    const carta_rules *r = w->m->r;
-    carta_error err = {0};
-    for (long k = 0; k < max; k++) {
-        int n = g->legal_actions(r, w->state, w->legal);
-        if (n <= 0)
-            return;
-        carta_action a = w->legal[carta_rng_below(&w->rng, (uint32_t)n)];
-        if (g->apply(r, w->state, a, &err) != CARTA_OK)
-            return;
-    }
-}
 
 /* The reward in [0, 1] of every seat in seat_mask for w->state: the game's returns if it is over,
  * else its evaluation (0.5 each for a game without one). */
@@ -200,171 +203,186 @@ static void score(mcts_worker *w, unsigned seat_mask, double *rew)
             rew[p] = g->evaluate ? (g->evaluate(r, w->state, p) + 1.0) / 2.0 : 0.5;
 }
 
+/* Adds the rewards along the path; the visits were counted on the way down. */
 static void backup(mcts_worker *w, int depth, const double *rew)
 {
-    w->nodes[w->path[0]].visits++;
+    w->tree->r_sum += rew[w->seat];
+    w->tree->r_sq += rew[w->seat] * rew[w->seat];
+    w->tree->r_n++;
     for (int i = 1; i < depth; i++) {
-        mcts_node *nd = &w->nodes[w->path[i]];
-        nd->visits++;
+        mcts_node *nd = &w->tree->nodes[w->path[i]];
         nd->reward += rew[nd->seat];
     }
 }
 
-static void iterate(mcts_worker *w)
+/* Descends from the root, expanding at most one node; returns the path's length. */
+static int descend(mcts_worker *w, unsigned *seat_mask)
 {
     const carta_game *g = w->m->g;
     const carta_rules *r = w->m->r;
     carta_error err = {0};
-    memcpy(w->state, w->observation, g->state_size);
-    g->determinize(r, w->state, w->seat, next64(&w->rng));
     int depth = 0, expanded = 0;
     int32_t node = 0;
-    unsigned seat_mask = 1u << w->seat;
     w->path[depth++] = node;
+    lock(w);
+    w->tree->nodes[0].visits++;
+    unlock(w);
     while (!expanded && depth < MCTS_MAX_DEPTH) {
         int to_act = g->to_act(r, w->state);
         int n = to_act == CARTA_NO_SEAT ? 0 : g->legal_actions(r, w->state, w->legal);
         if (n <= 0)
             break;
+        lock(w);
         int32_t next = tree_step(w, node, n, to_act, &expanded);
-        if (next == MCTS_NONE || g->apply(r, w->state, w->nodes[next].action, &err) != CARTA_OK)
+        carta_action a = next == MCTS_NONE ? 0 : w->tree->nodes[next].action;
+        if (next != MCTS_NONE)
+            w->tree->nodes[next].visits++; /* a virtual loss until backup */
+        unlock(w);
+        if (next == MCTS_NONE)
             break;
-        seat_mask |= 1u << to_act;
+        if (g->apply(r, w->state, a, &err) != CARTA_OK) {
+            lock(w);
+            w->tree->nodes[next].visits--;
+            unlock(w);
+            break;
+        }
+        *seat_mask |= 1u << to_act;
         w->path[depth++] = node = next;
     }
+    return depth;
+}
+
+static void iterate(mcts_worker *w)
+{
+    const carta_game *g = w->m->g;
     const carta_mcts_options *opt = &w->m->opt;
-    playout(w, opt->rollout == CARTA_MCTS_ROLLOUT_EVAL ? opt->depth : MCTS_ROLLOUT_CAP);
+    memcpy(w->state, w->m->observation, g->state_size);
+    g->determinize(w->m->r, w->state, w->seat, next64(&w->rng));
+    unsigned seat_mask = 1u << w->seat;
+    int depth = descend(w, &seat_mask);
+    mcts_playout(w, opt->rollout == CARTA_MCTS_ROLLOUT_EVAL ? opt->depth : MCTS_ROLLOUT_CAP);
     double rew[CARTA_MAX_SEATS] = {0};
     score(w, seat_mask, rew);
+    lock(w);
     backup(w, depth, rew);
+    unlock(w);
+}
+
+/* ---- time management ---- */
+
+/* Under a time budget with early=1: whether the most visited root action can no longer be
+ * overtaken in the time left, at the rate of iterations so far (counted over the shared tree, or
+ * this worker's own). */
+static int settled(mcts_worker *w)
+{
+    const carta_mcts *m = w->m;
+    double now = carta_seconds(), spent = now - m->t_start, left = m->t_end - now;
+    long done = m->shared ? atomic_load(&((carta_mcts *)m)->issued) : w->iterations;
+    if (spent <= 0 || done < 16)
+        return 0;
+    double to_come = done * left / spent;
+    long first = 0, second = 0;
+    lock(w);
+    const mcts_node *nodes = w->tree->nodes;
+    for (int32_t c = nodes[0].first_child; c != MCTS_NONE; c = nodes[c].next_sibling) {
+        long v = nodes[c].visits;
+        if (v > first) {
+            second = first;
+            first = v;
+        } else if (v > second) {
+            second = v;
+        }
+    }
+    unlock(w);
+    return first - second > to_come;
+}
+
+/* Whether worker w should stop before its next iteration. */
+static int budget_spent(mcts_worker *w)
+{
+    carta_mcts *m = w->m;
+    if (m->opt.iters) {
+        if (m->shared)
+            return atomic_fetch_add(&m->issued, 1) >= m->opt.iters;
+        return w->iterations >= w->budget;
+    }
+    if (m->shared)
+        atomic_fetch_add(&m->issued, 1);
+    if (w->iterations == 0 || w->iterations % MCTS_CLOCK_EVERY)
+        return atomic_load(&m->stop);
+    if (past(&m->deadline))
+        return 1;
+    if (m->opt.early && settled(w)) {
+        if (m->shared)
+            atomic_store(&m->stop, 1);
+        w->early = 1;
+        return 1;
+    }
+    return atomic_load(&m->stop);
 }
 
 static void *worker_run(void *arg)
 {
     mcts_worker *w = arg;
-    tree_reset(w);
     w->iterations = 0;
-    w->full = 0;
-    for (;;) {
-        if (w->by_iters ? w->iterations >= w->budget
-                        : w->iterations > 0 && w->iterations % MCTS_CLOCK_EVERY == 0 &&
-                              past(&w->deadline))
-            break;
+    w->early = 0;
+    while (!budget_spent(w)) {
         iterate(w);
         w->iterations++;
     }
     return NULL;
 }
 
-/* ---- options ---- */
+/* ---- making and freeing ---- */
 
-void carta_mcts_options_default(carta_mcts_options *out)
-{
-    memset(out, 0, sizeof *out);
-    out->ms = CARTA_MCTS_DEFAULT_MS;
-    out->threads = 1;
-    out->c = 1.0;
-    out->rollout = CARTA_MCTS_ROLLOUT_EVAL;
-    out->depth = CARTA_MCTS_DEFAULT_DEPTH;
-    out->nodes = CARTA_MCTS_DEFAULT_NODES;
-}
-
-static carta_status parse_long(const char *key, const char *value, long lo, long hi, long *out,
-                               carta_error *err)
-{
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (end == value || *end || v < lo || v > hi)
-        return carta_error_set(err, CARTA_ERR_INPUT, "AI 'mcts': %s must be %ld..%ld, not '%s'",
-                               key, lo, hi, value);
-    *out = v;
-    return CARTA_OK;
-}
-
-static carta_status parse_c(const char *value, double *out, carta_error *err)
-{
-    char *end;
-    double v = strtod(value, &end);
-    if (end == value || *end || !(v >= 0 && v <= 100))
-        return carta_error_set(err, CARTA_ERR_INPUT, "AI 'mcts': c must be 0..100, not '%s'",
-                               value);
-    *out = v;
-    return CARTA_OK;
-}
-
-static carta_status parse_rollout(const char *value, int *out, carta_error *err)
-{
-    if (strcmp(value, "random") == 0)
-        *out = CARTA_MCTS_ROLLOUT_RANDOM;
-    else if (strcmp(value, "eval") == 0)
-        *out = CARTA_MCTS_ROLLOUT_EVAL;
-    else
-        return carta_error_set(err, CARTA_ERR_INPUT,
-                               "AI 'mcts': rollout must be random or eval, not '%s'", value);
-    return CARTA_OK;
-}
-
-carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_options *out,
-                                      carta_error *err)
-{
-    static const char *const allowed[] = {"iters", "ms",    "threads", "c",
-                                          "rollout", "depth", "nodes",   NULL};
-    carta_mcts_options_default(out);
-    for (int i = 0; i < spec->n_opts; i++) {
-        int ok = 0;
-        for (const char *const *a = allowed; *a && !ok; a++)
-            ok = strcmp(*a, spec->key[i]) == 0;
-        if (!ok)
-            return carta_error_set(err, CARTA_ERR_INPUT,
-                                   "AI 'mcts' has no option '%s' (options: iters, ms, threads, "
-                                   "c, rollout, depth, nodes)",
-                                   spec->key[i]);
-    }
-    const char *iters = carta_ai_spec_get(spec, "iters"), *ms = carta_ai_spec_get(spec, "ms");
-    const char *v;
-    long n = 0;
-    carta_status st = CARTA_OK;
-    if (iters && ms)
-        return carta_error_set(err, CARTA_ERR_INPUT,
-                               "AI 'mcts': give a budget in iters or in ms, not both");
-    if (iters) {
-        st = parse_long("iters", iters, 1, 1000000000L, &out->iters, err);
-        out->ms = 0;
-    }
-    if (st == CARTA_OK && ms)
-        st = parse_long("ms", ms, 1, 86400000L, &out->ms, err);
-    if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "threads"))) {
-        st = parse_long("threads", v, 1, CARTA_MCTS_MAX_THREADS, &n, err);
-        out->threads = (int)n;
-    }
-    if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "c")))
-        st = parse_c(v, &out->c, err);
-    if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "rollout")))
-        st = parse_rollout(v, &out->rollout, err);
-    if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "depth"))) {
-        st = parse_long("depth", v, 0, MCTS_ROLLOUT_CAP, &n, err);
-        out->depth = (int)n;
-    }
-    if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "nodes")))
-        st = parse_long("nodes", v, 2, 1L << 28, &out->nodes, err);
-    return st;
-}
-
-/* ---- the search ---- */
-
-/* Iterations of worker i when iters are split among the threads. */
+/* Iterations of worker i when iters are split among root-parallel threads. */
 static long worker_share(const carta_mcts_options *opt, int i)
 {
     return opt->iters / opt->threads + (i < opt->iters % opt->threads);
 }
 
+/* The arena of worker i: one node per iteration suffices (twice that with reuse, for the kept
+ * subtree), never more than `nodes`; tree-parallel workers but the first share it. */
+static long arena_size(const carta_mcts_options *opt, int i)
+{
+    if (opt->tree && i > 0)
+        return 0;
+    long cap = opt->nodes;
+    if (opt->iters) {
+        long share = opt->tree ? opt->iters : worker_share(opt, i);
+        long want = (opt->reuse ? 2 : 1) * share + 1;
+        cap = want < cap ? want : cap;
+    }
+    return cap;
+}
+
+static int worker_alloc(carta_mcts *m, int i)
+{
+    mcts_worker *w = &m->workers[i];
+    const carta_mcts_options *opt = &m->opt;
+    w->m = m;
+    w->own.cap = arena_size(opt, i);
+    w->tree = opt->tree ? &m->workers[0].own : &w->own;
+    w->state = malloc(m->g->state_size);
+    w->probe = malloc(m->g->state_size);
+    if (!w->state || !w->probe)
+        return 0;
+    if (!w->own.cap)
+        return 1;
+    w->own.nodes = malloc((size_t)w->own.cap * sizeof *w->own.nodes);
+    w->own.remap = opt->reuse ? malloc((size_t)w->own.cap * sizeof *w->own.remap) : NULL;
+    w->own.n_nodes = 0;
+    return w->own.nodes && (!opt->reuse || w->own.remap);
+}
+
 carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
                            const carta_mcts_options *opt, carta_error *err)
 {
-    if (!g->determinize || !g->observe || (opt->rollout == CARTA_MCTS_ROLLOUT_EVAL && !g->evaluate)) {
+    int needs_eval = opt->rollout == CARTA_MCTS_ROLLOUT_EVAL || opt->eps < 1 || opt->widen > 0;
+    if (!g->determinize || !g->observe || (needs_eval && !g->evaluate)) {
         carta_error_set(err, CARTA_ERR_UNKNOWN,
                         "AI 'mcts' needs game '%s' to observe, determinize%s", g->id,
-                        opt->rollout == CARTA_MCTS_ROLLOUT_EVAL ? " and evaluate" : "");
+                        needs_eval ? " and evaluate" : "");
         return NULL;
     }
     if (opt->threads < 1 || opt->threads > CARTA_MCTS_MAX_THREADS || (!opt->iters && !opt->ms)) {
@@ -383,20 +401,20 @@ carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
     m->r = r;
     m->opt = *opt;
     m->n_workers = opt->threads;
-    for (int i = 0; i < m->n_workers; i++) {
-        mcts_worker *w = &m->workers[i];
-        w->m = m;
-        w->cap = opt->iters ? worker_share(opt, i) + 1 : opt->nodes;
-        if (w->cap > opt->nodes)
-            w->cap = opt->nodes;
-        w->nodes = malloc((size_t)w->cap * sizeof *w->nodes);
-        w->state = malloc(g->state_size);
-        if (!w->nodes || !w->state) {
-            carta_mcts_free(m);
-            carta_error_set(err, CARTA_ERR_NOMEM, "out of memory making AI 'mcts' (%ld nodes)",
-                            opt->nodes);
-            return NULL;
-        }
+    pthread_mutex_init(&m->lock, NULL);
+    int ok = 1;
+    for (int i = 0; i < m->n_workers && ok; i++)
+        ok = worker_alloc(m, i);
+    if (ok && opt->reuse) {
+        m->prev_obs = malloc(g->state_size);
+        m->replay = malloc((size_t)(MCTS_REUSE_DEPTH + 1) * g->state_size);
+        ok = m->prev_obs && m->replay;
+    }
+    if (!ok) {
+        carta_mcts_free(m);
+        carta_error_set(err, CARTA_ERR_NOMEM, "out of memory making AI 'mcts' (%ld nodes)",
+                        opt->nodes);
+        return NULL;
     }
     return m;
 }
@@ -406,31 +424,41 @@ void carta_mcts_free(carta_mcts *m)
     if (!m)
         return;
     for (int i = 0; m->workers && i < m->n_workers; i++) {
-        free(m->workers[i].nodes);
+        free(m->workers[i].own.nodes);
+        free(m->workers[i].own.remap);
         free(m->workers[i].state);
+        free(m->workers[i].probe);
     }
+    if (m->workers)
+        pthread_mutex_destroy(&m->lock);
     free(m->workers);
+    free(m->prev_obs);
+    free(m->replay);
     free(m);
 }
 
+/* ---- the search ---- */
+
 static void start_workers(carta_mcts *m, const void *observation, int seat, uint64_t seed)
 {
-    struct timespec deadline;
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    m->observation = observation;
+    m->shared = m->opt.tree && m->n_workers > 1;
+    atomic_store(&m->issued, 0);
+    atomic_store(&m->stop, 0);
+    m->t_start = carta_seconds();
+    m->t_end = m->t_start + m->opt.ms / 1000.0;
+    clock_gettime(CLOCK_MONOTONIC, &m->deadline);
     long ms = m->opt.ms;
-    deadline.tv_sec += ms / 1000;
-    deadline.tv_nsec += (ms % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L) {
-        deadline.tv_sec++;
-        deadline.tv_nsec -= 1000000000L;
+    m->deadline.tv_sec += ms / 1000;
+    m->deadline.tv_nsec += (ms % 1000) * 1000000L;
+    if (m->deadline.tv_nsec >= 1000000000L) {
+        m->deadline.tv_sec++;
+        m->deadline.tv_nsec -= 1000000000L;
     }
     for (int i = 0; i < m->n_workers; i++) {
         mcts_worker *w = &m->workers[i];
-        w->observation = observation;
         w->seat = seat;
-        w->by_iters = m->opt.iters > 0;
-        w->budget = w->by_iters ? worker_share(&m->opt, i) : 0;
-        w->deadline = deadline;
+        w->budget = m->opt.iters && !m->opt.tree ? worker_share(&m->opt, i) : 0;
         carta_rng_seed(&w->rng, carta_mix64(seed + 0x9E3779B97F4A7C15ull * (uint64_t)(i + 1)));
     }
 }
@@ -450,7 +478,7 @@ static void run_workers(carta_mcts *m)
     }
 }
 
-/* Sums the root children's statistics of every worker per legal action of the observation, and
+/* Sums the root children's statistics of every tree per legal action of the observation, and
  * returns the index of the most visited (then best rewarded, then first). */
 static int pick_root(carta_mcts *m, int n)
 {
@@ -458,13 +486,14 @@ static int pick_root(carta_mcts *m, int n)
         m->visits[i] = 0;
         m->reward[i] = 0;
     }
-    for (int k = 0; k < m->n_workers; k++) {
-        const mcts_worker *w = &m->workers[k];
-        for (int32_t c = w->nodes[0].first_child; c != MCTS_NONE; c = w->nodes[c].next_sibling)
+    int trees = m->opt.tree ? 1 : m->n_workers;
+    for (int k = 0; k < trees; k++) {
+        const mcts_node *nodes = m->workers[k].own.nodes;
+        for (int32_t c = nodes[0].first_child; c != MCTS_NONE; c = nodes[c].next_sibling)
             for (int i = 0; i < n; i++)
-                if (m->legal[i] == w->nodes[c].action) {
-                    m->visits[i] += w->nodes[c].visits;
-                    m->reward[i] += w->nodes[c].reward;
+                if (m->legal[i] == nodes[c].action) {
+                    m->visits[i] += nodes[c].visits;
+                    m->reward[i] += nodes[c].reward;
                     break;
                 }
     }
@@ -478,11 +507,23 @@ static int pick_root(carta_mcts *m, int n)
     return best;
 }
 
+/* Starts the trees: the subtree of the actions seen since the last decision, or fresh. */
+static void prepare_trees(carta_mcts *m, const void *observation, int seat)
+{
+    m->stats.reused = mcts_reuse(m, observation, seat);
+    if (m->stats.reused)
+        return;
+    int trees = m->opt.tree ? 1 : m->n_workers;
+    for (int i = 0; i < trees; i++)
+        tree_reset(&m->workers[i].own, seat);
+}
+
 carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat, uint64_t seed,
                                carta_action *out)
 {
     const carta_game *g = m->g;
     memset(&m->stats, 0, sizeof m->stats);
+    m->n_legal = 0;
     if (g->to_act(m->r, observation) != seat)
         return CARTA_ERR_ILLEGAL;
     int n = g->legal_actions(m->r, observation, m->legal);
@@ -493,19 +534,42 @@ carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat,
         return CARTA_OK;
     }
     double t0 = carta_seconds();
+    prepare_trees(m, observation, seat);
     start_workers(m, observation, seat, seed);
     run_workers(m);
     *out = m->legal[pick_root(m, n)];
+    m->n_legal = n;
+    mcts_reuse_remember(m, observation, seat, *out);
     m->stats.seconds = carta_seconds() - t0;
+    int trees = m->opt.tree ? 1 : m->n_workers;
     for (int i = 0; i < m->n_workers; i++) {
         m->stats.iterations += m->workers[i].iterations;
-        m->stats.nodes += m->workers[i].n_nodes;
-        m->stats.full |= m->workers[i].full;
+        m->stats.early |= m->workers[i].early;
+    }
+    const mcts_tree *first = &m->workers[0].own;
+    if (first->r_n > 0) {
+        double mean = first->r_sum / first->r_n, var = first->r_sq / first->r_n - mean * mean;
+        m->stats.reward_sd = var > 0 ? sqrt(var) : 0;
+    }
+    for (int i = 0; i < trees; i++) {
+        m->stats.nodes += m->workers[i].own.n_nodes;
+        m->stats.full |= m->workers[i].own.full;
     }
     return CARTA_OK;
 }
 
 void carta_mcts_last_stats(const carta_mcts *m, carta_mcts_stats *out) { *out = m->stats; }
+
+int carta_mcts_last_root(const carta_mcts *m, carta_action *actions, long *visits, double *mean,
+                         int cap)
+{
+    for (int i = 0; i < m->n_legal && i < cap; i++) {
+        actions[i] = m->legal[i];
+        visits[i] = m->visits[i];
+        mean[i] = m->visits[i] ? m->reward[i] / m->visits[i] : 0;
+    }
+    return m->n_legal;
+}
 
 /* ---- the "mcts" AI kind ---- */
 

@@ -16,7 +16,12 @@
  * Nodes are keyed by (parent, action) and live in a preallocated arena per thread; when it is
  * full the search goes on without expanding. Root parallelism: each thread grows its own tree from
  * its own seed; the root children's visits are summed per action and the most visited action is
- * chosen. Nothing is allocated while searching. */
+ * chosen. Tree parallelism (parallel=tree): the threads share one tree under a lock, a node's
+ * visit counted on the way down (a virtual loss) so they spread out. By default (docs/ai.md, issue
+ * 16) the exploration is scaled to the spread of the rewards (norm), a node widens progressively,
+ * trying next the untried action the evaluation likes best (widen), and the subtree of the
+ * actions seen since the last decision is kept (reuse, mcts_reuse.c). Nothing is allocated while
+ * searching. */
 #ifndef CARTA_MCTS_H
 #define CARTA_MCTS_H
 
@@ -38,11 +43,19 @@ enum {
 typedef struct carta_mcts_options {
     long iters;      /* [iters] iterations per decision in all (split among threads); 0: use ms */
     long ms;         /* [ms] wall-clock milliseconds per decision per thread; 0: use iters */
-    int threads;     /* [threads] root-parallel trees, 1..CARTA_MCTS_MAX_THREADS */
+    int threads;     /* [threads] search threads, 1..CARTA_MCTS_MAX_THREADS */
     double c;        /* [c] UCT exploration constant */
     int rollout;     /* [rollout] random | eval */
-    int depth;       /* [depth] rollout=eval: random actions before game->evaluate */
+    int depth;       /* [depth] rollout=eval: play-out actions before game->evaluate */
     long nodes;      /* [nodes] tree nodes per thread at most */
+    double eps;      /* [playout] chance of a random play-out action, else the best one ply ahead
+                      * by game->evaluate: random = 1, greedy = 0, eps:E */
+    int reuse;       /* [reuse] 1: keep the subtree of the actions seen since the last decision */
+    double widen;    /* [widen] K > 0: a node tries at most 1 + K * sqrt(visits) actions, the
+                      * next one the best of a few by game->evaluate; 0: every action first */
+    int tree;        /* [parallel] 0: root (a tree per thread), 1: tree (one tree, virtual loss) */
+    int early;       /* [early] ms budgets: stop when the most visited cannot be overtaken */
+    int norm;        /* [norm] 1: c is scaled by twice the rewards' standard deviation */
 } carta_mcts_options;
 
 /* What the last search did (summed over threads). */
@@ -51,11 +64,14 @@ typedef struct carta_mcts_stats {
     long nodes;
     double seconds; /* wall time of the search */
     int full;       /* some thread's arena filled up */
+    long reused;    /* nodes kept from the last decision's tree (summed over trees) */
+    int early;      /* the search stopped before its time was up (early=1) */
+    double reward_sd; /* standard deviation of the rewards backed up (first tree, root's seat) */
 } carta_mcts_stats;
 
 typedef struct carta_mcts carta_mcts;
 
-/* The defaults: ms=1000, threads=1, c=1.0, rollout=eval, depth=12. */
+/* The defaults (docs/ai.md): see carta_mcts_options_default in mcts_options.c. */
 void carta_mcts_options_default(carta_mcts_options *out);
 
 /* Reads the mcts options of spec over the defaults. CARTA_ERR_INPUT naming the option on an
@@ -78,6 +94,13 @@ carta_status carta_mcts_search(carta_mcts *m, const void *observation, int seat,
 
 /* The statistics of the last search. */
 void carta_mcts_last_stats(const carta_mcts *m, carta_mcts_stats *out);
+
+/* The root of the last search, summed over threads: for each legal action of the observation (in
+ * legal_actions' order) its visits and the mean reward of the seat to act (0 unvisited). Writes
+ * at most cap of each and returns how many there are (0 when the last search did not search:
+ * a single legal action, or an error). For diagnostics (bench/mcts_bench.c root). */
+int carta_mcts_last_root(const carta_mcts *m, carta_action *actions, long *visits, double *mean,
+                         int cap);
 
 void carta_mcts_free(carta_mcts *m);
 

@@ -103,6 +103,28 @@ static void test_options(void **unused)
     assert_true(opt.c > 0.69 && opt.c < 0.71);
     assert_int_equal(opt.rollout, CARTA_MCTS_ROLLOUT_RANDOM);
     assert_int_equal(opt.depth, 4);
+    assert_int_equal(carta_ai_spec_parse("mcts:playout=eps:0.25,reuse=0,widen=1.5,parallel=tree,"
+                                         "early=0,norm=0",
+                                         &spec, &err),
+                     CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_true(opt.eps > 0.24 && opt.eps < 0.26);
+    assert_int_equal(opt.reuse, 0);
+    assert_true(opt.widen > 1.49 && opt.widen < 1.51);
+    assert_int_equal(opt.tree, 1);
+    assert_int_equal(opt.early, 0);
+    assert_int_equal(opt.norm, 0);
+    assert_int_equal(carta_ai_spec_parse("mcts:playout=greedy", &spec, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_true(opt.eps == 0.0);
+    assert_int_equal(carta_ai_spec_parse("mcts:playout=random,reuse=1,parallel=root,early=1,"
+                                         "norm=1",
+                                         &spec, &err),
+                     CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_true(opt.eps == 1.0);
+    assert_int_equal(opt.reuse + opt.early + opt.norm, 3);
+    assert_int_equal(opt.tree, 0);
 
     static const char *const bad[][2] = {
         {"mcts:iters=0", "iters"},        {"mcts:ms=-5", "ms"},
@@ -110,6 +132,10 @@ static void test_options(void **unused)
         {"mcts:threads=65", "threads"},   {"mcts:c=abc", "c must"},
         {"mcts:rollout=smart", "rollout"}, {"mcts:depth=x", "depth"},
         {"mcts:speed=3", "speed"},        {"mcts:iters=12k", "iters"},
+        {"mcts:playout=eps:2", "playout=eps"}, {"mcts:playout=smart", "playout must"},
+        {"mcts:playout=eps:", "playout must"}, {"mcts:reuse=2", "reuse must be 0 or 1"},
+        {"mcts:widen=-1", "widen must"},  {"mcts:parallel=both", "parallel must be root or tree"},
+        {"mcts:early=yes", "early must"}, {"mcts:norm=2", "norm must"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         carta_error_clear(&err);
@@ -131,7 +157,9 @@ static void test_chooses_legal_actions(void **unused)
     tgame games[TGAME_MAX];
     int n = tgame_open_all(games);
     static const char *const specs[] = {"mcts:iters=120", "mcts:iters=120,rollout=random",
-                                        "mcts:iters=120,threads=2,depth=0"};
+                                        "mcts:iters=120,threads=2,depth=0",
+                                        "mcts:iters=120,playout=eps:0.3,widen=1,norm=1",
+                                        "mcts:iters=120,threads=2,parallel=tree,reuse=0"};
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
@@ -253,8 +281,140 @@ static void test_honesty(void **unused)
         check_honesty(&games[i], "mcts:iters=150");
         check_honesty(&games[i], "mcts:iters=100,rollout=random");
         check_honesty(&games[i], "mcts:iters=120,threads=2");
+        check_honesty(&games[i], "mcts:iters=120,playout=eps:0.2,widen=1,norm=1");
     }
     tgame_close_all(games, n);
+}
+
+/* Tree reuse along a game is honest and deterministic: the seat's search is fed the observations
+ * of the true game and, beside it, of a twin whose hidden information (what seat 0 cannot see)
+ * was redrawn at the start, the other seats' actions applied to both. While seat 0's
+ * observations of the two are equal, the two searches (same seeds, reuse=1, histories of their
+ * own) must choose alike, and legally. Some searches must start from a kept subtree. */
+static int twin_game(const tgame *t, const char *spec, uint64_t seed, long *reused)
+{
+    const carta_game *g = t->g;
+    size_t size = g->state_size;
+    unsigned char *truth = malloc(size), *twin = malloc(size), *a_obs = malloc(size),
+                  *b_obs = malloc(size);
+    setup_position(t, seed, 0, truth);
+    memcpy(twin, truth, size);
+    g->determinize(t->r, twin, 0, carta_mix64(seed));
+    carta_mcts *a = make_mcts(t, spec), *b = make_mcts(t, spec);
+    carta_rng rng;
+    carta_rng_seed(&rng, seed);
+    carta_error err = {0};
+    int compared = 0, seat;
+    carta_action legal[CARTA_MAX_ACTIONS], act;
+    for (int k = 0; k < 400 && (seat = g->to_act(t->r, truth)) != CARTA_NO_SEAT; k++) {
+        if (seat == 0) {
+            g->observe(t->r, truth, 0, a_obs);
+            g->observe(t->r, twin, 0, b_obs);
+            if (memcmp(a_obs, b_obs, size) != 0)
+                break; /* something seat 0 sees differs now: the twins part */
+            carta_action other;
+            assert_int_equal(carta_mcts_search(a, a_obs, 0, seed + (uint64_t)k, &act), CARTA_OK);
+            assert_int_equal(carta_mcts_search(b, b_obs, 0, seed + (uint64_t)k, &other),
+                             CARTA_OK);
+            if (act != other)
+                fail_msg("%s: %s chose %u and %u when only hidden information differed "
+                         "(seed %d, action %d)",
+                         g->id, spec, (unsigned)act, (unsigned)other, (int)seed, k);
+            if (!tgame_is_legal(t, truth, act))
+                fail_msg("%s: %s chose %u, not legal", g->id, spec, (unsigned)act);
+            carta_mcts_stats st;
+            carta_mcts_last_stats(a, &st);
+            *reused += st.reused > 0;
+            compared++;
+        } else {
+            int n = g->legal_actions(t->r, truth, legal);
+            act = legal[carta_rng_below(&rng, (uint32_t)n)];
+            if (!tgame_is_legal(t, twin, act))
+                break;
+        }
+        assert_int_equal(g->apply(t->r, truth, act, &err), CARTA_OK);
+        assert_int_equal(g->apply(t->r, twin, act, &err), CARTA_OK);
+    }
+    carta_mcts_free(a);
+    carta_mcts_free(b);
+    free(truth);
+    free(twin);
+    free(a_obs);
+    free(b_obs);
+    return compared;
+}
+
+static void test_reuse_honest_and_deterministic(void **unused)
+{
+    (void)unused;
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
+    static const char *const specs[] = {"mcts:iters=150", "mcts:iters=150,threads=2",
+                                        "mcts:iters=120,playout=eps:0.2,widen=1,norm=1"};
+    for (int i = 0; i < n; i++)
+        for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
+            long reused = 0;
+            int compared = 0;
+            for (uint64_t seed = 1; seed <= 6; seed++)
+                compared += twin_game(&games[i], specs[s], 700 + seed, &reused);
+            assert_true(compared > 0);
+            if (reused == 0)
+                print_message("%s: %s never reused a subtree in %d decisions\n", games[i].g->id,
+                              specs[s], compared);
+        }
+    tgame_close_all(games, n);
+}
+
+/* Reuse keeps the subtree: along a game of Æmber-like length, some searches start from a kept
+ * subtree, and with reuse=0 none does. */
+static void test_reuse_keeps_subtrees(void **unused)
+{
+    (void)unused;
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games), games_reusing = 0;
+    for (int i = 0; i < n; i++) {
+        long with = 0, without = 0;
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            twin_game(&games[i], "mcts:iters=100", 900 + seed, &with);
+            twin_game(&games[i], "mcts:iters=100,reuse=0", 900 + seed, &without);
+        }
+        assert_int_equal(without, 0);
+        games_reusing += with > 0;
+    }
+    assert_true(games_reusing >= n / 2); /* a game whose every move draws may never reuse */
+    tgame_close_all(games, n);
+}
+
+/* Time management: with early=1 a search whose best action is clear (High Tide's winning
+ * Maelstrom) stops well before its time is up; with early=0 it runs it out. */
+static void test_early_stop(void **unused)
+{
+    (void)unused;
+    tgame t = {tidefx_game(), tidefx_open()};
+    tide_state s;
+    tidefx_position(t.r, &s,
+                    "{turn: 5, players: [{score: 24, hand: [Ripple, Swell, Breaker, Maelstrom],"
+                    " deck: [Swell, Ripple], discard: [Riptide, Squall]},"
+                    " {score: 22, hand: [Squall, Undertow], deck: [Riptide, Squall],"
+                    " discard: [Ripple, Swell]}]}");
+    tide_state obs;
+    t.g->observe(t.r, &s, 0, &obs);
+    static const char *const specs[] = {"mcts:ms=400", "mcts:ms=400,early=0",
+                                        "mcts:ms=400,threads=2,parallel=tree"};
+    for (size_t k = 0; k < 3; k++) {
+        carta_mcts *m = make_mcts(&t, specs[k]);
+        carta_action a;
+        assert_int_equal(carta_mcts_search(m, &obs, 0, 3, &a), CARTA_OK);
+        assert_int_equal(a, TIDE_ACT(TIDE_A_LEAD, 3));
+        carta_mcts_stats st;
+        carta_mcts_last_stats(m, &st);
+        if (st.early != (k != 1))
+            fail_msg("%s: early %d after %.3f s", specs[k], st.early, st.seconds);
+        if (k != 1)
+            assert_true(st.seconds < 0.39);
+        carta_mcts_free(m);
+    }
+    t.g->close(t.r);
 }
 
 /* A tiny arena fills up; the search still runs its iterations and answers legally. */
@@ -324,7 +484,9 @@ static void test_finds_win_in_one(void **unused)
     assert_int_equal(t.g->legal_actions(t.r, &s, legal), 4);
     assert_int_equal(t.g->action_card(t.r, &s, lead_maelstrom), t.g->card_id(t.r, "Maelstrom"));
     static const char *const specs[] = {"mcts:iters=300", "mcts:iters=300,rollout=random",
-                                        "mcts:iters=300,threads=3,depth=2"};
+                                        "mcts:iters=300,threads=3,depth=2",
+                                        "mcts:iters=300,playout=eps:0.2,widen=1,norm=1",
+                                        "mcts:iters=300,threads=2,parallel=tree"};
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++)
         for (uint64_t seed = 1; seed <= 5; seed++)
             if (choose_fresh(&t, specs[k], &s, seed) != lead_maelstrom)
@@ -436,6 +598,9 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_reuse_matches_fresh),
         cmocka_unit_test(test_honesty),
+        cmocka_unit_test(test_reuse_honest_and_deterministic),
+        cmocka_unit_test(test_reuse_keeps_subtrees),
+        cmocka_unit_test(test_early_stop),
         cmocka_unit_test(test_full_arena),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_finds_win_in_one),
