@@ -6,7 +6,8 @@
 // other in two pages; a spectator's WebSocket traffic never holds a card of any hand; every rule
 // system is played to its end; the simulation page runs AI against AI and plots the result; a
 // server killed mid-game comes back on its database and the page plays on by itself; the
-// Gamemaster's panel rolls a task check and advances a clock, logged and replayed.
+// Gamemaster's panel rolls a task check and advances a clock, logged and replayed; two mages and
+// their minions play a whole Archmajesty encounter against the AI Gamemaster.
 import {spawn, spawnSync} from "node:child_process";
 import {copyFileSync, mkdtempSync, rmSync} from "node:fs";
 import {tmpdir} from "node:os";
@@ -37,14 +38,20 @@ function frames(page) {
 }
 
 // Creates a table in the lobby: the seats as {who, deck}; returns the "created" page's links.
-async function create(page, game, seats, at = base) {
+async function create(page, game, seats, at = base, decks = []) {
   await page.goto(at + "/#/");
   await page.selectOption("#game", game);
   await page.fill("#players", String(seats.length));
-  await page.dispatchEvent("#players", "change");
+  await page.locator("#players").press("Tab"); // leaving the field draws its seats, as for a person
   const rows = page.locator("#seats .seat");
-  for (let i = 0; i < seats.length; i++)
-    await rows.nth(i).locator(".who").selectOption(seats[i]);
+  const chosen = () => page.$$eval("#seats .seat", (rs) => rs.map((r) => [r.querySelector(".who").value, r.querySelector(".deck").value]));
+  for (let tries = 0; tries < 5; tries++) { // the seats are drawn anew when the player count settles
+    for (let i = 0; i < seats.length; i++) {
+      await rows.nth(i).locator(".who").selectOption(seats[i]);
+      if (decks[i]) await rows.nth(i).locator(".deck").selectOption(decks[i]);
+    }
+    if ((await chosen()).every(([who, deck], i) => who === seats[i] && (!decks[i] || deck === decks[i]))) break;
+  }
   await page.click("#create");
   await page.waitForSelector(".created");
   return page.$$eval(".created a", (as) => as.map((a) => ({text: a.textContent, href: a.href})));
@@ -364,6 +371,55 @@ async function clickActs(page, seen, step, locator) {
   check(reopened.status === 0 && reopened.stdout.includes("Heist: 2 of 2 segments (2 green, 0 red), settled: success"),
         "the campaign file holds the session: carta table replays every roll and shows the clocks");
   rmSync(dir, {recursive: true, force: true});
+}
+
+// 8. A whole encounter (archmajesty.txt, MINIONS; COMBAT): two mages played by two people in two
+// pages, Ysra who summons and commands minions and Tamsin with her companion, against the AI
+// Gamemaster's waves, to the end. Each page clicks a summon, a Command or a minion's order when
+// one is offered, else a seeded pick; the minions are drawn on the map and told in the log.
+{
+  const lobby = await browser.newPage();
+  const links = (await create(lobby, "archmajesty", ["human", "human", "ai:greedy"], base,
+    ["ysra", "tamsin", "bandit-ambush"])).filter((l) => l.text === "play this seat");
+  check(links.length === 2, "an encounter table with two mages' seat links");
+  const pages = [await browser.newPage(), await browser.newPage()];
+  const seen = [frames(pages[0]), frames(pages[1])];
+  await pages[0].goto(links[0].href);
+  await pages[1].goto(links[1].href);
+  const minionMove = /^(cast Call the Cairn Hound|cast Kindle a Wisp|cast Wake the Shale|summon at|command |order )/;
+  let over = null, step = -1, summoned = 0, commanded = 0, drawn = 0;
+  for (let moves = 0; moves < 4000 && !over; moves++) {
+    let i = -1;
+    for (let t = 0; t < 1200 && i < 0; t++) {
+      for (let k = 0; k < 2 && i < 0; k++) {
+        const m = seen[k][seen[k].length - 1];
+        if (m && m.step > step && (m.legal || m.view.over)) i = k;
+      }
+      if (i < 0) await pages[0].waitForTimeout(25);
+    }
+    if (i < 0) break;
+    const m = await waitTurn(pages[i], seen[i], step);
+    step = m.step;
+    if (m.view.over) { over = m; break; }
+    const chars = (m.view.board && m.view.board.characters) || [];
+    summoned = Math.max(summoned, chars.filter((c) => c.minion === "summoned").length);
+    if (!drawn && chars.some((c) => c.minion && !c.gone)) drawn = await pages[i].locator("td.ally").count();
+    const buttons = pages[i].locator("button.action");
+    const texts = await buttons.allTextContents();
+    const wanted = texts.map((t, k) => minionMove.test(t) ? k : -1).filter((k) => k >= 0);
+    const k = wanted.length && pick(3) ? wanted[pick(wanted.length)] : pick(texts.length);
+    commanded += /^(command|order) /.test(texts[k]);
+    await buttons.nth(k).dispatchEvent("click");
+  }
+  check(over, "two mages and their minions played a whole encounter against the AI Gamemaster (" + step + " steps)");
+  check(summoned > 0, "Ysra summoned minions (" + summoned + " at once at most)");
+  check(commanded > 0, "minions were commanded (" + commanded + " Command actions and orders)");
+  check(drawn >= 3, "the map draws the mages and their minions (" + drawn + " allied squares)");
+  const told = seen[0].concat(seen[1]).flatMap((m) => m.log || []).map((l) => typeof l === "string" ? l : JSON.stringify(l));
+  check(told.some((l) => /summoned at/.test(l)), "the summon is told in the rulebook's words");
+  await lobby.close();
+  await pages[0].close();
+  await pages[1].close();
 }
 
 await browser.close();
