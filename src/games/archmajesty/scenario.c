@@ -307,7 +307,7 @@ static carta_status scen_scrap(am_state *st, struct fy_node *pos, const char *fi
         return carta_yaml_error(err, file, seq, "'scrap' is a list of {at, count}");
     for (int i = 0; seq && i < fy_node_sequence_item_count(seq); i++) {
         struct fy_node *it = fy_node_sequence_get_by_index(seq, i);
-        int cell, count;
+        int cell = 0, count = 0;
         if (carta_yaml_check_keys(it, keys, "a square's scrap", file, err) ||
             scen_cell(it, st, &cell, file, err) ||
             carta_yaml_int(it, "count", 0, true, 1, AM_SCRAP_MAX, &count, file, err))
