@@ -65,3 +65,18 @@ void carta_rng_shuffle(carta_rng *rng, void *items, int n, int item_size)
         memcpy(p + (size_t)j * item_size, tmp, item_size);
     }
 }
+
+int carta_rng_argmax(carta_rng *rng, const double *score, int n, double tie)
+{
+    int best = 0;
+    uint32_t ties = 1;
+    for (int i = 1; i < n; i++) {
+        if (score[i] > score[best] + tie) {
+            best = i;
+            ties = 1;
+        } else if (score[i] >= score[best] - tie && carta_rng_below(rng, ++ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}

@@ -24,6 +24,10 @@ uint32_t carta_rng_below(carta_rng *rng, uint32_t n);
 /* Shuffles n items of item_size bytes each in place (Fisher-Yates). item_size <= 16. */
 void carta_rng_shuffle(carta_rng *rng, void *items, int n, int item_size);
 
+/* The index of the highest of n scores (n > 0); scores within tie of the best so far are a tie,
+ * broken uniformly as they come (reservoir sampling). For the AIs' best-first picks. */
+int carta_rng_argmax(carta_rng *rng, const double *score, int n, double tie);
+
 /* splitmix64 step: used to derive independent seeds (per game of a simulation, per AI copy). */
 uint64_t carta_mix64(uint64_t x);
 

@@ -128,6 +128,24 @@ static void test_shuffle(void **state)
         assert_true(big[i].lo == big[i].hi);
 }
 
+/* argmax: the best score wins outright; scores tied within the tolerance share the pick evenly. */
+static void test_argmax_breaks_ties_evenly(void **state)
+{
+    (void)state;
+    carta_rng rng;
+    carta_rng_seed(&rng, 5);
+    const double clear[] = {0.1, 0.9, 0.5, 0.9 - 1e-3};
+    for (int k = 0; k < 100; k++)
+        assert_int_equal(carta_rng_argmax(&rng, clear, 4, 1e-9), 1);
+    const double tied[] = {0.2, 0.7, 0.7 + 1e-12, 0.1, 0.7};
+    int count[5] = {0};
+    for (int k = 0; k < 30000; k++)
+        count[carta_rng_argmax(&rng, tied, 5, 1e-9)]++;
+    assert_int_equal(count[0] + count[3], 0);
+    for (int i = 1; i < 5; i += i == 2 ? 2 : 1)
+        assert_in_range(count[i], 9000, 11000); /* 10,000 each expected */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -137,6 +155,7 @@ int main(void)
         cmocka_unit_test(test_mix64_is_splitmix64),
         cmocka_unit_test(test_below_range_and_uniformity),
         cmocka_unit_test(test_shuffle),
+        cmocka_unit_test(test_argmax_breaks_ties_evenly),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

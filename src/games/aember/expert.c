@@ -161,22 +161,6 @@ static double ex_prior(const aember_state *st, int seat, carta_action a, double 
     }
 }
 
-/* Picks the best-scoring action, ties broken at random. */
-static int ex_pick(ex_ctx *x, const double *score, int n)
-{
-    int best = 0, ties = 1;
-    for (int i = 1; i < n; i++) {
-        if (score[i] > score[best] + EX_TIE) {
-            best = i;
-            ties = 1;
-        } else if (score[i] >= score[best] - EX_TIE &&
-                   carta_rng_below(&x->rng, (uint32_t)++ties) == 0) {
-            best = i;
-        }
-    }
-    return best;
-}
-
 /* A choice outside the main phase's own moves: mulligan, house, archives. -1 if none. */
 static int ex_rule_of_thumb(ex_ctx *x, const aember_state *st, const carta_action *legal, int n,
                             double *score)
@@ -193,7 +177,7 @@ static int ex_rule_of_thumb(ex_ctx *x, const aember_state *st, const carta_actio
     if (kind == AEMBER_A_HOUSE) {
         for (int i = 0; i < n; i++)
             score[i] = ex_house_score(x->rules, st, x->seat, AEMBER_ACT_A(legal[i]));
-        return ex_pick(x, score, n);
+        return carta_rng_argmax(&x->rng, score, n, EX_TIE);
     }
     return -1;
 }
@@ -220,5 +204,5 @@ int aember_expert(const carta_rules *rules, const void *obs, int seat, const car
         else if (main_phase)
             score[i] = 0.0; /* ending the turn: what is left must be worth less than nothing */
     }
-    return ex_pick(&x, score, n_legal);
+    return carta_rng_argmax(&x.rng, score, n_legal, EX_TIE);
 }

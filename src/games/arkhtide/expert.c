@@ -184,21 +184,6 @@ static bool ex_is_rest(carta_action a)
     return k == ARK_A_END_TURN || k == ARK_A_PASS || k == ARK_A_PREPARED;
 }
 
-static int ex_pick(carta_rng *rng, const double *score, int n)
-{
-    int best = 0, ties = 1;
-    for (int i = 1; i < n; i++) {
-        if (score[i] > score[best] + EX_TIE) {
-            best = i;
-            ties = 1;
-        } else if (score[i] >= score[best] - EX_TIE &&
-                   carta_rng_below(rng, (uint32_t)++ties) == 0) {
-            best = i;
-        }
-    }
-    return best;
-}
-
 int ark_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
                int n_legal, void *scratch, uint64_t seed)
 {
@@ -216,5 +201,5 @@ int ark_expert(const carta_rules *rules, const void *obs, int seat, const carta_
         score[i] = ex_after(rules, guess, seat, legal[i], EX_SETTLE_DEPTH) - now;
         score[i] += ex_prior(rules, guess, seat, legal[i]);
     }
-    return ex_pick(&rng, score, n_legal);
+    return carta_rng_argmax(&rng, score, n_legal, EX_TIE);
 }
