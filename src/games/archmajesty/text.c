@@ -535,7 +535,9 @@ static void text_op(const am_op *o, carta_text *out)
                                       "token", "armour", "mill", "push", "pull", "carry",
                                       "teleport", "airborne", "grounded", "lift", "defence",
                                       "boost", "automatically parry an attack on you",
-                                      "taunt", "summon", "sacrifice a minion you control"};
+                                      "taunt", "summon", "sacrifice a minion you control",
+                                      "chain", "cleanse", "gain", "strew", "pay", "place a"};
+    _Static_assert(sizeof ops / sizeof ops[0] == AM_OP_AREA + 1, "a word per effect kind");
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -550,6 +552,13 @@ static void text_op(const am_op *o, carta_text *out)
     else if (o->kind == AM_OP_TOKEN)
         carta_text_printf(out, " %d x %s/%d", o->count, o->arg == AM_TOKEN_STRIKE ? "Strike"
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
+    else if (o->kind == AM_OP_SCRAP || o->kind == AM_OP_STREW || o->kind == AM_OP_PAY_SCRAP)
+        carta_text_printf(out, " %d scrap", o->count); /* SCRAP (R110) */
+    else if (o->kind == AM_OP_AREA) /* Area Effects: "Place a 2x2 area, then attack each enemy" */
+        carta_text_printf(out, " %dx%d area%s, then attack each %s within it", o->x, o->y,
+                          o->value ? " bound to a target" : "",
+                          o->arg == AM_WHOM_CHARACTERS ? "character"
+                          : o->arg == AM_WHOM_ALLIES ? "ally" : "enemy");
     else if (o->kind != AM_OP_DEFENCE && o->kind != AM_OP_BOOST && o->kind != AM_OP_PARRY &&
              o->kind != AM_OP_TAUNT && o->kind != AM_OP_SUMMON && o->kind != AM_OP_SACRIFICE)
         carta_text_printf(out, " %d", o->count);
@@ -565,7 +574,9 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
     static const char *const rolls[] = {"-", "automatic hit", "D20 + Might", "D20 + Agility",
                                         "D20 + Will", "D20 + Any"};
     static const char *const attrs[] = {"", "", " + Might", " + Agility", " + Will", " + Any"};
-    static const char *const ons[] = {"", " on hit", " on miss"};
+    static const char *const ons[] = {"", " on hit", " on miss", " if the roll was fixed",
+                                      " if the attack is parried"};
+    _Static_assert(sizeof ons / sizeof ons[0] == AM_ON_PARRIED + 1, "a word per trigger");
     if (s->melee)
         carta_text_printf(out, "  range Melee");
     else
