@@ -679,6 +679,23 @@ static int combo_templ(const carta_pending *f)
            : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
 }
 
+/* The stage's attack declared on targets by ch for the CAST frame on top (chosen or within an
+ * area): its weapon channel, and a CHOICE's option, whose entries the attack uses (R111). */
+static am_attack *combo_declare(const carta_rules *r, am_state *st, int ch, int ref,
+                                const uint8_t *targets, int n)
+{
+    carta_pending *f = carta_pending_top(&st->pending);
+    CARTA_ASSERT(f && f->kind == AM_F_CAST);
+    f->arg[C_ATTACK] = (int16_t)st->n_attacks;
+    am_attack *a = &st->attack[st->n_attacks];
+    am_attack_declare(r, st, ch, am_spell_ref(r, ref), combo_templ(f), f->arg[C_STAGE], targets,
+                      n);
+    a->channel = (uint8_t)f->arg[C_CHANNEL];
+    if (f->arg[C_BEGUN] >= BEGUN_CHOSEN)
+        a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
+    return a;
+}
+
 /* CHAIN: the stage's attack op once more, on one target, its range from the previous (R112). */
 void am_cast_relink(const carta_rules *r, am_state *st, int target, int from, int range)
 {
@@ -765,15 +782,7 @@ static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending 
         targets[k] = (uint8_t)t->arg[T_PICKED + k];
     int ch = t->arg[T_CH], ref = t->arg[T_SPELL];
     carta_pending_pop(&st->pending);
-    carta_pending *f = carta_pending_top(&st->pending);
-    CARTA_ASSERT(f && f->kind == AM_F_CAST);
-    f->arg[C_ATTACK] = (int16_t)st->n_attacks;
-    am_attack *a = &st->attack[st->n_attacks];
-    am_attack_declare(r, st, ch, am_spell_ref(r, ref), combo_templ(f), f->arg[C_STAGE], targets,
-                      n);
-    a->channel = (uint8_t)f->arg[C_CHANNEL];
-    if (f->arg[C_BEGUN] >= BEGUN_CHOSEN) /* CHOICE: the attack's entries are the option's */
-        a->variant = (uint8_t)(f->arg[C_BEGUN] - BEGUN_CHOSEN + 1);
+    combo_declare(r, st, ch, ref, targets, n);
 }
 
 /* The area placed: the attack on each character of its kind within it (Multi-Attacks). */
@@ -793,16 +802,10 @@ static void combo_area_place(const carta_rules *r, am_state *st, carta_pending *
     carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
                     AM_W_AREA_CENTRE, p.centre % AM_W + 1, p.centre / AM_W + 1);
     carta_pending_pop(&st->pending);
-    carta_pending *f = carta_pending_top(&st->pending);
-    CARTA_ASSERT(f && f->kind == AM_F_CAST && count > 0);
-    int templ = f->arg[C_KIND] == KIND_TEMPLATE ? f->arg[C_CARD]
-                : f->arg[C_KIND] == KIND_BASIC ? 0x80 | (f->arg[C_CARD] & 1) : 0;
-    int slot = st->n_attacks;
-    f->arg[C_ATTACK] = (int16_t)slot;
-    am_attack_declare(r, st, ch, am_spell_ref(r, ref), templ, f->arg[C_STAGE], targets, count);
-    st->attack[slot].channel = (uint8_t)f->arg[C_CHANNEL];
-    st->attack[slot].area_at = p.at;
-    st->attack[slot].area_wh = (uint8_t)(p.w << 4 | p.h);
+    CARTA_ASSERT(count > 0);
+    am_attack *at = combo_declare(r, st, ch, ref, targets, count);
+    at->area_at = p.at;
+    at->area_wh = (uint8_t)(p.w << 4 | p.h);
 }
 
 /* The SHIFT frame ends; a character that shifted may set off an ability (am_char_moved). */
