@@ -208,8 +208,8 @@ static void test_inventory_is_checked(void **unused)
         "name: Test Mage\nancestry: Humans\nattributes: {might: 2, agility: 1, will: 3, "
         "defence: 2}\nbonus: hp\nstyles: [Cinderbrand Pyromancer, Cinderbrand Pyromancer, "
         "Emberwright Trapper, Emberwright Trapper]\nequipment: [Sword]\nabilities: [Kindling "
-        "Heart, Ashen Mantle, Trapper's Stride]\ncards: [{name: Ember Lash, copies: 3}, {name: Cinder Bolt, "
-        "copies: 3}, {name: Kindle, copies: 2}, {name: Flame Ward, copies: 2}, {name: Pyre Burst, "
+        "Heart, Ashen Mantle, Trapper's Stride]\ncards: [{name: Ember Lash, copies: 3}, "
+        "{name: Cinder Bolt, copies: 3}, {name: Kindle, copies: 2}, {name: Flame Ward, copies: 2}, {name: Pyre Burst, "
         "copies: 2}, {name: Heat Haze, copies: 2}, {name: Ember Caltrops, copies: 3}, {name: "
         "Ranging Salvo, copies: 2}, {name: Tripwire Line, copies: 2}]\n"
         "personal_effects: \"a mule\"\n";

@@ -311,6 +311,7 @@ enum am_word {
     AM_W_AREA, AM_W_AREA_CENTRE,   /* Area Effects: "places a %dx%d area", "centred on %L%d" */
     AM_W_OBJECT_PUT,               /* "puts on %L%d the object" (R94) */
     AM_W_LINGERS_ROUND, AM_W_LINGERS_TURNS, AM_W_LINGER_CAUGHT, AM_W_LINGER_FADES, /* R137 */
+    AM_W_OBJECT_HIT, AM_W_OBJECT_DESTROYED, /* R141 */
     AM_W_COUNT
 };
 
@@ -564,6 +565,10 @@ int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
 void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e);
 /* The object on cell, or -1. */
 int am_object_at(const am_state *st, int cell);
+/* An area of ch's spell s attacking whom placed at (wh = width << 4 | height): each object with
+ * Hit Points within it takes the damage entry + attribute + Y, and is destroyed at 0 (R141). */
+void am_objects_hit(const carta_rules *r, am_state *st, int ch, const am_spell *s, int whom,
+                    int at, int wh);
 /* Quake Stone at the encounter's beginning (R94): asks the first mage from `from` on with one,
  * else starts the first round (am_encounter_fight). */
 void am_quake_next(const carta_rules *r, am_state *st, int from);

@@ -1003,9 +1003,11 @@ static carta_status read_objects(carta_rules *r, am_encounter *e, struct fy_node
 static carta_status compile_object(carta_rules *r, int id, struct fy_node *map, const char *file,
                                    carta_error *err)
 {
-    static const char *const keys[] = {"name", "type", "sight", "text", NULL};
+    static const char *const keys[] = {"name", "type", "sight", "hp", "text", NULL};
     static const char *const sight_names[] = {"clear", "block", NULL};
-    if (carta_yaml_check_keys(map, keys, "an object", file, err))
+    int hp = 0; /* Hit Points: an area may destroy it (R141); 0 none */
+    if (carta_yaml_check_keys(map, keys, "an object", file, err) ||
+        carta_yaml_int(map, "hp", 0, false, 1, 99, &hp, file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
         return carta_yaml_error(err, file, map, "more than %d abilities, items and objects",
@@ -1016,6 +1018,7 @@ static carta_status compile_object(carta_rules *r, int id, struct fy_node *map, 
     am_thing *t = &r->thing[r->n_things];
     memset(t, 0, sizeof *t);
     t->opaque = (uint8_t)opaque;
+    t->hp = (int8_t)hp;
     r->type[id] = AM_T_OBJECT;
     r->index[id] = (uint16_t)r->n_things++;
     return CARTA_OK;

@@ -90,7 +90,8 @@ static carta_status check_objects(const carta_rules *r, const am_state *st, cart
         int opaque = am_type_of(r, o->def) == AM_T_OBJECT && am_thing_of(r, o->def)->opaque;
         if (am_type_of(r, o->def) != AM_T_OBJECT || o->cell % AM_W >= st->w ||
             o->cell / AM_W >= st->h || (bits & AM_TER_WALL) || !(bits & AM_TER_OBJECT) ||
-            !(bits & AM_TER_OPAQUE) != !opaque || am_object_at(st, o->cell) != k)
+            !(bits & AM_TER_OPAQUE) != !opaque || am_object_at(st, o->cell) != k ||
+            o->hp > am_thing_of(r, o->def)->hp) /* Hit Points left at most its own (R141) */
             return CHECK_FAIL(err, "object %d (entry %d) on square %d, terrain %d", k, o->def,
                               o->cell, bits);
     }

@@ -604,6 +604,8 @@ static void combo_area_fixed(const carta_rules *r, am_state *st, carta_pending *
         f->arg[C_OP]++;
         return;
     }
+    if (f->arg[C_KIND] == KIND_FORETOLD) /* objects within it (R141) */
+        am_objects_hit(r, st, f->arg[C_CH], am_spell_ref(r, ref), op->arg, p.at, p.w << 4 | p.h);
     am_attack *at = combo_declare(r, st, f->arg[C_CH], ref, targets, n);
     at->area_at = p.at;
     at->area_wh = (uint8_t)(p.w << 4 | p.h);
@@ -887,6 +889,7 @@ static void combo_area_place(const carta_rules *r, am_state *st, carta_pending *
         return;
     }
     CARTA_ASSERT(count > 0);
+    am_objects_hit(r, st, ch, am_spell_ref(r, ref), rule.whom, p.at, p.w << 4 | p.h); /* R141 */
     am_attack *at = combo_declare(r, st, ch, ref, targets, count);
     at->area_at = p.at;
     at->area_wh = (uint8_t)(p.w << 4 | p.h);

@@ -150,7 +150,7 @@ typedef struct am_foretold {
  * card's area with `lasts`, left on the map; it attacks each character of its kind entering it or
  * starting a turn within it with its stage (linger.c). */
 typedef struct am_linger {
-    uint16_t ref, card;       /* the spell (r->spell index, a CHOICE's option as picked); its card */
+    uint16_t ref, card;       /* the spell (r->spell index, a CHOICE's option as picked), card */
     uint8_t by, op;           /* the placer's character slot; the area op's index in the spell */
     uint8_t at, wh;           /* top left square, width << 4 | height */
     uint8_t lasts, whom;      /* turns left or AM_LASTS_ROUND; enum am_whom */
@@ -160,7 +160,7 @@ typedef struct am_linger {
  * say how it occupies (AM_TER_OBJECT) and whether it blocks sight (AM_TER_OPAQUE). */
 typedef struct am_object {
     uint16_t def;  /* its catalog id */
-    uint8_t cell, pad;
+    uint8_t cell, hp; /* hp: its Hit Points left, 0 for one without (R141) */
 } am_object;
 
 typedef CARTA_ZONE(AM_DECK) am_pile;

@@ -42,7 +42,10 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_LINGERS_ROUND] = "leaves the area lingering until the end of the round",
     [AM_W_LINGERS_TURNS] = "leaves the area lingering for %d turn(s)",
     [AM_W_LINGER_CAUGHT] = "caught in a lingering area",
-    [AM_W_LINGER_FADES] = "sees the lingering area fade:", [AM_W_ONE_HP] = "reduced to 1 HP instead",
+    [AM_W_LINGER_FADES] = "sees the lingering area fade:",
+    [AM_W_OBJECT_HIT] = "deals %d damage (%d HP left) to the object",
+    [AM_W_OBJECT_DESTROYED] = "destroys the object at %L%d:",
+    [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
         "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
@@ -818,9 +821,10 @@ static void text_objects(const carta_rules *r, const am_state *st, carta_text *o
     for (int k = 0; k < st->n_objects; k++) {
         char cell[8];
         am_cell_name(st->obj[k].cell, cell, sizeof cell);
-        carta_text_printf(out, "  %s at %s%s\n", carta_catalog_name(r->catalog, st->obj[k].def),
+        carta_text_printf(out, "  %s at %s%s", carta_catalog_name(r->catalog, st->obj[k].def),
                           cell, st->terrain[st->obj[k].cell] & AM_TER_OPAQUE
                                     ? " (blocks line of sight)" : "");
+        carta_text_printf(out, st->obj[k].hp ? ", %d HP\n" : "\n", st->obj[k].hp);
     }
     for (int k = 0; k < st->n_smoke; k++) {
         char cell[8];

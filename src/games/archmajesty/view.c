@@ -214,6 +214,8 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         carta_view_str(v, "name", carta_catalog_name(r->catalog, st->obj[k].def));
         carta_view_str(v, "cell", cell);
         carta_view_bool(v, "blocks_sight", (st->terrain[st->obj[k].cell] & AM_TER_OPAQUE) != 0);
+        if (st->obj[k].hp) /* Hit Points left: an area may destroy it (R141) */
+            carta_view_int(v, "hp", st->obj[k].hp);
         carta_view_end(v);
     }
     carta_view_end(v);
