@@ -976,7 +976,8 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     case AM_F_AREA: {
         const am_op *op = &am_spell_ref(r, f->arg[1])->op[f->arg[3]];
         snprintf(buf, cap, "Area Effects: place a %dx%d area (it may be turned) whose centre "
-                 "square is within range and in sight", op->x, op->y);
+                 "square is within range and in sight%s", op->x, op->y,
+                 op->count ? "; it lingers, and attacks those entering it" : "");
         return;
     }
     case AM_F_DISCARD:
@@ -1053,8 +1054,12 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
                  am_spell_of(r, f->arg[1])->upkeep - f->arg[2]);
         return;
     case AM_F_FORETELL:
-        snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
-                 "them later", f->arg[2]);
+        if (am_foretell_asks_area(f)) /* R136 */
+            snprintf(buf, cap, "Foretold: place its area now; it resolves later on those "
+                     "within it then");
+        else
+            snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
+                     "them later", f->arg[2]);
         return;
     case AM_F_PAY_SCRAP:
         snprintf(buf, cap, "pay %d scrap (you carry %d) for the rest of the effect?", f->arg[1],
