@@ -110,6 +110,15 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     choice: [{option: A}, {bonus: [0, 5]}]}\n", 4, "'option'"},
     {"cards:\n" SPELL "     keywords: [{foretold: 10}]}\n", 4, "'foretold'"},
     {"cards:\n" SPELL "     keywords: [{upkeep: 4}]}\n", 4, "'upkeep'"},
+    /* lingering areas (R137) */
+    {"cards:\n" SPELL "     range: 3, attack: auto, damage: 3,\n"
+     "     stages: [[{area: [2, 2], lasts: 10}]]}\n", 5, "'lasts'"},
+    {"cards:\n" SPELL "     range: 3, attack: auto, damage: 3,\n"
+     "     stages: [[{area: [2, 2], lasts: never}]]}\n", 5, "'lasts'"},
+    {"cards:\n" SPELL "     range: 3, attack: auto, damage: 3,\n"
+     "     stages: [[{attack: 1, lasts: round}]]}\n", 5, "read only by 'area'"},
+    {"cards:\n" SPELL "     range: 3, attack: auto, damage: 3,\n"
+     "     stages: [[{area: [2, 2], bound: true, lasts: 2}]]}\n", 5, "is not 'bound'"},
 };
 
 static void test_bad_timings_are_refused(void **unused)
@@ -190,12 +199,57 @@ static void test_choice_options_load(void **unused)
     unlink(path);
 }
 
+/* PERSONAL EQUIPMENT (R139, R140): a mage file's inventory names items of the card set; an
+ * unknown name, or a card that is not an item, is refused with the file, line and reason. */
+static void test_inventory_is_checked(void **unused)
+{
+    (void)unused;
+    static const char *const mage =
+        "name: Test Mage\nancestry: Humans\nattributes: {might: 2, agility: 1, will: 3, "
+        "defence: 2}\nbonus: hp\nstyles: [Cinderbrand Pyromancer, Cinderbrand Pyromancer, "
+        "Emberwright Trapper, Emberwright Trapper]\nequipment: [Sword]\nabilities: [Kindling "
+        "Heart, Ashen Mantle, Trapper's Stride]\ncards: [{name: Ember Lash, copies: 3}, "
+        "{name: Cinder Bolt, copies: 3}, {name: Kindle, copies: 2}, {name: Flame Ward, copies: 2}, {name: Pyre Burst, "
+        "copies: 2}, {name: Heat Haze, copies: 2}, {name: Ember Caltrops, copies: 3}, {name: "
+        "Ranging Salvo, copies: 2}, {name: Tripwire Line, copies: 2}]\n"
+        "personal_effects: \"a mule\"\n";
+    static const struct { const char *inventory, *says; } cases[] = {
+        {"inventory: [Longbow, \"Grenado, Fire\"]\n", NULL},
+        {"inventory: [Longbow, Flying Carpet]\n", "'Flying Carpet' is not in the card set"},
+        {"inventory: [Ember Lash]\n", "'Ember Lash' is not an item"},
+        {"inventory: Longbow\n", "'inventory' is a list"},
+    };
+    carta_error err;
+    carta_rules *r = G->open(CARTA_DATA_DIR "/archmajesty", &err);
+    assert_non_null(r);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[2048], path[64], where[96];
+        snprintf(text, sizeof text, "%s%s", mage, cases[i].inventory);
+        temp_file_write("ammage", text, path, sizeof path);
+        carta_deck deck;
+        carta_error_clear(&err);
+        carta_status st = am_deck_resolve(r, path, 1, &deck, &err);
+        unlink(path);
+        if (!cases[i].says) {
+            if (st != CARTA_OK)
+                fail_msg("case %zu: %s", i, err.msg);
+            continue;
+        }
+        snprintf(where, sizeof where, "%s:10: error:", path);
+        if (st == CARTA_OK || !strstr(err.msg, cases[i].says) ||
+            strncmp(err.msg, where, strlen(where)) != 0)
+            fail_msg("case %zu: '%s', expected '%s' at '%s'", i, err.msg, cases[i].says, where);
+    }
+    G->close(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_choice_options_load),
         cmocka_unit_test(test_bad_timings_are_refused),
         cmocka_unit_test(test_timings_load),
+        cmocka_unit_test(test_inventory_is_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

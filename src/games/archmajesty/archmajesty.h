@@ -45,6 +45,9 @@ enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP
                   AM_OP_STREW,      /* SCRAP: scrap onto the squares of those hit (R110) */
                   AM_OP_PAY_SCRAP,  /* SCRAP: "pay X scrap" for the rest of the stage (R110) */
                   AM_OP_AREA /* Area Effects: x by y squares, arg: enum am_whom, value: bound */ };
+/* An area op's count: 0 it attacks as placed; 1..9 or AM_LASTS_ROUND: it lingers that many turns,
+ * or until the round's end, attacking those entering it or starting a turn in it (R137). */
+enum { AM_LASTS_ROUND = 255 };
 /* Whom an area attacks (Area Effects): each enemy, each character, each ally within it. */
 enum am_whom { AM_WHOM_ENEMIES = 0, AM_WHOM_CHARACTERS, AM_WHOM_ALLIES };
 /* Whether op is a stage's attack: on chosen targets, or on those within an area it places. */
@@ -307,6 +310,8 @@ enum am_word {
     AM_W_UPKEEP, AM_W_UPKEEP_ENDS, /* ENCHANTMENT upkeep (R119) */
     AM_W_AREA, AM_W_AREA_CENTRE,   /* Area Effects: "places a %dx%d area", "centred on %L%d" */
     AM_W_OBJECT_PUT,               /* "puts on %L%d the object" (R94) */
+    AM_W_LINGERS_ROUND, AM_W_LINGERS_TURNS, AM_W_LINGER_CAUGHT, AM_W_LINGER_FADES, /* R137 */
+    AM_W_OBJECT_HIT, AM_W_OBJECT_DESTROYED, /* R141 */
     AM_W_COUNT
 };
 
@@ -517,6 +522,8 @@ typedef struct am_area_rule {
     int side, whom;    /* the placer's side; enum am_whom */
     int bound;         /* bound to a target (R93) */
     int lasting;       /* it stays: each placement is its own choice (else R90 merges them) */
+    int empty_ok;      /* it may be placed holding nobody (a lingering area, R137) */
+    uint32_t only;     /* a bit per character it may attack, 0 any: a taunted placer's (R138) */
 } am_area_rule;
 /* Whether cell is within the area at top left square at, wh = width << 4 | height. */
 int am_area_holds(int at, int wh, int cell);
@@ -528,6 +535,29 @@ int am_area_places(const am_state *st, const am_area_rule *rule, am_place *out, 
 int am_area_targets(const am_state *st, const am_area_rule *rule, const am_place *p,
                     uint8_t *out);
 
+/* foretold.c: FORETOLD areas (R136) */
+/* Whether the placement question of a foretold card's area is on (its FORETELL frame asks a
+ * placement, AM_A_AREA, not targets). */
+int am_foretell_asks_area(const carta_pending *f);
+/* The foretold card due's fixed area (for its op): the placement into *p and the characters
+ * within it now (R91) into out; the count, 0 without an area or anybody within it. */
+int am_foretold_area(const carta_rules *r, const am_state *st, int ch, const am_op *op,
+                     am_place *p, uint8_t *out);
+
+/* linger.c: lingering areas (R137) */
+/* Leaves ch's area of op index `op` of spell ref (card) lingering at placement p. */
+void am_linger_place(const carta_rules *r, am_state *st, int ch, int ref, int op,
+                     const am_place *p);
+/* ch entered its square from square from by its own movement or a shift: each lingering area it
+ * entered attacks it. */
+void am_linger_entered(am_state *st, int ch, int from);
+/* ch's turn begins: each lingering area it stands in attacks it. */
+void am_linger_turn_start(am_state *st, int ch);
+/* A turn ended: each area lasting turns lasts one less; those with none left fade. */
+void am_linger_tick(am_state *st);
+/* The round ends: each area lasting the round fades. */
+void am_linger_round_end(am_state *st);
+
 /* object.c: objects on the map (Occupancy and Objects; R92) */
 /* Puts object def on cell (a floor square nobody grounded stands on); 0 when there is no room. */
 int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
@@ -535,6 +565,10 @@ int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
 void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e);
 /* The object on cell, or -1. */
 int am_object_at(const am_state *st, int cell);
+/* An area of ch's spell s attacking whom placed at (wh = width << 4 | height): each object with
+ * Hit Points within it takes the damage entry + attribute + Y, and is destroyed at 0 (R141). */
+void am_objects_hit(const carta_rules *r, am_state *st, int ch, const am_spell *s, int whom,
+                    int at, int wh);
 /* Quake Stone at the encounter's beginning (R94): asks the first mage from `from` on with one,
  * else starts the first round (am_encounter_fight). */
 void am_quake_next(const carta_rules *r, am_state *st, int from);
@@ -585,7 +619,8 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 /* combo.c */
 int am_edges_fit(int right, int left);
 enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH,
-       AM_CAST_FORETOLD };
+       AM_CAST_FORETOLD,
+       AM_CAST_LINGER /* a lingering area's stage on one character: card is k | target << 4 */ };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);
@@ -817,6 +852,9 @@ void am_enchant_apply(const carta_rules *r, am_state *st, carta_action a);
 /* taunt.c: TAUNT's movement (R115): a taunted enemy with a melee template runs only closer to
  * its taunter; the actions out[0..n) filtered, the count returned. */
 int am_taunt_moves(const carta_rules *r, const am_state *st, int ch, carta_action *out, int n);
+/* The characters a taunted ch may attack, a bit per slot: its taunter and the taunter's minions
+ * (R87, R105); 0 when ch is not taunted. */
+uint32_t am_taunt_mask(const am_state *st, int ch);
 
 /* combo.c: sets the channel of the card the CAST frame on top resolves. */
 void am_cast_channel_set(am_state *st, int channel);
@@ -842,6 +880,11 @@ carta_status am_deck_resolve(const carta_rules *r, const char *spec, uint64_t se
 carta_status am_deck_check(const carta_rules *r, const carta_deck *deck, carta_error *err);
 int am_deck_encounter(const carta_rules *r, const carta_deck *deck);
 int am_deck_has_mage(const carta_rules *r, const carta_deck *deck);
+/* inventory.c: a mage file's `inventory:` (items of the card set, carried unequipped) and
+ * `personal_effects:` (free text) checked; neither enters combat (R139, R140). */
+struct fy_node;
+carta_status am_inventory_read(const carta_rules *r, struct fy_node *root, const char *path,
+                               carta_error *err);
 
 /* text.c, view.c */
 const char *am_event_word(const carta_rules *r, int word);

@@ -20,12 +20,19 @@ static int area_whom(const am_state *st, int i, int side, int whom)
     return whom == AM_WHOM_CHARACTERS || (whom == AM_WHOM_ALLIES) == (c->side == side);
 }
 
+/* Whether the rule's area attacks character i: of its kind, and the taunter's if its placer is
+ * taunted (R138). */
+static int area_attacks(const am_state *st, const am_area_rule *rule, int i)
+{
+    return area_whom(st, i, rule->side, rule->whom) && (!rule->only || (rule->only >> i & 1));
+}
+
 /* The characters within the area of the rule's kind, a bit per character slot. */
 static uint32_t area_mask(const am_state *st, const am_area_rule *rule, int at, int wh)
 {
     uint32_t mask = 0;
     for (int i = 0; i < st->n_chars; i++)
-        if (area_whom(st, i, rule->side, rule->whom) && am_area_holds(at, wh, st->ch[i].cell))
+        if (area_attacks(st, rule, i) && am_area_holds(at, wh, st->ch[i].cell))
             mask |= 1u << i;
     return mask;
 }
@@ -51,7 +58,7 @@ static uint32_t area_bound_mask(const am_state *st, const am_area_rule *rule)
 {
     uint32_t mask = 0;
     for (int i = 0; i < st->n_chars; i++)
-        if (area_whom(st, i, rule->side, rule->whom) &&
+        if (area_attacks(st, rule, i) &&
             am_dist(rule->from, st->ch[i].cell) <= rule->range &&
             am_sight(st, rule->from, st->ch[i].cell))
             mask |= 1u << i;
@@ -70,10 +77,11 @@ int am_area_places(const am_state *st, const am_area_rule *rule, am_place *out, 
             if (at % AM_W + w > st->w || at / AM_W + h > st->h)
                 continue;
             uint32_t mask = area_mask(st, rule, at, w << 4 | h);
-            if (!(mask & bound)) /* R90: an area holding none of whom it attacks is not offered */
+            if (!(mask & bound) && !rule->empty_ok) /* R90: an area holding none of whom it
+                                                       attacks is not offered */
                 continue;
-            int k = 0;
-            while (!rule->lasting && k < n && seen[k] != mask)
+            int k = rule->lasting ? n : 0;
+            while (k < n && seen[k] != mask)
                 k++;
             if (k < n) /* R90: the same characters within it: the same choice */
                 continue;
@@ -95,7 +103,7 @@ int am_area_targets(const am_state *st, const am_area_rule *rule, const am_place
         for (int i = 0; i < st->n_chars && n < AM_TARGETS; i++) {
             const am_char *c = &st->ch[i];
             int dx = c->cell % AM_W - cx, dy = c->cell / AM_W - cy;
-            if (area_whom(st, i, rule->side, rule->whom) &&
+            if (area_attacks(st, rule, i) &&
                 am_area_holds(p->at, p->w << 4 | p->h, c->cell) &&
                 (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) == d)
                 out[n++] = (uint8_t)i;

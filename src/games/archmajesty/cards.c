@@ -288,9 +288,25 @@ static carta_status read_to(struct fy_node *map, am_op *op, const char *file, ca
     return CARTA_OK;
 }
 
+/* lasts: round | N (1..9 turns): a lingering area (R137), into *lasts (0: it does not linger). */
+static carta_status read_lasts(struct fy_node *map, int *lasts, const char *file,
+                               carta_error *err)
+{
+    struct fy_node *node = carta_yaml_get(map, "lasts");
+    char word[8];
+    *lasts = 0;
+    if (!node)
+        return CARTA_OK;
+    if (carta_yaml_scalar(node, word, sizeof word) && !strcmp(word, "round")) {
+        *lasts = AM_LASTS_ROUND;
+        return CARTA_OK;
+    }
+    return carta_yaml_int(map, "lasts", 0, true, 1, 9, lasts, file, err);
+}
+
 /* area: [W, H] (Area Effects), whom: enemies|characters|allies, bound: true (an area "bound to a
- * target", R93). */
-static carta_status read_area(struct fy_node *map, struct fy_node *head, am_op *op,
+ * target", R93), lasts: round | N (a lingering area, R137: into *lasts). */
+static carta_status read_area(struct fy_node *map, struct fy_node *head, am_op *op, int *lasts,
                               const char *const *whom_names, const char *file, carta_error *err)
 {
     char a[8], b[8];
@@ -301,8 +317,11 @@ static carta_status read_area(struct fy_node *map, struct fy_node *head, am_op *
         return carta_yaml_error(err, file, head, "'area' is [W, H], each 1..8 squares");
     int whom = read_key_word(map, "whom", whom_names, AM_WHOM_ENEMIES, file, err);
     bool bound = false;
-    if (whom < 0 || carta_yaml_bool(map, "bound", false, &bound, file, err))
+    if (whom < 0 || carta_yaml_bool(map, "bound", false, &bound, file, err) ||
+        read_lasts(map, lasts, file, err))
         return CARTA_ERR_INPUT;
+    if (*lasts && bound)
+        return carta_yaml_error(err, file, map, "a lingering area ('lasts') is not 'bound'");
     op->x = (int8_t)atoi(a);
     op->y = (int8_t)atoi(b);
     op->arg = (uint8_t)whom;
@@ -320,7 +339,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                        "boost", "parry", "taunt", "summon", "sacrifice",
                                        "chain", "cleanse", "scrap", "strew", "pay_scrap", "area",
                                        "count", "on", "value", "range", "when", "until", "if",
-                                       "to", "whom", "bound", NULL};
+                                       "to", "whom", "bound", "lasts", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
                                         "token", "armour", "mill", "push", "pull", "carry",
                                         "teleport", "airborne", "grounded", "lift", "defence",
@@ -374,7 +393,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
         if (read_bonus(head, "boost", &op->x, &op->y, file, err))
             return CARTA_ERR_INPUT;
     } else if (kind == AM_OP_AREA) {
-        if (read_area(map, head, op, whom_names, file, err))
+        if (read_area(map, head, op, &count, whom_names, file, err))
             return CARTA_ERR_INPUT;
     } else if (kind >= AM_OP_CHAIN) { /* chain: links; cleanse: counters; scrap */
         int hi = kind == AM_OP_CHAIN ? 6 : kind == AM_OP_CLEANSE ? 5 : AM_SCRAP_MAX;
@@ -409,8 +428,10 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     if (read_timing(map, op, file, err) || read_condition(map, op, file, err) ||
         read_to(map, op, file, err))
         return CARTA_ERR_INPUT;
-    if (kind != AM_OP_AREA && (carta_yaml_get(map, "whom") || carta_yaml_get(map, "bound")))
-        return carta_yaml_error(err, file, map, "'whom' and 'bound' are read only by 'area'");
+    if (kind != AM_OP_AREA && (carta_yaml_get(map, "whom") || carta_yaml_get(map, "bound") ||
+                               carta_yaml_get(map, "lasts")))
+        return carta_yaml_error(err, file, map, "'whom', 'bound' and 'lasts' are read only by "
+                                "'area'");
     op->count = (uint8_t)count;
     op->on = (uint8_t)on;
     if (kind != AM_OP_AREA)
@@ -982,9 +1003,11 @@ static carta_status read_objects(carta_rules *r, am_encounter *e, struct fy_node
 static carta_status compile_object(carta_rules *r, int id, struct fy_node *map, const char *file,
                                    carta_error *err)
 {
-    static const char *const keys[] = {"name", "type", "sight", "text", NULL};
+    static const char *const keys[] = {"name", "type", "sight", "hp", "text", NULL};
     static const char *const sight_names[] = {"clear", "block", NULL};
-    if (carta_yaml_check_keys(map, keys, "an object", file, err))
+    int hp = 0; /* Hit Points: an area may destroy it (R141); 0 none */
+    if (carta_yaml_check_keys(map, keys, "an object", file, err) ||
+        carta_yaml_int(map, "hp", 0, false, 1, 99, &hp, file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
         return carta_yaml_error(err, file, map, "more than %d abilities, items and objects",
@@ -995,6 +1018,7 @@ static carta_status compile_object(carta_rules *r, int id, struct fy_node *map, 
     am_thing *t = &r->thing[r->n_things];
     memset(t, 0, sizeof *t);
     t->opaque = (uint8_t)opaque;
+    t->hp = (int8_t)hp;
     r->type[id] = AM_T_OBJECT;
     r->index[id] = (uint16_t)r->n_things++;
     return CARTA_OK;

@@ -90,7 +90,8 @@ static carta_status check_objects(const carta_rules *r, const am_state *st, cart
         int opaque = am_type_of(r, o->def) == AM_T_OBJECT && am_thing_of(r, o->def)->opaque;
         if (am_type_of(r, o->def) != AM_T_OBJECT || o->cell % AM_W >= st->w ||
             o->cell / AM_W >= st->h || (bits & AM_TER_WALL) || !(bits & AM_TER_OBJECT) ||
-            !(bits & AM_TER_OPAQUE) != !opaque || am_object_at(st, o->cell) != k)
+            !(bits & AM_TER_OPAQUE) != !opaque || am_object_at(st, o->cell) != k ||
+            o->hp > am_thing_of(r, o->def)->hp) /* Hit Points left at most its own (R141) */
             return CHECK_FAIL(err, "object %d (entry %d) on square %d, terrain %d", k, o->def,
                               o->cell, bits);
     }
@@ -169,6 +170,31 @@ static carta_status check_scrap(const am_state *st, carta_error *err)
     return CARTA_OK;
 }
 
+/* Lingering areas (R137): each a card's area op that lingers, placed by a character, wholly on
+ * the map; unused records zero. */
+static carta_status check_linger(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    static const am_linger unused;
+    if (st->n_linger > AM_LINGERS)
+        return CHECK_FAIL(err, "%d lingering areas", st->n_linger);
+    for (int k = 0; k < AM_LINGERS; k++) {
+        const am_linger *l = &st->linger[k];
+        if (k >= st->n_linger) {
+            if (memcmp(l, &unused, sizeof *l))
+                return CHECK_FAIL(err, "lingering area %d is unused but not empty", k);
+            continue;
+        }
+        int w = l->wh >> 4, h = l->wh & 15;
+        int op_ok = l->ref < r->n_spells && l->op < r->spell[l->ref].n_ops &&
+                    r->spell[l->ref].op[l->op].kind == AM_OP_AREA;
+        if (!op_ok || l->by >= st->n_chars || !l->lasts || !w || !h ||
+            l->at % AM_W + w > st->w || l->at / AM_W + h > st->h || l->whom > AM_WHOM_ALLIES)
+            return CHECK_FAIL(err, "lingering area %d: spell %d op %d by %d at %d", k, l->ref,
+                              l->op, l->by, l->at);
+    }
+    return CARTA_OK;
+}
+
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
 {
     const am_state *st = state;
@@ -211,5 +237,7 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_scrap(st, err);
     if (s == CARTA_OK)
         s = check_objects(r, st, err);
+    if (s == CARTA_OK)
+        s = check_linger(r, st, err);
     return s == CARTA_OK ? check_cards(r, st, err) : s;
 }

@@ -15,7 +15,7 @@ enum { BEGUN_CHOSEN = 2 };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
        KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH,
-       KIND_FORETOLD = AM_CAST_FORETOLD };
+       KIND_FORETOLD = AM_CAST_FORETOLD, KIND_LINGER = AM_CAST_LINGER };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -194,8 +194,13 @@ static am_area_rule combo_area_rule(const carta_rules *r, const am_state *st,
     const am_spell *s = am_channelled(r, st, ch, am_spell_ref(r, f->arg[A_SPELL]),
                                       f->arg[A_CHANNEL], &buf);
     const am_op *op = &am_spell_ref(r, f->arg[A_SPELL])->op[f->arg[A_OP]];
-    return (am_area_rule){st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
-                          op->value, 0};
+    am_area_rule rule = {st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
+                         op->value, 0, 0, 0};
+    if (op->count) /* a lingering area may go anywhere, and attacks nobody yet (R137) */
+        rule.lasting = rule.empty_ok = 1;
+    else
+        rule.only = am_taunt_mask(st, ch); /* a taunted placer: its taunter only (R138) */
+    return rule;
 }
 
 static int combo_area_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
@@ -209,7 +214,9 @@ static int combo_area_actions(const carta_rules *r, const am_state *st, const ca
     return n;
 }
 
-int am_area_offered(const carta_rules *r, const am_state *st, int ch, int ref, int op)
+/* Whether the area may be placed anywhere now; with_taunt: heeding the placer's taunt (R138). */
+static int combo_area_can(const carta_rules *r, const am_state *st, int ch, int ref, int op,
+                          int with_taunt)
 {
     carta_pending probe = {.kind = AM_F_AREA};
     probe.arg[A_CH] = (int16_t)ch;
@@ -217,7 +224,16 @@ int am_area_offered(const carta_rules *r, const am_state *st, int ch, int ref, i
     probe.arg[A_OP] = (int16_t)op;
     am_place place;
     am_area_rule rule = combo_area_rule(r, st, &probe);
+    if (!with_taunt)
+        rule.only = 0;
     return am_area_places(st, &rule, &place, 1);
+}
+
+/* A taunted placer may declare an area that cannot hold its taunter: it then ceases to be
+ * taunted (R87). */
+int am_area_offered(const carta_rules *r, const am_state *st, int ch, int ref, int op)
+{
+    return combo_area_can(r, st, ch, ref, op, 0);
 }
 
 int am_combo_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
@@ -277,6 +293,12 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
         if (f->arg[C_CARD] < 0 || d < 0)
             return NULL;
         *ref = r->index[st->foretold[d].card];
+        return &r->spell[*ref];
+    }
+    if (f->arg[C_KIND] == KIND_LINGER) { /* a lingering area's stage (R137) */
+        if (f->arg[C_CARD] < 0 || (f->arg[C_CARD] & 15) >= st->n_linger)
+            return NULL;
+        *ref = st->linger[f->arg[C_CARD] & 15].ref;
         return &r->spell[*ref];
     }
     if (f->arg[C_KIND] == KIND_PITCH) { /* the pitch effect's own entry (R85) */
@@ -557,10 +579,50 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
     t->arg[T_MAX] = (int16_t)(op->count < T_CAP ? op->count : T_CAP);
 }
 
+static am_attack *combo_declare(const carta_rules *r, am_state *st, int ch, int ref,
+                                const uint8_t *targets, int n);
+
+/* An area placed already: a foretold card's, fixed as it was foretold, attacks those within it
+ * now (R136); a lingering area's, the one who set it off (R137). */
+static void combo_area_fixed(const carta_rules *r, am_state *st, carta_pending *f, int ref)
+{
+    const am_op *op = &am_spell_ref(r, ref)->op[f->arg[C_OP]];
+    uint8_t targets[AM_TARGETS];
+    am_place p = {0};
+    int n = 0;
+    if (f->arg[C_KIND] == KIND_FORETOLD) {
+        n = am_foretold_area(r, st, f->arg[C_CH], op, &p, targets);
+    } else {
+        const am_linger *l = &st->linger[f->arg[C_CARD] & 15];
+        targets[0] = (uint8_t)(f->arg[C_CARD] >> 4);
+        p = (am_place){l->at, (uint8_t)(l->wh >> 4), (uint8_t)(l->wh & 15), l->at};
+        n = am_area_holds(l->at, l->wh, st->ch[targets[0]].cell) &&
+            !(st->ch[targets[0]].flags & (AM_C_KO | AM_C_GONE));
+    }
+    if (!n || st->n_attacks >= AM_ATTACKS) {
+        f->arg[C_FAILED] = 1;
+        f->arg[C_OP]++;
+        return;
+    }
+    if (f->arg[C_KIND] == KIND_FORETOLD) /* objects within it (R141) */
+        am_objects_hit(r, st, f->arg[C_CH], am_spell_ref(r, ref), op->arg, p.at, p.w << 4 | p.h);
+    am_attack *at = combo_declare(r, st, f->arg[C_CH], ref, targets, n);
+    at->area_at = p.at;
+    at->area_wh = (uint8_t)(p.w << 4 | p.h);
+}
+
 /* The area op: where the area goes first (an AREA frame), then the attack on those within it. */
 static void combo_area_op(const carta_rules *r, am_state *st, carta_pending *f, int ref)
 {
     int ch = f->arg[C_CH];
+    if (f->arg[C_KIND] == KIND_FORETOLD || f->arg[C_KIND] == KIND_LINGER) {
+        combo_area_fixed(r, st, f, ref);
+        return;
+    }
+    if (st->ch[ch].taunter && !combo_area_can(r, st, ch, ref, f->arg[C_OP], 1)) {
+        st->ch[ch].taunter = 0; /* TAUNT: its area cannot hold the taunter (R87, R138) */
+        am_tell(st, ch, AM_W_UNTAUNTED, 0, 0);
+    }
     if (!am_area_offered(r, st, ch, ref, f->arg[C_OP]) || st->n_attacks >= AM_ATTACKS) {
         f->arg[C_FAILED] = 1; /* nobody it could attack: the stage fails */
         f->arg[C_OP]++;
@@ -572,6 +634,19 @@ static void combo_area_op(const carta_rules *r, am_state *st, carta_pending *f, 
     a->arg[A_SPELL] = (int16_t)ref;
     a->arg[A_CHANNEL] = f->arg[C_CHANNEL];
     a->arg[A_OP] = f->arg[C_OP];
+}
+
+/* A lingering area's CAST frame starts at the stage and the op of its area (R137). */
+static void combo_linger_begin(const am_spell *s, carta_pending *f)
+{
+    int op = 0;
+    while (op < s->n_ops && s->op[op].kind != AM_OP_AREA)
+        op++;
+    int stage = 0;
+    while (stage < s->n_stages - 1 && s->stage_end[stage] <= op)
+        stage++;
+    f->arg[C_STAGE] = (int16_t)stage;
+    f->arg[C_OP] = (int16_t)op;
 }
 
 void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
@@ -588,6 +663,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         f->arg[C_STAGE] = f->arg[C_OP] = f->arg[C_FAILED] = f->arg[C_CARD_FAILED] = 0;
         f->arg[C_ATTACK] = ATTACK_NONE;
         f->arg[C_CHANNEL] = CHANNEL_UNASKED;
+        if (f->arg[C_KIND] == KIND_LINGER)
+            combo_linger_begin(s, f);
         if (f->arg[C_KIND] == KIND_COMBO && f->arg[C_CARD] > 0) {
             carta_pending *b = carta_pending_push(&st->pending, AM_F_BETWEEN, am_seat_of(st, ch));
             b->arg[0] = (int16_t)ch; /* Moving & Casting */
@@ -609,7 +686,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
                       AM_W_CANNOT_RESOLVE, 0);
         f->arg[C_BEGUN] = 0;
         f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC ||
-                         f->arg[C_KIND] == KIND_PITCH || f->arg[C_KIND] == KIND_FORETOLD
+                         f->arg[C_KIND] == KIND_PITCH || f->arg[C_KIND] == KIND_FORETOLD ||
+                         f->arg[C_KIND] == KIND_LINGER
                              ? -1 : f->arg[C_CARD] + 1;
         return;
     }
@@ -619,11 +697,11 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
             st->n_attacks--; /* attacks resolve last in, first out */
         f->arg[C_ATTACK] = ATTACK_NONE;
         if (f->arg[C_FAILED]) { /* Multi-Stage Cards: the stages below fail */
-            f->arg[C_CARD_FAILED] = 1;
+            f->arg[C_CARD_FAILED] = f->arg[C_KIND] != KIND_LINGER;
             f->arg[C_STAGE] = s->n_stages;
             return;
         }
-        f->arg[C_STAGE]++;
+        f->arg[C_STAGE] = f->arg[C_KIND] == KIND_LINGER ? s->n_stages : f->arg[C_STAGE] + 1;
         return;
     }
     const am_op *op = &s->op[f->arg[C_OP]];
@@ -631,7 +709,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
         f->arg[C_CHANNEL] = 0;
         if (f->arg[C_KIND] != KIND_TEMPLATE && f->arg[C_KIND] != KIND_FORETOLD &&
-            am_channel_offered(r, st, ch, s))
+            f->arg[C_KIND] != KIND_LINGER && am_channel_offered(r, st, ch, s))
             am_channel_push(st, ch, ref);
         return;
     }
@@ -797,12 +875,21 @@ static void combo_area_place(const carta_rules *r, am_state *st, carta_pending *
             p = places[k];
     uint8_t targets[AM_TARGETS];
     int count = am_area_targets(st, &rule, &p, targets), ch = t->arg[A_CH], ref = t->arg[A_SPELL];
+    int t_op = t->arg[A_OP];
     carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
                     AM_W_AREA, p.w, p.h);
     carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, -1, CARTA_SEEN_ALL, -1,
                     AM_W_AREA_CENTRE, p.centre % AM_W + 1, p.centre / AM_W + 1);
     carta_pending_pop(&st->pending);
+    if (rule.empty_ok) { /* it lingers: no attack now (R137) */
+        carta_pending *f = carta_pending_top(&st->pending);
+        am_linger_place(r, st, ch, ref, t_op, &p);
+        f->arg[C_ATTACK] = ATTACK_NONE;
+        f->arg[C_OP]++;
+        return;
+    }
     CARTA_ASSERT(count > 0);
+    am_objects_hit(r, st, ch, am_spell_ref(r, ref), rule.whom, p.at, p.w << 4 | p.h); /* R141 */
     am_attack *at = combo_declare(r, st, ch, ref, targets, count);
     at->area_at = p.at;
     at->area_wh = (uint8_t)(p.w << 4 | p.h);
@@ -890,6 +977,7 @@ void am_combo_apply(const carta_rules *r, am_state *st, carta_action a)
             combo_shift_done(r, st);
         am_opportunity_moved(r, st, who, from); /* OPPORTUNITY (R117) */
         am_scrap_entered(st, who); /* SCRAP on the square entered (R110) */
+        am_linger_entered(st, who, from); /* a lingering area entered (R137) */
         return;
     }
     default: /* AM_A_STOP */

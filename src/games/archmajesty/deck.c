@@ -340,7 +340,8 @@ static carta_status deck_read(const carta_rules *r, struct fy_node *root, const 
 {
     static const char *const keys[] = {"name", "ancestry", "attributes", "bonus", "styles",
                                        "artefacts", "equipment", "abilities", "cards",
-                                       "encounter", "companions", "text", NULL};
+                                       "encounter", "companions", "text", "inventory",
+                                       "personal_effects", NULL};
     if (carta_yaml_check_keys(root, keys, "a mage", path, err) ||
         carta_yaml_str(root, "name", NULL, deck->name, sizeof deck->name, path, err) ||
         deck_build(r, root, deck, path, err) ||
@@ -349,7 +350,8 @@ static carta_status deck_read(const carta_rules *r, struct fy_node *root, const 
         deck_names(r, root, "equipment", AM_T_WEAPON, deck, path, err) ||
         deck_names(r, root, "abilities", AM_T_ABILITY, deck, path, err) ||
         deck_names(r, root, "cards", AM_T_SPELL, deck, path, err) ||
-        deck_names(r, root, "companions", AM_T_MINION, deck, path, err))
+        deck_names(r, root, "companions", AM_T_MINION, deck, path, err) ||
+        am_inventory_read(r, root, path, err)) /* carried, not equipped (R139) */
         return CARTA_ERR_INPUT;
     struct fy_node *enc = carta_yaml_get(root, "encounter");
     if (enc && deck_name(r, enc, AM_T_ENCOUNTER, 1, deck, path, err))

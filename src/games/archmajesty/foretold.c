@@ -5,20 +5,38 @@
  * predetermined targets as a [Trick]. If a predetermined target moves out of the range of the
  * foretold effect, that effect automatically fails against that target." A mage foretells in
  * its Cycling Step decision (after the Draw Step); the card waits in its stack (limbo) with a
- * record in am_state.foretold; combo.c resolves it as AM_CAST_FORETOLD. */
+ * record in am_state.foretold; combo.c resolves it as AM_CAST_FORETOLD. A card whose attack is an
+ * area has its placement fixed as it is foretold, and attacks those within it as it resolves
+ * (R136). */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
 
 #include "core/assert.h"
 
-/* The card's first attack op, or NULL. */
+/* The card's first attack op (on chosen targets or an area), or NULL. */
 static const am_op *foretold_attack(const am_spell *s)
 {
     for (int i = 0; i < s->n_ops; i++)
-        if (s->op[i].kind == AM_OP_ATTACK)
+        if (am_op_attacks(s->op[i].kind))
             return &s->op[i];
     return NULL;
+}
+
+enum { FORETELL_AREA = 5 }; /* FORETELL frame argument: 1 when it asks the area's placement */
+
+/* The rule placing a foretold area: from the caster's square, within the card's range; each
+ * placement its own choice, for those within it will be those there when it resolves (R136). */
+static am_area_rule foretold_area_rule(const am_state *st, int ch, const am_spell *s,
+                                       const am_op *op)
+{
+    return (am_area_rule){st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
+                          op->value, 1, 0, 0};
+}
+
+int am_foretell_asks_area(const carta_pending *f)
+{
+    return f->kind == AM_F_FORETELL && f->arg[FORETELL_AREA];
 }
 
 static int foretold_in_reach(const carta_rules *r, const am_state *st, int ch, const am_spell *s,
@@ -38,8 +56,13 @@ int am_foretell_actions(const carta_rules *r, const am_state *st, int mage, cart
         const am_spell *s = am_spell_of(r, g->hand.cards[i]);
         if (!am_first_copy(&g->hand, i) || !s->foretold)
             continue;
-        int reach = !foretold_attack(s); /* a card without an attack needs no target */
-        for (int t = 0; t < st->n_chars && !reach; t++)
+        const am_op *attack = foretold_attack(s);
+        int reach = !attack; /* a card without an attack needs no target */
+        am_place place;
+        am_area_rule rule = attack ? foretold_area_rule(st, g->ch, s, attack) : (am_area_rule){0};
+        if (attack && attack->kind == AM_OP_AREA)
+            reach = am_area_places(st, &rule, &place, 1) > 0;
+        for (int t = 0; t < st->n_chars && !reach && attack->kind == AM_OP_ATTACK; t++)
             reach = foretold_in_reach(r, st, g->ch, s, t);
         if (reach)
             out[n++] = AM_ACT(AM_A_FORETELL, 0, i);
@@ -53,6 +76,14 @@ int am_foresee_actions(const carta_rules *r, const am_state *st, const carta_pen
     const am_foretold *fo = &st->foretold[st->n_foretold - 1];
     const am_spell *s = &r->spell[f->arg[1]];
     int ch = st->mage[f->arg[0]].ch, n = 0;
+    if (f->arg[FORETELL_AREA]) { /* where the area will be (R136) */
+        am_place places[2 * AM_CELLS];
+        am_area_rule rule = foretold_area_rule(st, ch, s, foretold_attack(s));
+        n = am_area_places(st, &rule, places, 2 * AM_CELLS);
+        for (int k = 0; k < n; k++)
+            out[k] = AM_ACT(AM_A_AREA, places[k].at, places[k].w << 4 | places[k].h);
+        return n;
+    }
     for (int t = 0; t < st->n_chars; t++) {
         int picked = 0;
         for (int k = 0; k < fo->n; k++)
@@ -86,6 +117,7 @@ static void foretell(const carta_rules *r, am_state *st, int mage, int i)
     f->arg[1] = (int16_t)r->index[card];
     f->arg[2] = (int16_t)(attack->count < AM_FORETOLD_TARGETS ? attack->count
                                                                : AM_FORETOLD_TARGETS);
+    f->arg[FORETELL_AREA] = attack->kind == AM_OP_AREA;
 }
 
 void am_foretold_apply(const carta_rules *r, am_state *st, carta_action a)
@@ -98,6 +130,12 @@ void am_foretold_apply(const carta_rules *r, am_state *st, carta_action a)
     }
     CARTA_ASSERT(f && f->kind == AM_F_FORETELL);
     am_foretold *fo = &st->foretold[st->n_foretold - 1];
+    if (AM_KIND(a) == AM_A_AREA) { /* the area's placement, fixed (R136) */
+        fo->area_at = (uint8_t)AM_A(a);
+        fo->area_wh = (uint8_t)AM_B(a);
+        carta_event_add(&st->events, CARTA_EV_NOTE, f->arg[0], -1, -1, CARTA_SEEN_ALL, -1,
+                        AM_W_AREA, AM_B(a) >> 4, AM_B(a) & 15);
+    }
     if (AM_KIND(a) == AM_A_FORESEE) {
         fo->target[fo->n++] = (uint8_t)AM_A(a);
         am_tell(st, AM_A(a), AM_W_FORESEEN, 0, 0);
@@ -168,4 +206,18 @@ void am_foretold_done(am_state *st)
             (size_t)(st->n_foretold - d - 1) * sizeof st->foretold[0]);
     st->n_foretold--;
     memset(&st->foretold[st->n_foretold], 0, sizeof st->foretold[0]);
+}
+
+int am_foretold_area(const carta_rules *r, const am_state *st, int ch, const am_op *op,
+                     am_place *p, uint8_t *out)
+{
+    int d = am_foretold_due(st);
+    if (d < 0 || !st->foretold[d].area_wh)
+        return 0;
+    const am_foretold *fo = &st->foretold[d];
+    int w = fo->area_wh >> 4, h = fo->area_wh & 15;
+    int centre = fo->area_at + (h - 1) / 2 * AM_W + (w - 1) / 2; /* R91's nearest-first order */
+    *p = (am_place){fo->area_at, (uint8_t)w, (uint8_t)h, (uint8_t)centre};
+    am_area_rule rule = foretold_area_rule(st, ch, am_spell_of(r, fo->card), op);
+    return am_area_targets(st, &rule, p, out);
 }

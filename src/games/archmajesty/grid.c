@@ -111,6 +111,7 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         am_char_moved(r, st, ch);
         am_opportunity_moved(r, st, ch, from);
         am_scrap_entered(st, ch);
+        am_linger_entered(st, ch, from); /* R137 */
         break;
     case AM_A_JUMP: {
         c->mp = (uint8_t)(c->mp - am_move_cost(st, ch, am_jump_cost(st, ch)));
@@ -128,6 +129,7 @@ void am_grid_apply(const carta_rules *r, am_state *st, carta_action a)
         am_char_moved(r, st, ch);
         am_opportunity_moved(r, st, ch, from);
         am_scrap_entered(st, ch);
+        am_linger_entered(st, ch, from); /* R137 */
         break;
     default: /* AM_A_STAY */
         carta_pending_pop(&st->pending);

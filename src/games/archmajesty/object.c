@@ -2,8 +2,11 @@
  * the same way as characters, and include things like boulders, tree trunks, statues, walls, and
  * so on. By default, objects are treated as enemy characters for the purposes of square occupancy
  * and bashing effects." An object stands on the ground layer (R92); its square's terrain bits
- * carry it for movement (am_blocked) and sight (am_sight), the list names it. */
+ * carry it for movement (am_blocked) and sight (am_sight), the list names it. One with Hit Points
+ * is damaged by an area placed over it, and destroyed at 0 (R141). */
 #include "games/archmajesty/archmajesty.h"
+
+#include <string.h>
 
 int am_object_at(const am_state *st, int cell)
 {
@@ -18,7 +21,8 @@ int am_object_place(const carta_rules *r, am_state *st, int def, int cell)
     if (st->n_objects >= AM_OBJECTS || cell < 0 || cell % AM_W >= st->w ||
         cell / AM_W >= st->h || st->terrain[cell] || am_char_at(st, cell, 0) >= 0)
         return 0;
-    st->obj[st->n_objects++] = (am_object){(uint16_t)def, (uint8_t)cell, 0};
+    st->obj[st->n_objects++] = (am_object){(uint16_t)def, (uint8_t)cell,
+                                           (uint8_t)am_thing_of(r, def)->hp};
     st->terrain[cell] |= AM_TER_OBJECT | (am_thing_of(r, def)->opaque ? AM_TER_OPAQUE : 0);
     return 1;
 }
@@ -95,4 +99,37 @@ void am_quake_apply(const carta_rules *r, am_state *st, carta_action a)
     }
     carta_pending_pop(&st->pending);
     am_quake_next(r, st, m + 1);
+}
+
+/* ---- objects with Hit Points (Line of Sight: "you can target any character or object within
+ * that area"; R141) ---- */
+
+static void object_remove(am_state *st, int k)
+{
+    st->terrain[st->obj[k].cell] &= (uint8_t)~(AM_TER_OBJECT | AM_TER_OPAQUE);
+    memmove(&st->obj[k], &st->obj[k + 1], (size_t)(st->n_objects - k - 1) * sizeof st->obj[0]);
+    st->n_objects--;
+    memset(&st->obj[st->n_objects], 0, sizeof st->obj[0]);
+}
+
+void am_objects_hit(const carta_rules *r, am_state *st, int ch, const am_spell *s, int whom,
+                    int at, int wh)
+{
+    if (!s->dmg || whom == AM_WHOM_ALLIES)
+        return;
+    int amount = s->dmg + am_attr(r, st, ch, s->dmg_attr) + s->y, seat = am_seat_of(st, ch);
+    for (int k = st->n_objects - 1; k >= 0 && amount > 0; k--) {
+        am_object *o = &st->obj[k];
+        if (!o->hp || !am_area_holds(at, wh, o->cell))
+            continue;
+        o->hp = (uint8_t)(o->hp > amount ? o->hp - amount : 0);
+        if (o->hp) {
+            carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, o->def, CARTA_SEEN_ALL, -1,
+                            AM_W_OBJECT_HIT, amount, o->hp);
+            continue;
+        }
+        carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, o->def, CARTA_SEEN_ALL, -1,
+                        AM_W_OBJECT_DESTROYED, o->cell % AM_W + 1, o->cell / AM_W + 1);
+        object_remove(st, k);
+    }
 }

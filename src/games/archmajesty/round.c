@@ -288,6 +288,7 @@ static void round_expire(const carta_rules *r, am_state *st)
     memset(st->token, 0, sizeof st->token);
     st->n_tokens = 0;
     st->n_smoke = 0;
+    am_linger_round_end(st); /* lingering areas that last the round (R137) */
     for (int m = 0; m < st->n_mages; m++)
         st->mage[m].haste = 0;
     am_landing_reset(st);
@@ -336,6 +337,7 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
     if (c->side == AM_ENEMIES)
         am_tell_at(st, ch, AM_W_TAKING_TURN);
     am_lasting_phase(r, st, ch, AM_P_START);
+    am_linger_turn_start(st, ch); /* starting its turn within a lingering area (R137) */
     am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, ch));
     am_upkeep_phase(r, st, ch); /* ENCHANTMENT: upkeep, asked first (R119) */
     am_foretold_resolve_next(st, 0); /* FORETOLD: its X turns have passed (R116) */
@@ -419,6 +421,7 @@ void am_turn_finish(const carta_rules *r, am_state *st)
     c->flags |= AM_C_ACTED;
     c->attacks_left = 0;
     am_foretold_tick(st);
+    am_linger_tick(st);
     am_tell(st, st->active, AM_W_DONE_TURN, 0, 0);
     if (c->side == AM_ENEMIES) {
         while (++st->group_i < st->n_group) {

@@ -332,6 +332,12 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
     case AM_A_FORETELL: case AM_A_FORESEE: case AM_A_FORESEEN:
         am_foretold_apply(r, st, a);
         break;
+    case AM_A_AREA: /* an area placed: a card's or template's, or a foretold card's (R136) */
+        if (top && am_foretell_asks_area(top))
+            am_foretold_apply(r, st, a);
+        else
+            am_combo_apply(r, st, a);
+        break;
     case AM_A_CHAIN:
         am_chain_apply(r, st, a);
         break;

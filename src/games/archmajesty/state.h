@@ -35,7 +35,8 @@ enum {
     AM_SCRAP_MAX = 99,            /* scrap a character carries or a square holds (R110) */
     AM_FORETOLD = 4,              /* foretold cards waiting at once (R116) */
     AM_FORETOLD_TARGETS = 6,
-    AM_OBJECTS = 12               /* objects on the map (Occupancy and Objects) */
+    AM_OBJECTS = 12,              /* objects on the map (Occupancy and Objects) */
+    AM_LINGERS = 4                /* lingering areas on the map at once (R137) */
 };
 
 #define AM_UNKNOWN 0xFFFFu /* a card id hidden from the observer */
@@ -141,14 +142,25 @@ typedef struct am_foretold {
     uint16_t card;
     uint8_t mage, turns, n;
     uint8_t target[AM_FORETOLD_TARGETS];
+    uint8_t area_at, area_wh; /* an area's placement, fixed as foretold; 0 0 none (R136) */
     uint8_t pad;
 } am_foretold;
+
+/* A lingering area (CARD BREAKDOWN, AUTOMATIC HIT: "the card's lingering area effect"; R137): a
+ * card's area with `lasts`, left on the map; it attacks each character of its kind entering it or
+ * starting a turn within it with its stage (linger.c). */
+typedef struct am_linger {
+    uint16_t ref, card;       /* the spell (r->spell index, a CHOICE's option as picked), card */
+    uint8_t by, op;           /* the placer's character slot; the area op's index in the spell */
+    uint8_t at, wh;           /* top left square, width << 4 | height */
+    uint8_t lasts, whom;      /* turns left or AM_LASTS_ROUND; enum am_whom */
+} am_linger;
 
 /* An object on the map (Occupancy and Objects): a boulder, a statue. Its square's terrain bits
  * say how it occupies (AM_TER_OBJECT) and whether it blocks sight (AM_TER_OPAQUE). */
 typedef struct am_object {
     uint16_t def;  /* its catalog id */
-    uint8_t cell, pad;
+    uint8_t cell, hp; /* hp: its Hit Points left, 0 for one without (R141) */
 } am_object;
 
 typedef CARTA_ZONE(AM_DECK) am_pile;
@@ -216,6 +228,8 @@ typedef struct am_state {
     am_lasting lasting[AM_LASTING];
     uint8_t n_foretold, pad_foretold;
     am_foretold foretold[AM_FORETOLD];     /* FORETOLD/X, in the order played (R116) */
+    uint8_t n_linger, pad_linger;
+    am_linger linger[AM_LINGERS];          /* lingering areas, in the order placed (R137) */
     carta_pending_stack pending;
     carta_events events;
 } am_state;

@@ -1,7 +1,8 @@
 /* taunt.c: TAUNT's movement (CARD TERMINOLOGY, TAUNT; ruling R115): "If they use melee attacks,
  * they will move closer to you in order to hit you." A taunted enemy with a melee attack template
  * may run only to a square nearer its taunter (king distance), and may jump only to reach an
- * airborne taunter; its other actions are as ever. Its attacks' targets are combo.c's (R87). */
+ * airborne taunter; its other actions are as ever. Its attacks' targets are combo.c's (R87); an
+ * area it places attacks only those am_taunt_mask names (R138). */
 #include "games/archmajesty/archmajesty.h"
 
 static int taunt_melee(const carta_rules *r, const am_state *st, int ch)
@@ -35,4 +36,17 @@ int am_taunt_moves(const carta_rules *r, const am_state *st, int ch, carta_actio
         if (taunt_move_ok(st, ch, taunter, out[i]))
             out[kept++] = out[i];
     return kept;
+}
+
+uint32_t am_taunt_mask(const am_state *st, int ch)
+{
+    int taunter = st->ch[ch].taunter - 1;
+    if (taunter < 0)
+        return 0;
+    uint32_t mask = 1u << taunter;
+    for (int i = 0; i < st->n_chars; i++)
+        if (st->ch[i].minion && st->ch[i].mage == st->ch[taunter].mage &&
+            st->ch[taunter].mage != AM_NONE)
+            mask |= 1u << i;
+    return mask;
 }

@@ -38,7 +38,14 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_BREATH] = "pays %d HP for Dragon Breath (%d left)",
     [AM_W_SMOKE] = "places a smoke area centred on %L%d",
     [AM_W_AREA] = "places a %dx%d area", [AM_W_AREA_CENTRE] = "centres the area on %L%d",
-    [AM_W_OBJECT_PUT] = "puts on %L%d the object", [AM_W_ONE_HP] = "reduced to 1 HP instead",
+    [AM_W_OBJECT_PUT] = "puts on %L%d the object",
+    [AM_W_LINGERS_ROUND] = "leaves the area lingering until the end of the round",
+    [AM_W_LINGERS_TURNS] = "leaves the area lingering for %d turn(s)",
+    [AM_W_LINGER_CAUGHT] = "caught in a lingering area",
+    [AM_W_LINGER_FADES] = "sees the lingering area fade:",
+    [AM_W_OBJECT_HIT] = "deals %d damage (%d HP left) to the object",
+    [AM_W_OBJECT_DESTROYED] = "destroys the object at %L%d:",
+    [AM_W_ONE_HP] = "reduced to 1 HP instead",
     [AM_W_CHANNELS] = "channels the card through", [AM_W_CHANNELS + 1] =
         "channels the card as Metal through", [AM_W_CHANNELS + 2] =
         "channels the card as Flora through", [AM_W_EMPOWERED] = "exploits Empower: +%d damage",
@@ -554,6 +561,14 @@ static void text_op(const am_op *o, carta_text *out)
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
     else if (o->kind == AM_OP_SCRAP || o->kind == AM_OP_STREW || o->kind == AM_OP_PAY_SCRAP)
         carta_text_printf(out, " %d scrap", o->count); /* SCRAP (R110) */
+    else if (o->kind == AM_OP_AREA && o->count) /* a lingering area (R137) */
+        carta_text_printf(out, " %dx%d area lingering %s%.0d%s: it attacks each %s entering it or "
+                          "starting a turn within it", o->x, o->y,
+                          o->count == AM_LASTS_ROUND ? "until the end of the round" : "for ",
+                          o->count == AM_LASTS_ROUND ? 0 : o->count,
+                          o->count == AM_LASTS_ROUND ? "" : " turn(s)",
+                          o->arg == AM_WHOM_CHARACTERS ? "character"
+                          : o->arg == AM_WHOM_ALLIES ? "ally" : "enemy");
     else if (o->kind == AM_OP_AREA) /* Area Effects: "Place a 2x2 area, then attack each enemy" */
         carta_text_printf(out, " %dx%d area%s, then attack each %s within it", o->x, o->y,
                           o->value ? " bound to a target" : "",
@@ -758,6 +773,9 @@ static int text_in_smoke(const am_state *st, int cell)
     for (int k = 0; k < st->n_smoke; k++)
         if (am_area_holds(am_smoke_at(st, k), 0x33, cell))
             return 1;
+    for (int k = 0; k < st->n_linger; k++) /* lingering areas (R137) */
+        if (am_area_holds(st->linger[k].at, st->linger[k].wh, cell))
+            return 1;
     return 0;
 }
 
@@ -803,15 +821,27 @@ static void text_objects(const carta_rules *r, const am_state *st, carta_text *o
     for (int k = 0; k < st->n_objects; k++) {
         char cell[8];
         am_cell_name(st->obj[k].cell, cell, sizeof cell);
-        carta_text_printf(out, "  %s at %s%s\n", carta_catalog_name(r->catalog, st->obj[k].def),
+        carta_text_printf(out, "  %s at %s%s", carta_catalog_name(r->catalog, st->obj[k].def),
                           cell, st->terrain[st->obj[k].cell] & AM_TER_OPAQUE
                                     ? " (blocks line of sight)" : "");
+        carta_text_printf(out, st->obj[k].hp ? ", %d HP\n" : "\n", st->obj[k].hp);
     }
     for (int k = 0; k < st->n_smoke; k++) {
         char cell[8];
         am_cell_name(am_smoke_at(st, k), cell, sizeof cell);
         carta_text_printf(out, "  a 3x3 smoke area from %s: +5 Defence within it this round\n",
                           cell);
+    }
+    for (int k = 0; k < st->n_linger; k++) {
+        const am_linger *l = &st->linger[k];
+        char cell[8];
+        am_cell_name(l->at, cell, sizeof cell);
+        carta_text_printf(out, "  a %dx%d lingering area of %s from %s: ", l->wh >> 4, l->wh & 15,
+                          carta_catalog_name(r->catalog, l->card), cell);
+        if (l->lasts == AM_LASTS_ROUND)
+            carta_text_printf(out, "until the end of the round\n");
+        else
+            carta_text_printf(out, "%d more turn(s)\n", l->lasts);
     }
 }
 
@@ -946,7 +976,8 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     case AM_F_AREA: {
         const am_op *op = &am_spell_ref(r, f->arg[1])->op[f->arg[3]];
         snprintf(buf, cap, "Area Effects: place a %dx%d area (it may be turned) whose centre "
-                 "square is within range and in sight", op->x, op->y);
+                 "square is within range and in sight%s", op->x, op->y,
+                 op->count ? "; it lingers, and attacks those entering it" : "");
         return;
     }
     case AM_F_DISCARD:
@@ -1023,8 +1054,12 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
                  am_spell_of(r, f->arg[1])->upkeep - f->arg[2]);
         return;
     case AM_F_FORETELL:
-        snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
-                 "them later", f->arg[2]);
+        if (am_foretell_asks_area(f)) /* R136 */
+            snprintf(buf, cap, "Foretold: place its area now; it resolves later on those "
+                     "within it then");
+        else
+            snprintf(buf, cap, "Foretold: choose its targets now (up to %d); it resolves against "
+                     "them later", f->arg[2]);
         return;
     case AM_F_PAY_SCRAP:
         snprintf(buf, cap, "pay %d scrap (you carry %d) for the rest of the effect?", f->arg[1],

@@ -118,7 +118,8 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
     carta_view_end(v);
 }
 
-/* The areas that last (Grenado, Smoke's until the round's end): the top left square, the size. */
+/* The areas that last (Grenado, Smoke's until the round's end; lingering areas of cards, R137):
+ * the top left square, the size. */
 static void view_areas(const carta_rules *r, const am_state *st, carta_view *v)
 {
     (void)r;
@@ -132,6 +133,25 @@ static void view_areas(const carta_rules *r, const am_state *st, carta_view *v)
         carta_view_int(v, "height", 3);
         carta_view_str(v, "text", "+5 Defence to each character within it until the end of the "
                        "round (Grenado, Smoke)");
+        carta_view_end(v);
+    }
+    for (int k = 0; k < st->n_linger; k++) { /* lingering areas (R137) */
+        const am_linger *l = &st->linger[k];
+        char cell[8], text[80];
+        am_cell_name(l->at, cell, sizeof cell);
+        if (l->lasts == AM_LASTS_ROUND)
+            snprintf(text, sizeof text, "lingering until the end of the round");
+        else
+            snprintf(text, sizeof text, "lingering for %d more turn(s)", l->lasts);
+        carta_view_map(v, NULL);
+        carta_view_str(v, "cell", cell);
+        carta_view_int(v, "width", l->wh >> 4);
+        carta_view_int(v, "height", l->wh & 15);
+        carta_view_str(v, "text", text);
+        carta_view_card(v, "card", l->card, AM_UNKNOWN);
+        carta_view_int(v, "uid", l->by); /* the placer */
+        if (l->lasts != AM_LASTS_ROUND)
+            carta_view_int(v, "turns", l->lasts);
         carta_view_end(v);
     }
     carta_view_end(v);
@@ -170,6 +190,15 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         carta_view_card(v, "card", fo->card, AM_UNKNOWN);
         carta_view_int(v, "player", fo->mage);
         carta_view_int(v, "turns", fo->turns);
+        if (fo->area_wh) { /* a foretold area's fixed placement (R136) */
+            char cell[8];
+            am_cell_name(fo->area_at, cell, sizeof cell);
+            carta_view_map(v, "area");
+            carta_view_str(v, "cell", cell);
+            carta_view_int(v, "width", fo->area_wh >> 4);
+            carta_view_int(v, "height", fo->area_wh & 15);
+            carta_view_end(v);
+        }
         carta_view_list(v, "targets");
         for (int k = 0; k < fo->n; k++)
             carta_view_int(v, NULL, fo->target[k]);
@@ -185,6 +214,8 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         carta_view_str(v, "name", carta_catalog_name(r->catalog, st->obj[k].def));
         carta_view_str(v, "cell", cell);
         carta_view_bool(v, "blocks_sight", (st->terrain[st->obj[k].cell] & AM_TER_OPAQUE) != 0);
+        if (st->obj[k].hp) /* Hit Points left: an area may destroy it (R141) */
+            carta_view_int(v, "hp", st->obj[k].hp);
         carta_view_end(v);
     }
     carta_view_end(v);
