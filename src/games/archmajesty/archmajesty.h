@@ -884,6 +884,9 @@ int am_block_fits(const am_state *st, int large, int at, int airborne, int ch, i
 int am_fits(const am_state *st, int ch, int at, int airborne, int but);
 /* SUMMON: every square of the block on the map, plain floor, nobody on either layer. */
 int am_block_unoccupied(const am_state *st, int large, int at);
+/* The first square of ch's block moved to `at` that a wall, an object or another character holds
+ * on the layer (what it bashes into); `at` when none does. */
+int am_block_blocker(const am_state *st, int ch, int at, int airborne);
 /* The nearest place (top left square) to cell where ch fits on the layer, the first in reading
  * order among the nearest (R15, R122); -1 when none. */
 int am_nearest_fit(const am_state *st, int ch, int cell, int airborne);

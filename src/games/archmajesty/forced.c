@@ -110,6 +110,7 @@ static void forced_move(am_state *st, int ch, int d, int mode)
  * character hit moves. */
 static void forced_bash(am_state *st, carta_pending *f, int ch, int cell)
 {
+    cell = am_block_blocker(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE); /* Large: R122 */
     am_tell(st, ch, AM_W_BASHES, cell % AM_W + 1, cell / AM_W + 1);
     f->arg[F_LEFT] = 0;
     forced_next(st, f);

@@ -139,3 +139,13 @@ int am_area_holds_char(const am_state *st, int at, int wh, int ch)
     int x = c->cell % AM_W - at % AM_W, y = c->cell / AM_W - at / AM_W;
     return x >= -1 && y >= -1 && x < wh >> 4 && y < (wh & 15); /* R125: any of its squares */
 }
+
+int am_block_blocker(const am_state *st, int ch, int at, int airborne)
+{
+    uint8_t sq[4];
+    int n = am_block_squares(st->ch[ch].large, at, sq);
+    for (int k = 0; k < n; k++)
+        if (am_blocked(st, sq[k], airborne) || large_other_at(st, sq[k], airborne, ch, -1))
+            return sq[k];
+    return at;
+}
