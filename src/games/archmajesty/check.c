@@ -183,6 +183,18 @@ static carta_status check_scrap(const am_state *st, carta_error *err)
     return CARTA_OK;
 }
 
+/* LARGE (R121): a character is Large exactly when its sheet says so; a mage never. */
+static carta_status check_large(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_enemy *e = i < st->n_mages ? NULL : am_enemy_of(r, st->ch[i].def);
+        if (st->ch[i].large != (e ? e->large : 0))
+            return CHECK_FAIL(err, "character %d: large %d, its sheet says %d", i,
+                              st->ch[i].large, e ? e->large : 0);
+    }
+    return CARTA_OK;
+}
+
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
 {
     const am_state *st = state;
@@ -221,6 +233,8 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_mages(r, st, err);
     if (s == CARTA_OK)
         s = check_minions(r, st, err);
+    if (s == CARTA_OK)
+        s = check_large(r, st, err);
     if (s == CARTA_OK)
         s = check_scrap(st, err);
     if (s == CARTA_OK)
