@@ -312,7 +312,8 @@ int am_summon_op(const carta_rules *r, am_state *st, int ch, const am_spell *s)
         return 0;
     }
     int range = s->melee ? 1 : s->range;
-    if ((!replace && minion_slot(st) < 0) || !minion_squares(st, ch, range, am_enemy_of(r, sheet)->large, NULL)) {
+    int large = am_enemy_of(r, sheet)->large;
+    if ((!replace && minion_slot(st) < 0) || !minion_squares(st, ch, range, large, NULL)) {
         carta_event_add(&st->events, CARTA_EV_NOTE, mage, -1, sheet, CARTA_SEEN_ALL, -1,
                         AM_W_SUMMON_NO_ROOM, 0, 0);
         return 0;
@@ -383,11 +384,10 @@ void am_companions_place(const carta_rules *r, am_state *st, int mage, const car
         int sheet = d->cards[i];
         if (am_type_of(r, sheet) != AM_T_MINION)
             continue;
-        int at = st->ch[st->mage[mage].ch].cell, cell = -1;
+        int at = st->ch[st->mage[mage].ch].cell, cell = -1, large = am_enemy_of(r, sheet)->large;
         for (int d = 1; d < AM_W && cell < 0; d++) /* the nearest, the first in reading order */
             for (int k = 0; k < AM_CELLS && cell < 0; k++)
-                cell = am_block_dist(at, 0, k, am_enemy_of(r, sheet)->large) == d &&
-                               am_block_unoccupied(st, am_enemy_of(r, sheet)->large, k)
+                cell = am_block_dist(at, 0, k, large) == d && am_block_unoccupied(st, large, k)
                            ? k
                            : -1;
         if (cell >= 0)

@@ -163,9 +163,9 @@ static void round_spawn(const carta_rules *r, am_state *st, const am_wave *w)
         c->hp = c->hp_max = e->hp;
         c->flags = e->airborne ? AM_C_AIRBORNE : 0;
         c->large = e->large;
-        int ch = st->n_chars, cell = am_fits(st, ch, w->cell[k], e->airborne, -1)
-                                         ? w->cell[k]
-                                         : am_nearest_fit(st, ch, w->cell[k], e->airborne); /* R58 */
+        int ch = st->n_chars, at = w->cell[k]; /* R58; a Large one's whole block, R122 */
+        int cell = am_fits(st, ch, at, e->airborne, -1) ? at
+                                                         : am_nearest_fit(st, ch, at, e->airborne);
         if (cell < 0)
             continue;
         c->cell = (uint8_t)cell;
