@@ -55,10 +55,11 @@ int am_manhattan_to(const am_state *st, int ch, int cell)
 /* Whether a character other than ch and but holds cell on the layer. */
 static int large_other_at(const am_state *st, int cell, int airborne, int ch, int but)
 {
+    int want = airborne ? AM_C_AIRBORNE : 0;
     for (int i = 0; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
-        if (i != ch && i != but && am_covers(c, cell) && !(c->flags & AM_C_AIRBORNE) == !airborne &&
-            !(c->flags & AM_C_GONE))
+        if (am_covers(c, cell) && (c->flags & (AM_C_AIRBORNE | AM_C_GONE)) == want && i != ch &&
+            i != but)
             return 1;
     }
     return 0;
@@ -78,7 +79,11 @@ int am_block_fits(const am_state *st, int large, int at, int airborne, int ch, i
 
 int am_fits(const am_state *st, int ch, int at, int airborne, int but)
 {
-    return am_block_fits(st, st->ch[ch].large, at, airborne, ch, but);
+    if (st->ch[ch].large)
+        return am_block_fits(st, 1, at, airborne, ch, but);
+    /* one square (every mage, most others): the movement's hot path */
+    return at >= 0 && at % AM_W < st->w && at / AM_W < st->h && !am_blocked(st, at, airborne) &&
+           !large_other_at(st, at, airborne, ch, but);
 }
 
 int am_block_unoccupied(const am_state *st, int large, int at)
