@@ -171,7 +171,6 @@ static int forced_teleports(const am_state *st, const carta_pending *f, carta_ac
     return n;
 }
 
-
 /* The free ground squares nearest ch's square (Falling onto Occupied Squares). */
 static int forced_landings(const am_state *st, int ch, carta_action *out)
 {
