@@ -367,7 +367,8 @@ function drawBoard(board) {
     const marks = {};
     const who = {};
     // M: a mage, m: a minion (its controller's ally, commanded in its turn), E: an enemy
-    board.characters.forEach((c, i) => { if (!c.gone) { marks[c.cell] = (c.side === "allies" ? (c.minion ? "m" : "M") : "E") + i; who[c.cell] = c; } });
+    // a Large character (R121) holds every square of c.cells
+    board.characters.forEach((c, i) => { if (!c.gone) (c.cells || [c.cell]).forEach((sq) => { marks[sq] = (c.side === "allies" ? (c.minion ? "m" : "M") : "E") + i; who[sq] = c; }); });
     const objects = {}; // objects (R92) by square, and the squares of the lasting areas
     (board.objects || []).forEach((o) => { objects[o.cell] = o; });
     const inArea = (x, y) => (board.areas || []).some((a) => {

@@ -3,7 +3,7 @@
  * effects that last or wait for a Start or End Phase (rulebook ../shared/rulebooks/archmajesty.txt,
  * COMBAT, START PHASE and END PHASE; docs/rulings/archmajesty.md R73) load with their timing,
  * and Bloodied's triggers (CARD TERMINOLOGY, BLOODIED; R75) are refused where they mean nothing;
- * a minion's sheet and a Summon card are checked (MINIONS, SUMMON; R95-R106). */
+ * a minion's sheet and a Summon card are checked (MINIONS, SUMMON; R95-R106), and Large (R121). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -119,6 +119,13 @@ static const bad_case bad[] = {
      "     stages: [[{attack: 1, lasts: round}]]}\n", 5, "read only by 'area'"},
     {"cards:\n" SPELL "     range: 3, attack: auto, damage: 3,\n"
      "     stages: [[{area: [2, 2], bound: true, lasts: 2}]]}\n", 5, "is not 'bound'"},
+    /* LARGE (CARD TERMINOLOGY, SUMMON; R121): a minion's or an enemy's keyword, true or false */
+    {"cards:\n" MINION "     commands: [{name: Bite, attack: Nip}],\n     large: 2}\n", 7,
+     "'large' must be true or false"},
+    {"cards:\n  - {name: Test Enemy, type: enemy, rank: elite, defence: 10, hp: 10, move: 3,\n"
+     "     large: big, templates: [{name: Nip, types: [physical, bestial], range: melee,\n"
+     "                             attack: might, damage: 2, effect: [{attack: 1}]}]}\n", 3,
+     "'large' must be true or false"},
 };
 
 static void test_bad_timings_are_refused(void **unused)

@@ -184,7 +184,7 @@ void am_char_moved(const carta_rules *r, am_state *st, int ch)
         int mine = st->mage[m].ch;
         if (c->side == AM_ENEMIES)
             ability_offer_shift(r, st, m, AM_H_SWIFT_STRIDE, mine, am_shift_distance(st, mine, 6));
-        else if (mine != ch && am_dist(st->ch[mine].cell, c->cell) == 1 && !(c->flags & AM_C_KO))
+        else if (mine != ch && am_char_dist(st, mine, ch) == 1 && !(c->flags & AM_C_KO))
             ability_offer_shift(r, st, m, AM_H_SEABORNE, ch, 6);
     }
 }
@@ -340,7 +340,7 @@ int am_steady_aim(const am_state *st, int attacker, int target)
 {
     const am_char *c = &st->ch[attacker];
     return c->side == AM_ALLIES && !c->minion && (st->mage[c->mage].traits & AM_TRAIT_STEADY) &&
-           am_dist(c->cell, st->ch[target].cell) >= 4;
+           am_char_dist(st, attacker, target) >= 4;
 }
 
 /* Rooted Fury (Stonefist Warrior): "Once per round, while you are grounded, when you hit an enemy

@@ -97,7 +97,7 @@ int am_answer_actions(const carta_rules *r, const am_state *st, carta_action *ou
             carta_action buf[AM_HAND + AM_TOKENS];
             int k = am_payments(r, st, p, 1u << AM_TOKEN_PROTECT, 1, AM_A_PROTECT, i | p << 3, buf);
             for (int j = 0; j < k; j++)
-                if (am_dist(st->ch[p].cell, st->ch[ro->target].cell) <=
+                if (am_char_dist(st, p, ro->target) <=
                     answer_protect_range(r, st, p, AM_B(buf[j])))
                     out[n++] = buf[j];
         }

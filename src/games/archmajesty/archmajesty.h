@@ -136,6 +136,7 @@ typedef struct am_enemy {
     uint8_t n_templates;
     uint16_t templ[AM_TEMPLATES];/* indexes of r->spell */
     am_minion_sheet minion;
+    uint8_t large;               /* LARGE: it holds a 2x2 block of squares (R121) */
 } am_enemy;
 
 enum { AM_WAVES = 6, AM_WAVE_ENEMIES = 12 };
@@ -899,5 +900,44 @@ struct carta_view;
 void am_view(const carta_rules *r, const void *obs, int seat, struct carta_view *out);
 int am_action_card(const carta_rules *r, const void *state, carta_action a);
 void am_action_view(const carta_rules *r, const void *obs, carta_action a, struct carta_view *out);
+
+/* large.c: Large characters (SUMMON; R121-R127). A Large character holds the 2x2 block whose top
+ * left square is its cell; a block is "large" (2x2) or not (its one square). */
+/* Whether character c holds cell. */
+static inline int am_covers(const am_char *c, int cell)
+{
+    unsigned d = (unsigned)(cell - c->cell);
+    return d == 0 || (c->large && (d == 1 || d == AM_W || d == AM_W + 1));
+}
+/* Whether the block with top left square at lies wholly on the map. */
+int am_block_on_map(const am_state *st, int large, int at);
+/* The squares of the block at `at` (out holds 4); the count. */
+int am_block_squares(int large, int at, uint8_t *out);
+/* The distance (king moves, R14) between the nearest squares of two blocks. */
+int am_block_dist(int a, int a_large, int b, int b_large);
+/* The distance from cell to the nearest square of ch; between the nearest squares of a and b. */
+int am_dist_to(const am_state *st, int ch, int cell);
+int am_char_dist(const am_state *st, int a, int b);
+/* Squares across plus squares down from cell to the nearest square of ch (R91's order). */
+int am_manhattan_to(const am_state *st, int ch, int cell);
+/* Whether the block at `at` lies on the map with no wall (nor, grounded, object) on the layer and
+ * no character but ch and but (-1: none) holding any of its squares on that layer. */
+int am_block_fits(const am_state *st, int large, int at, int airborne, int ch, int but);
+/* The same for ch's own block moved to `at`. */
+int am_fits(const am_state *st, int ch, int at, int airborne, int but);
+/* SUMMON: every square of the block on the map, plain floor, nobody on either layer. */
+int am_block_unoccupied(const am_state *st, int large, int at);
+/* The first square of ch's block moved to `at` that a wall, an object or another character holds
+ * on the layer (what it bashes into); `at` when none does. */
+int am_block_blocker(const am_state *st, int ch, int at, int airborne);
+/* The nearest place (top left square) to cell where ch fits on the layer, the first in reading
+ * order among the nearest (R15, R122); -1 when none. */
+int am_nearest_fit(const am_state *st, int ch, int cell, int airborne);
+/* Line of sight from some square a holds to some square b holds (R124); from cell to some square
+ * ch holds. */
+int am_char_sight(const am_state *st, int a, int b);
+int am_cell_sight(const am_state *st, int from, int ch);
+/* Whether some square of ch lies within the area at `at`, wh = width << 4 | height (R125). */
+int am_area_holds_char(const am_state *st, int at, int wh, int ch);
 
 #endif

@@ -32,7 +32,7 @@ static uint32_t area_mask(const am_state *st, const am_area_rule *rule, int at, 
 {
     uint32_t mask = 0;
     for (int i = 0; i < st->n_chars; i++)
-        if (area_attacks(st, rule, i) && am_area_holds(at, wh, st->ch[i].cell))
+        if (area_attacks(st, rule, i) && am_area_holds_char(st, at, wh, i))
             mask |= 1u << i;
     return mask;
 }
@@ -59,8 +59,7 @@ static uint32_t area_bound_mask(const am_state *st, const am_area_rule *rule)
     uint32_t mask = 0;
     for (int i = 0; i < st->n_chars; i++)
         if (area_attacks(st, rule, i) &&
-            am_dist(rule->from, st->ch[i].cell) <= rule->range &&
-            am_sight(st, rule->from, st->ch[i].cell))
+            am_dist_to(st, i, rule->from) <= rule->range && am_cell_sight(st, rule->from, i))
             mask |= 1u << i;
     return mask;
 }
@@ -98,14 +97,12 @@ int am_area_places(const am_state *st, const am_area_rule *rule, am_place *out, 
 int am_area_targets(const am_state *st, const am_area_rule *rule, const am_place *p,
                     uint8_t *out)
 {
-    int n = 0, cx = p->centre % AM_W, cy = p->centre / AM_W;
+    int n = 0;
     for (int d = 0; d < AM_W && n < AM_TARGETS; d++) /* R91: the nearest the centre first */
         for (int i = 0; i < st->n_chars && n < AM_TARGETS; i++) {
-            const am_char *c = &st->ch[i];
-            int dx = c->cell % AM_W - cx, dy = c->cell / AM_W - cy;
             if (area_attacks(st, rule, i) &&
-                am_area_holds(p->at, p->w << 4 | p->h, c->cell) &&
-                (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy) == d)
+                am_area_holds_char(st, p->at, p->w << 4 | p->h, i) &&
+                am_manhattan_to(st, i, p->centre) == d) /* a Large one: its nearest square */
                 out[n++] = (uint8_t)i;
         }
     return n;

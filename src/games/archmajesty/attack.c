@@ -48,8 +48,8 @@ int am_reaches(const carta_rules *r, const am_state *st, int ch, const am_spell 
     const am_char *a = &st->ch[ch], *t = &st->ch[target];
     if (t->flags & (AM_C_KO | AM_C_GONE))
         return 0;
-    int d = am_dist(a->cell, t->cell);
-    if (d > s->range || !am_sight(st, a->cell, t->cell))
+    int d = am_char_dist(st, ch, target); /* a Large one's nearest square (R123, R124) */
+    if (d > s->range || !am_char_sight(st, ch, target))
         return 0;
     return !s->melee || d == 0 || !(a->flags & AM_C_AIRBORNE) == !(t->flags & AM_C_AIRBORNE);
 }
@@ -237,7 +237,7 @@ static int attack_in_reach(const carta_rules *r, const am_state *st, const am_at
     if (!a->area_wh)
         return am_reaches(r, st, a->attacker, s, target);
     return !(st->ch[target].flags & (AM_C_KO | AM_C_GONE)) &&
-           am_area_holds(a->area_at, a->area_wh, st->ch[target].cell);
+           am_area_holds_char(st, a->area_at, a->area_wh, target);
 }
 
 /* Step 1: each target re-checked (R17), then rolled, or fixed (R19). */

@@ -830,11 +830,11 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
 {
     static const char *const keys[] = {"name", "type", "rank", "might", "agility", "will",
                                        "defence", "hp", "armour", "move", "attacks", "airborne",
-                                       "resist", "weak", "templates", "text", NULL};
+                                       "resist", "weak", "templates", "text", "large", NULL};
     static const char *const minion_keys[] = {
         "name", "type", "rank", "might", "agility", "will", "defence", "hp", "armour", "move",
         "airborne", "resist", "weak", "templates", "text", "upkeep", "control", "nature",
-        "command_points", "commands", "abilities", NULL};
+        "command_points", "commands", "abilities", "large", NULL};
     if (carta_yaml_check_keys(map, minion ? minion_keys : keys, minion ? "a minion" : "an enemy",
                               file, err))
         return CARTA_ERR_INPUT;
@@ -843,7 +843,7 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
     am_enemy *e = &r->enemy[r->n_enemies];
     memset(e, 0, sizeof *e);
     int v[8], ok = 1;
-    bool air = false;
+    bool air = false, large = false;
     int rank = read_key_word(map, "rank", rank_names, -1, file, err);
     if (rank < 0 || carta_yaml_int(map, "might", 0, false, -5, 10, &v[0], file, err) ||
         carta_yaml_int(map, "agility", 0, false, -5, 10, &v[1], file, err) ||
@@ -853,7 +853,8 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
         carta_yaml_int(map, "armour", 0, false, 0, 999, &v[5], file, err) ||
         carta_yaml_int(map, "move", 0, true, 0, 20, &v[6], file, err) ||
         carta_yaml_int(map, "attacks", 1, false, 1, 6, &v[7], file, err) ||
-        carta_yaml_bool(map, "airborne", false, &air, file, err))
+        carta_yaml_bool(map, "airborne", false, &air, file, err) ||
+        carta_yaml_bool(map, "large", false, &large, file, err)) /* LARGE (R121) */
         return CARTA_ERR_INPUT;
     for (int k = 0; k < 3; k++)
         e->attr[k] = (int8_t)v[k];
@@ -864,6 +865,7 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
     e->attacks = (uint8_t)v[7];
     e->rank = (uint8_t)rank;
     e->airborne = air;
+    e->large = large;
     e->resist = read_types(map, "resist", file, &ok, err);
     e->weak = ok ? read_types(map, "weak", file, &ok, err) : 0;
     if (!ok)

@@ -22,7 +22,7 @@ static int chain_targeted(const am_attack *a, int t)
 static int chain_from(const am_state *st, const am_attack *a, int range, int u)
 {
     for (int i = 0; i < a->n; i++)
-        if (am_dist(st->ch[a->roll[i].target].cell, st->ch[u].cell) <= range)
+        if (am_char_dist(st, a->roll[i].target, u) <= range)
             return a->roll[i].target;
     return -1;
 }
@@ -75,5 +75,5 @@ int am_chain_reaches(const am_state *st, const am_attack *a, int target)
 {
     const am_char *t = &st->ch[target];
     return !(t->flags & (AM_C_KO | AM_C_GONE)) &&
-           am_dist(st->ch[a->chain_from - 1].cell, t->cell) <= a->chain_range;
+           am_char_dist(st, a->chain_from - 1, target) <= a->chain_range;
 }

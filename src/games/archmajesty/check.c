@@ -35,6 +35,20 @@ static carta_status check_cards(const carta_rules *r, const am_state *st, carta_
     return carta_census_finish(&c, err);
 }
 
+/* Whether c's square, or a Large one's 2x2 block, lies on the map with no wall (nor, grounded,
+ * object) under it (R121). */
+static int check_block_open(const am_state *st, const am_char *c)
+{
+    uint8_t sq[4];
+    if (!am_block_on_map(st, c->large, c->cell))
+        return 0;
+    int n = am_block_squares(c->large, c->cell, sq);
+    for (int k = 0; k < n; k++)
+        if (am_blocked(st, sq[k], c->flags & AM_C_AIRBORNE))
+            return 0;
+    return 1;
+}
+
 static carta_status check_chars(const am_state *st, carta_error *err)
 {
     if (st->n_chars < st->n_mages || st->n_chars > AM_CHARS)
@@ -52,13 +66,13 @@ static carta_status check_chars(const am_state *st, carta_error *err)
                                   am_status_names[s]);
         if ((c->flags & AM_C_GONE) || am_forced_passing(st, i))
             continue;
-        if (c->cell % AM_W >= st->w || c->cell / AM_W >= st->h ||
-            am_blocked(st, c->cell, c->flags & AM_C_AIRBORNE))
-            return CHECK_FAIL(err, "character %d stands on square %d, a wall or an object on its "
-                              "layer", i, c->cell);
+        if (c->large > 1 || (c->large && c->side == AM_ALLIES && !c->minion) ||
+            !check_block_open(st, c))
+            return CHECK_FAIL(err, "character %d (large %d) stands on square %d, off the map, a "
+                              "wall or an object on its layer", i, c->large, c->cell);
         for (int k = 0; k < i; k++)
             if (!(st->ch[k].flags & AM_C_GONE) && !am_forced_passing(st, k) &&
-                st->ch[k].cell == c->cell &&
+                am_char_dist(st, k, i) == 0 && /* R121: every square of a Large one's block */
                 !(st->ch[k].flags & AM_C_AIRBORNE) == !(c->flags & AM_C_AIRBORNE))
                 return CHECK_FAIL(err, "characters %d and %d share square %d on one layer", k, i,
                                   c->cell);
@@ -195,6 +209,18 @@ static carta_status check_linger(const carta_rules *r, const am_state *st, carta
     return CARTA_OK;
 }
 
+/* LARGE (R121): a character is Large exactly when its sheet says so; a mage never. */
+static carta_status check_large(const carta_rules *r, const am_state *st, carta_error *err)
+{
+    for (int i = 0; i < st->n_chars; i++) {
+        const am_enemy *e = i < st->n_mages ? NULL : am_enemy_of(r, st->ch[i].def);
+        if (st->ch[i].large != (e ? e->large : 0))
+            return CHECK_FAIL(err, "character %d: large %d, its sheet says %d", i,
+                              st->ch[i].large, e ? e->large : 0);
+    }
+    return CARTA_OK;
+}
+
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
 {
     const am_state *st = state;
@@ -233,6 +259,8 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         s = check_mages(r, st, err);
     if (s == CARTA_OK)
         s = check_minions(r, st, err);
+    if (s == CARTA_OK)
+        s = check_large(r, st, err);
     if (s == CARTA_OK)
         s = check_scrap(st, err);
     if (s == CARTA_OK)

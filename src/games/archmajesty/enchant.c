@@ -30,7 +30,7 @@ static int enchant_ally_ok(const carta_rules *r, const am_state *st, const carta
     am_op op = enchant_op(f);
     return c->side == st->ch[ch].side && !(c->flags & (AM_C_KO | AM_C_GONE)) &&
            (u != ch || f->arg[A_TO] == AM_TO_ALLY) &&
-           (!f->arg[A_RANGE] || am_dist(c->cell, st->ch[ch].cell) <= f->arg[A_RANGE]) &&
+           (!f->arg[A_RANGE] || am_char_dist(st, u, ch) <= f->arg[A_RANGE]) &&
            !am_lasting_enchanted(r, st, u, &op, f->arg[A_CARD]);
 }
 

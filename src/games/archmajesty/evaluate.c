@@ -17,7 +17,7 @@ static double evaluate_distance(const am_state *st)
             continue;
         for (int i = st->n_mages; i < st->n_chars; i++)
             if (st->ch[i].side == AM_ENEMIES && !(st->ch[i].flags & (AM_C_KO | AM_C_GONE))) {
-                int d = am_dist(c->cell, st->ch[i].cell);
+                int d = am_char_dist(st, st->mage[m].ch, i);
                 best = best < 0 || d < best ? d : best;
             }
         if (best >= 0) {

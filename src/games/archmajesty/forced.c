@@ -10,35 +10,26 @@ enum { F_MOVER = 0, F_LEFT, F_BY, F_MODE, F_CARRIED, F_COUNT, F_N_REST, F_REST }
 enum { F_REST_CAP = CARTA_PENDING_ARGS - F_REST };
 _Static_assert(1 + F_REST_CAP >= AM_FORCED_MAX, "the FORCED frame holds AM_FORCED_MAX movers");
 
-/* Whether a character other than ch and but stands on cell on ch's layer. */
-static int forced_other_at(const am_state *st, int ch, int but, int cell)
-{
-    int air = st->ch[ch].flags & AM_C_AIRBORNE;
-    for (int i = 0; i < st->n_chars; i++)
-        if (i != ch && i != but && st->ch[i].cell == cell &&
-            !(st->ch[i].flags & AM_C_AIRBORNE) == !air && !(st->ch[i].flags & AM_C_GONE))
-            return 1;
-    return 0;
-}
-
 /* Whether entering cell makes ch bash: a wall (an object, R15), an object on its layer (R92) or a
- * character on its layer. */
+ * character on its layer other than but, on any square of a Large one's block (R122). */
 static int forced_blocked(const am_state *st, int ch, int but, int cell)
 {
-    return am_blocked(st, cell, st->ch[ch].flags & AM_C_AIRBORNE) ||
-           forced_other_at(st, ch, but, cell);
+    return !am_fits(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE, but);
 }
 
 static int forced_dir_ok(const am_state *st, const carta_pending *f, int d)
 {
     int m = f->arg[F_MOVER], from = st->ch[m].cell, to = am_step(st, from, d);
-    if (to < 0)
+    if (!am_block_on_map(st, st->ch[m].large, to))
         return 0;
-    if (f->arg[F_MODE] == AM_A_CARRY)
-        return am_step(st, st->ch[f->arg[F_CARRIED]].cell, d) >= 0;
-    int by = st->ch[f->arg[F_BY]].cell;
+    if (f->arg[F_MODE] == AM_A_CARRY) {
+        int carried = f->arg[F_CARRIED];
+        return am_block_on_map(st, st->ch[carried].large, am_step(st, st->ch[carried].cell, d));
+    }
+    int by = f->arg[F_BY], large = st->ch[m].large;
     int further = f->arg[F_MODE] == AM_A_PUSH ? 1 : -1; /* R14: each square one further */
-    return am_dist(to, by) == am_dist(from, by) + further;
+    return am_block_dist(to, large, st->ch[by].cell, st->ch[by].large) ==
+           am_char_dist(st, m, by) + further; /* nearest squares (R123) */
 }
 
 static int forced_dirs(const am_state *st, const carta_pending *f, carta_action *out)
@@ -62,7 +53,7 @@ static void forced_settle_on(am_state *st, int ch, int mode)
     int cell = st->ch[ch].cell;
     if (!forced_blocked(st, ch, -1, cell))
         return;
-    int to = am_nearest_free(st, cell, st->ch[ch].flags & AM_C_AIRBORNE);
+    int to = am_nearest_fit(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE);
     if (to < 0)
         return;
     st->ch[ch].cell = (uint8_t)to;
@@ -119,6 +110,7 @@ static void forced_move(am_state *st, int ch, int d, int mode)
  * character hit moves. */
 static void forced_bash(am_state *st, carta_pending *f, int ch, int cell)
 {
+    cell = am_block_blocker(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE); /* Large: R122 */
     am_tell(st, ch, AM_W_BASHES, cell % AM_W + 1, cell / AM_W + 1);
     f->arg[F_LEFT] = 0;
     forced_next(st, f);
@@ -167,7 +159,7 @@ static void forced_step(am_state *st, carta_pending *f, int d)
 
 static int forced_free(const am_state *st, int ch, int cell)
 {
-    return cell % AM_W < st->w && cell / AM_W < st->h && !forced_blocked(st, ch, -1, cell);
+    return !forced_blocked(st, ch, -1, cell);
 }
 
 static int forced_teleports(const am_state *st, const carta_pending *f, carta_action *out)
@@ -179,12 +171,6 @@ static int forced_teleports(const am_state *st, const carta_pending *f, carta_ac
     return n;
 }
 
-static int forced_ground_free(const am_state *st, int cell)
-{
-    return cell % AM_W < st->w && cell / AM_W < st->h && !am_blocked(st, cell, 0) &&
-           am_char_at(st, cell, 0) < 0;
-}
-
 /* The free ground squares nearest ch's square (Falling onto Occupied Squares). */
 static int forced_landings(const am_state *st, int ch, carta_action *out)
 {
@@ -192,7 +178,7 @@ static int forced_landings(const am_state *st, int ch, carta_action *out)
     for (int d = 1; d < AM_W; d++) {
         int n = 0;
         for (int c = 0; c < AM_CELLS; c++)
-            if (am_dist(c, from) == d && forced_ground_free(st, c))
+            if (am_dist(c, from) == d && am_fits(st, ch, c, 0, -1))
                 out[n++] = AM_ACT(AM_A_LAND_AT, c, 0);
         if (n)
             return n;
@@ -205,7 +191,7 @@ void am_land(am_state *st, int ch)
 {
     carta_action buf[AM_CELLS];
     am_char *c = &st->ch[ch];
-    int n = am_char_at(st, c->cell, 0) >= 0 || am_blocked(st, c->cell, 0) /* an object, R92 */
+    int n = !am_fits(st, ch, c->cell, 0, -1) /* a character, or an object (R92) */
                 ? forced_landings(st, ch, buf)
                 : 0;
     if (n > 1) { /* airborne until the square is chosen */
@@ -223,7 +209,7 @@ void am_land(am_state *st, int ch)
 static void forced_lift(am_state *st, int ch, int by)
 {
     am_char *c = &st->ch[ch];
-    if ((c->flags & AM_C_AIRBORNE) || am_char_at(st, c->cell, 1) >= 0)
+    if ((c->flags & AM_C_AIRBORNE) || !am_fits(st, ch, c->cell, 1, -1))
         return;
     c->flags |= AM_C_AIRBORNE;
     if (st->ch[by].side != c->side)

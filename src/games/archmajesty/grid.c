@@ -44,18 +44,18 @@ int am_cell_parse(const char *s)
 int am_char_at(const am_state *st, int cell, int airborne)
 {
     for (int i = 0; i < st->n_chars; i++)
-        if (st->ch[i].cell == cell && !(st->ch[i].flags & AM_C_AIRBORNE) == !airborne &&
+        if (am_covers(&st->ch[i], cell) && !(st->ch[i].flags & AM_C_AIRBORNE) == !airborne &&
             !(st->ch[i].flags & AM_C_GONE)) /* removed from the battlefield (R26) */
             return i;
     return -1;
 }
 
 /* Whether ch may end a step on cell, on its own layer: a floor square where no character of that
- * layer stands (Square Occupancy; R15: a step ends a movement). */
+ * layer stands (Square Occupancy; R15: a step ends a movement); for a Large one, its whole block
+ * with cell as its top left square (R122). */
 int am_can_enter(const am_state *st, int ch, int cell)
 {
-    int air = st->ch[ch].flags & AM_C_AIRBORNE;
-    return cell >= 0 && !am_blocked(st, cell, air) && am_char_at(st, cell, air) < 0;
+    return cell >= 0 && am_fits(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE, -1);
 }
 
 /* The nearest square to cell that is free on a layer (Falling onto Occupied Squares); the first in
@@ -75,8 +75,7 @@ static int grid_can_run(const am_state *st, int ch, int dir)
 {
     const am_char *c = &st->ch[ch];
     int to = am_step(st, c->cell, dir), cost = am_move_cost(st, ch, 1);
-    return cost >= 0 && c->mp >= cost && to >= 0 && !am_blocked(st, to, 0) &&
-           am_char_at(st, to, 0) < 0;
+    return cost >= 0 && c->mp >= cost && to >= 0 && am_fits(st, ch, to, 0, -1);
 }
 
 int am_grid_actions(const am_state *st, int ch, carta_action *out)
@@ -89,7 +88,8 @@ int am_grid_actions(const am_state *st, int ch, carta_action *out)
         if (grid_can_run(st, ch, d))
             out[n++] = AM_ACT(AM_A_RUN, d, 0);
     int jump = am_move_cost(st, ch, am_jump_cost(st, ch));
-    if (!(c->flags & AM_C_AIRBORNE) && jump >= 0 && c->mp >= jump && am_char_at(st, c->cell, 1) < 0)
+    if (!(c->flags & AM_C_AIRBORNE) && jump >= 0 && c->mp >= jump &&
+        am_fits(st, ch, c->cell, 1, -1))
         out[n++] = AM_ACT(AM_A_JUMP, 0, 0);
     return n;
 }

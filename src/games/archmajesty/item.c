@@ -150,7 +150,7 @@ static int item_ward_targets(const am_state *st, int user, const am_thing *t, in
     for (int k = 0; k < st->pending.n; k++) {
         const carta_pending *f = &st->pending.frame[k];
         if (f->kind == AM_F_EFFECT && (f->arg[0] == AM_A_GUARD || f->arg[0] == AM_A_PROTECT) &&
-            am_dist(st->ch[user].cell, st->ch[f->arg[1]].cell) <= t->reach)
+            am_char_dist(st, user, f->arg[1]) <= t->reach)
             out[n++] = AM_ACT(AM_A_USE, i, 1 + k);
     }
     return n;
@@ -164,7 +164,7 @@ static int item_oil_targets(const carta_rules *r, const am_state *st, int user, 
     for (int m = 0; m < st->n_mages; m++) {
         int ch = st->mage[m].ch;
         if ((st->ch[ch].flags & (AM_C_KO | AM_C_GONE)) ||
-            am_dist(st->ch[user].cell, st->ch[ch].cell) > t->reach)
+            am_char_dist(st, user, ch) > t->reach)
             continue;
         for (int w = 0; w < st->mage[m].n_items; w++)
             for (int e = 0; item_weapon(r, st, ch, w) && e < 5; e++)
@@ -176,7 +176,7 @@ static int item_oil_targets(const carta_rules *r, const am_state *st, int user, 
 static int item_targets(const carta_rules *r, const am_state *st, int user, const am_thing *t,
                         int i, carta_action *out)
 {
-    int n = 0, here = st->ch[user].cell;
+    int n = 0;
     if (t->use == AM_USE_TOKEN) { /* Ward Stone: its token, or +amount to a guard or protect */
         out[0] = AM_ACT(AM_A_USE, i, 0);
         return 1 + (t->amount ? item_ward_targets(st, user, t, i, out + 1) : 0);
@@ -193,7 +193,7 @@ static int item_targets(const carta_rules *r, const am_state *st, int user, cons
     }
     for (int c = 0; c < st->n_chars; c++) /* heal, draw: an ally within range */
         if (st->ch[c].side == AM_ALLIES && !(st->ch[c].flags & AM_C_GONE) &&
-            am_dist(here, st->ch[c].cell) <= t->reach &&
+            am_char_dist(st, user, c) <= t->reach &&
             (t->use == AM_USE_HEAL || !(st->ch[c].flags & AM_C_KO || st->ch[c].minion)))
             out[n++] = AM_ACT(AM_A_USE, i, c);
     return n;
@@ -221,7 +221,7 @@ static void item_grenade_fire(const carta_rules *r, am_state *st, int user, int 
     for (int i = 0; i < st->n_chars && st->phase != AM_P_OVER; i++) {
         const am_char *c = &st->ch[i];
         if (c->side != st->ch[user].side && !(c->flags & (AM_C_GONE | AM_C_KO)) &&
-            am_area_holds(item_area_at(centre), 0x33, c->cell)) {
+            am_area_holds_char(st, item_area_at(centre), 0x33, i)) {
             am_tell(st, i, AM_W_AUTO_HIT, 0, 0);
             am_damage(r, st, i, t->amount, types, 0, -1);
         }
@@ -297,7 +297,7 @@ void am_oil_hit(const carta_rules *r, am_state *st, int slot, int i)
 int am_smoke_bonus(const am_state *st, int ch)
 {
     for (int k = 0; k < st->n_smoke; k++)
-        if (am_area_holds(st->smoke[k], 0x33, st->ch[ch].cell))
+        if (am_area_holds_char(st, st->smoke[k], 0x33, ch))
             return 5;
     return 0;
 }

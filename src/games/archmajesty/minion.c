@@ -223,18 +223,15 @@ static int minion_slot(const am_state *st)
     return minions < AM_MINIONS && st->n_chars < AM_CHARS ? st->n_chars : -1;
 }
 
-/* An unoccupied floor square (nobody on either layer: SUMMON). */
-static int minion_square_free(const am_state *st, int cell)
+/* The squares a minion may be summoned on, as their blocks' top left squares: unoccupied floor
+ * (nobody on either layer: SUMMON), for a Large one all four squares, at least one of them
+ * within range of the caster (R122). */
+static int minion_squares(const am_state *st, int ch, int range, int large, carta_action *out)
 {
-    return cell % AM_W < st->w && cell / AM_W < st->h && !st->terrain[cell] &&
-           am_char_at(st, cell, 0) < 0 && am_char_at(st, cell, 1) < 0;
-}
-
-static int minion_squares(const am_state *st, int ch, int range, carta_action *out)
-{
-    int n = 0, here = st->ch[ch].cell;
+    int n = 0, here = st->ch[ch].cell, here_large = st->ch[ch].large;
     for (int cell = 0; cell < AM_CELLS; cell++)
-        if (am_dist(here, cell) <= range && minion_square_free(st, cell)) {
+        if (am_block_dist(here, here_large, cell, large) <= range &&
+            am_block_unoccupied(st, large, cell)) {
             if (out)
                 out[n] = AM_ACT(AM_A_SUMMON_AT, cell, 0);
             n++;
@@ -265,6 +262,7 @@ static void minion_place(const carta_rules *r, am_state *st, int mage, int sheet
     c->mp = e->move;
     c->cell = (uint8_t)cell;
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
+    c->large = e->large;
     c->minion = (uint8_t)kind;
     if (slot == st->n_chars)
         st->n_chars++;
@@ -314,7 +312,8 @@ int am_summon_op(const carta_rules *r, am_state *st, int ch, const am_spell *s)
         return 0;
     }
     int range = s->melee ? 1 : s->range;
-    if ((!replace && minion_slot(st) < 0) || !minion_squares(st, ch, range, NULL)) {
+    int large = am_enemy_of(r, sheet)->large;
+    if ((!replace && minion_slot(st) < 0) || !minion_squares(st, ch, range, large, NULL)) {
         carta_event_add(&st->events, CARTA_EV_NOTE, mage, -1, sheet, CARTA_SEEN_ALL, -1,
                         AM_W_SUMMON_NO_ROOM, 0, 0);
         return 0;
@@ -385,10 +384,12 @@ void am_companions_place(const carta_rules *r, am_state *st, int mage, const car
         int sheet = d->cards[i];
         if (am_type_of(r, sheet) != AM_T_MINION)
             continue;
-        int at = st->ch[st->mage[mage].ch].cell, cell = -1;
+        int at = st->ch[st->mage[mage].ch].cell, cell = -1, large = am_enemy_of(r, sheet)->large;
         for (int d = 1; d < AM_W && cell < 0; d++) /* the nearest, the first in reading order */
             for (int k = 0; k < AM_CELLS && cell < 0; k++)
-                cell = am_dist(at, k) == d && minion_square_free(st, k) ? k : -1;
+                cell = am_block_dist(at, 0, k, large) == d && am_block_unoccupied(st, large, k)
+                           ? k
+                           : -1;
         if (cell >= 0)
             minion_place(r, st, mage, sheet, cell, AM_COMPANION);
     }
@@ -509,7 +510,7 @@ int am_minion_choices(const carta_rules *r, const am_state *st, const carta_pend
     int n = 0, mage = f->seat;
     switch (f->kind) {
     case AM_F_SUMMON:
-        return minion_squares(st, f->arg[0], f->arg[2], out);
+        return minion_squares(st, f->arg[0], f->arg[2], am_enemy_of(r, f->arg[1])->large, out);
     case AM_F_REPLACE:
         for (int i = st->n_mages; i < st->n_chars; i++)
             if (minion_alive(st, i) && st->ch[i].mage == mage && st->ch[i].def == f->arg[1])

@@ -48,8 +48,8 @@ static void opportunity_offer(const carta_rules *r, am_state *st, int m, int ene
 void am_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from)
 {
     for (int m = 0; m < st->n_mages; m++) {
-        int at = st->ch[st->mage[m].ch].cell;
-        if (am_dist(from, at) == 1 || am_dist(st->ch[ch].cell, at) == 1)
+        int at = st->ch[st->mage[m].ch].cell, large = st->ch[ch].large;
+        if (am_block_dist(from, large, at, 0) == 1 || am_dist_to(st, ch, at) == 1)
             opportunity_offer(r, st, m, ch);
     }
 }

@@ -162,10 +162,10 @@ static void round_spawn(const carta_rules *r, am_state *st, const am_wave *w)
         c->rank = e->rank;
         c->hp = c->hp_max = e->hp;
         c->flags = e->airborne ? AM_C_AIRBORNE : 0;
-        int cell = am_char_at(st, w->cell[k], e->airborne) < 0 &&
-                           !am_blocked(st, w->cell[k], e->airborne)
-                       ? w->cell[k]
-                       : am_nearest_free(st, w->cell[k], e->airborne); /* R58 */
+        c->large = e->large;
+        int ch = st->n_chars, at = w->cell[k]; /* R58; a Large one's whole block, R122 */
+        int cell = am_fits(st, ch, at, e->airborne, -1) ? at
+                                                         : am_nearest_fit(st, ch, at, e->airborne);
         if (cell < 0)
             continue;
         c->cell = (uint8_t)cell;

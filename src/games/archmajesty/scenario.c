@@ -71,8 +71,16 @@ static carta_status scen_char(am_state *st, int ch, struct fy_node *map, const c
     c->scrap = (uint8_t)scrap;
     c->flags = (uint8_t)((air ? AM_C_AIRBORNE : 0) | (hp ? 0 : AM_C_KO) | (acted ? AM_C_ACTED
                                                                                    : 0));
-    if (am_char_at(st, cell, air) >= 0 && am_char_at(st, cell, air) < ch)
-        return carta_yaml_error(err, file, map, "two characters on one square and layer");
+    for (int k = 0; k < ch; k++)
+        if (am_char_dist(st, k, ch) == 0 && !(st->ch[k].flags & AM_C_AIRBORNE) == !air)
+            return carta_yaml_error(err, file, map, "two characters on one square and layer");
+    if (c->large && !am_block_fits(st, 1, cell, air, ch, ch)) { /* R121 */
+        char at[8];
+        am_cell_name(cell, at, sizeof at);
+        return carta_yaml_error(err, file, carta_yaml_get(map, "at"), "a Large character's 2x2 "
+                                "block from %s (its top left square) leaves the map or covers a "
+                                "wall or an object", at);
+    }
     struct fy_node *status = carta_yaml_get(map, "status");
     for (int s = 0; status && s < AM_STATUS; s++) {
         int v = 0;
@@ -191,6 +199,7 @@ static carta_status scen_enemy(const carta_rules *r, am_state *st, struct fy_nod
     c->hp = c->hp_max = e->hp;
     c->mp = e->move;
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
+    c->large = e->large;
     int taunter = 0; /* TAUNT: taunted by mage N (R87) */
     if (carta_yaml_int(map, "taunted_by", 0, false, 0, st->n_mages, &taunter, file, err))
         return CARTA_ERR_INPUT;
@@ -226,6 +235,7 @@ static carta_status scen_minion(const carta_rules *r, am_state *st, struct fy_no
     c->hp = c->hp_max = e->hp;
     c->mp = e->move;
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
+    c->large = e->large;
     c->minion = companion ? AM_COMPANION : AM_SUMMONED;
     c->cp = (uint8_t)cp;
     return scen_char(st, ch, map, file, err);

@@ -89,6 +89,9 @@ typedef struct am_char {
     uint8_t minion;          /* enum am_minion_kind: a minion (mage: its controller) or not */
     uint8_t cp;              /* a minion's stored Command Points (Minion Commands) */
     uint8_t scrap;           /* SCRAP: the scrap it carries, 0..AM_SCRAP_MAX (R110) */
+    uint8_t large;           /* LARGE: it holds the 2x2 block whose top left square is `cell`
+                                (R121; large.c) */
+    uint8_t pad_large;
 } am_char;
 
 /* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */

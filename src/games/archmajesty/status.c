@@ -20,7 +20,7 @@ int am_vulnerable(const am_state *st, int ch)
         return 1;
     for (int i = 0; i < st->n_chars; i++)
         adjacent += st->ch[i].side != c->side && !(st->ch[i].flags & (AM_C_KO | AM_C_GONE)) &&
-                    am_dist(st->ch[i].cell, c->cell) == 1;
+                    am_char_dist(st, i, ch) == 1;
     return adjacent >= 2;
 }
 

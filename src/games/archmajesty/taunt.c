@@ -22,7 +22,8 @@ static int taunt_move_ok(const am_state *st, int ch, const am_char *taunter, car
     if (AM_KIND(a) != AM_A_RUN)
         return 1;
     int to = am_step(st, c->cell, AM_A(a));
-    return am_dist(to, taunter->cell) < am_dist(c->cell, taunter->cell);
+    return am_block_dist(to, c->large, taunter->cell, taunter->large) <
+           am_block_dist(c->cell, c->large, taunter->cell, taunter->large);
 }
 
 int am_taunt_moves(const carta_rules *r, const am_state *st, int ch, carta_action *out, int n)

@@ -636,6 +636,13 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
     }
 }
 
+/* An enemy's or a minion's body: airborne, Large (a 2x2 block of squares, R121). */
+static const char *text_body(const am_enemy *e)
+{
+    static const char *const bodies[] = {"", ", airborne", ", Large", ", airborne, Large"};
+    return bodies[(e->airborne != 0) | (e->large != 0) << 1];
+}
+
 void am_describe_card(const carta_rules *r, int card, carta_text *out)
 {
     const char *name = carta_catalog_name(r->catalog, card);
@@ -677,7 +684,7 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
                           (const char *[]){"Fodder", "Regular", "Elite", "Mini-boss",
                                            "Boss"}[e->rank],
                           e->attr[0], e->attr[1], e->attr[2], e->defence, e->hp,
-                          e->airborne ? ", airborne" : "", e->move, m->upkeep, m->control,
+                          text_body(e), e->move, m->upkeep, m->control,
                           m->control_attr ? " + your highest attribute" : "");
         for (int w = 0; w < m->n_ways; w++)
             carta_text_printf(out, "  %s %d%s: %d Command Point(s)\n",
@@ -701,7 +708,7 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
                           (const char *[]){"Fodder", "Regular", "Elite", "Mini-boss",
                                            "Boss"}[e->rank],
                           e->attr[0], e->attr[1], e->attr[2], e->defence, e->hp,
-                          e->airborne ? ", airborne" : "", e->move, e->attacks);
+                          text_body(e), e->move, e->attacks);
         for (int t = 0; t < e->n_templates; t++) {
             carta_text_printf(out, " %s:", r->spell[e->templ[t]].name);
             text_spell_entries(&r->spell[e->templ[t]], out);
@@ -868,6 +875,11 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
                           c->flags & AM_C_AIRBORNE ? ", airborne" : "",
                           c->flags & AM_C_KO ? ", knocked out" : "",
                           c->flags & AM_C_ACTED ? ", has acted" : "");
+        if (c->large) { /* LARGE: the 2x2 block it holds (R121) */
+            char far[8];
+            am_cell_name(c->cell + AM_W + 1, far, sizeof far);
+            carta_text_printf(out, ", Large (to %s)", far);
+        }
         text_statuses(c, out);
         if (c->minion)
             carta_text_printf(out, ", %d Command Point(s)%s", c->cp,

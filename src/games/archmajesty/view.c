@@ -57,6 +57,21 @@ static void view_seat(const carta_rules *r, const am_state *st, int p, carta_vie
     carta_view_end(v);
 }
 
+/* LARGE (R121): whether it is Large, and the squares it holds, its own first. */
+static void view_footprint(const am_char *c, carta_view *v)
+{
+    uint8_t sq[4];
+    int n = am_block_squares(c->large, c->cell, sq);
+    carta_view_bool(v, "large", c->large != 0);
+    carta_view_list(v, "cells");
+    for (int k = 0; k < n; k++) {
+        char name[8];
+        am_cell_name(sq[k], name, sizeof name);
+        carta_view_str(v, NULL, name);
+    }
+    carta_view_end(v);
+}
+
 static void view_char(const carta_rules *r, const am_state *st, int i, carta_view *v)
 {
     const am_char *c = &st->ch[i];
@@ -97,6 +112,7 @@ static void view_char(const carta_rules *r, const am_state *st, int i, carta_vie
         carta_view_end(v);
     }
     carta_view_str(v, "cell", cell);
+    view_footprint(c, v);
     carta_view_int(v, "hp", c->hp);
     carta_view_int(v, "hp_max", c->hp_max);
     carta_view_int(v, "ap", c->ap);
