@@ -939,5 +939,7 @@ int am_char_sight(const am_state *st, int a, int b);
 int am_cell_sight(const am_state *st, int from, int ch);
 /* Whether some square of ch lies within the area at `at`, wh = width << 4 | height (R125). */
 int am_area_holds_char(const am_state *st, int at, int wh, int ch);
+/* The same for a block (Large or not) whose top left square is cell. */
+int am_area_holds_block(int at, int wh, int large, int cell);
 
 #endif

@@ -596,7 +596,7 @@ static void combo_area_fixed(const carta_rules *r, am_state *st, carta_pending *
         const am_linger *l = &st->linger[f->arg[C_CARD] & 15];
         targets[0] = (uint8_t)(f->arg[C_CARD] >> 4);
         p = (am_place){l->at, (uint8_t)(l->wh >> 4), (uint8_t)(l->wh & 15), l->at};
-        n = am_area_holds(l->at, l->wh, st->ch[targets[0]].cell) &&
+        n = am_area_holds_char(st, l->at, l->wh, targets[0]) &&
             !(st->ch[targets[0]].flags & (AM_C_KO | AM_C_GONE));
     }
     if (!n || st->n_attacks >= AM_ATTACKS) {

@@ -136,13 +136,17 @@ int am_cell_sight(const am_state *st, int from, int ch)
     return 0;
 }
 
+int am_area_holds_block(int at, int wh, int large, int cell)
+{
+    if (!large)
+        return am_area_holds(at, wh, cell);
+    int x = cell % AM_W - at % AM_W, y = cell / AM_W - at / AM_W;
+    return x >= -1 && y >= -1 && x < wh >> 4 && y < (wh & 15); /* R125: any of its squares */
+}
+
 int am_area_holds_char(const am_state *st, int at, int wh, int ch)
 {
-    const am_char *c = &st->ch[ch];
-    if (!c->large)
-        return am_area_holds(at, wh, c->cell);
-    int x = c->cell % AM_W - at % AM_W, y = c->cell / AM_W - at / AM_W;
-    return x >= -1 && y >= -1 && x < wh >> 4 && y < (wh & 15); /* R125: any of its squares */
+    return am_area_holds_block(at, wh, st->ch[ch].large, st->ch[ch].cell);
 }
 
 int am_block_blocker(const am_state *st, int ch, int at, int airborne)

@@ -51,8 +51,8 @@ void am_linger_entered(am_state *st, int ch, int from)
 {
     for (int k = st->n_linger - 1; k >= 0; k--) {
         const am_linger *l = &st->linger[k];
-        if (am_area_holds(l->at, l->wh, st->ch[ch].cell) && !am_area_holds(l->at, l->wh, from) &&
-            linger_attacks(st, l, ch))
+        if (am_area_holds_char(st, l->at, l->wh, ch) &&
+            !am_area_holds_block(l->at, l->wh, st->ch[ch].large, from) && linger_attacks(st, l, ch))
             linger_spring(st, k, ch);
     }
 }
@@ -61,7 +61,7 @@ void am_linger_turn_start(am_state *st, int ch)
 {
     for (int k = st->n_linger - 1; k >= 0; k--) {
         const am_linger *l = &st->linger[k];
-        if (am_area_holds(l->at, l->wh, st->ch[ch].cell) && linger_attacks(st, l, ch))
+        if (am_area_holds_char(st, l->at, l->wh, ch) && linger_attacks(st, l, ch))
             linger_spring(st, k, ch);
     }
 }
