@@ -269,10 +269,11 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
 }
 
 /* to: ally | other_ally: the effect goes to an ally the caster picks (ENCHANTMENT; R118): gain,
- * heal and armour at once, defence and boost until the round's end. */
+ * heal and armour at once, defence and boost until the round's end; to: controller, to a
+ * minion's controller, any effect of the caster's own (R129). */
 static carta_status read_to(struct fy_node *map, am_op *op, const char *file, carta_error *err)
 {
-    static const char *const to_names[] = {"self", "ally", "other_ally", NULL};
+    static const char *const to_names[] = {"self", "ally", "other_ally", "controller", NULL};
     struct fy_node *node = carta_yaml_get(map, "to");
     if (!node)
         return CARTA_OK;
@@ -280,6 +281,14 @@ static carta_status read_to(struct fy_node *map, am_op *op, const char *file, ca
     if (to < 0)
         return CARTA_ERR_INPUT;
     int modifier = k == AM_OP_DEFENCE || k == AM_OP_BOOST;
+    if (to == AM_TO_CONTROLLER) {
+        if (!modifier && k != AM_OP_GAIN && k != AM_OP_HEAL && k != AM_OP_ARMOUR &&
+            k != AM_OP_DRAW && k != AM_OP_MILL && k != AM_OP_TOKEN)
+            return carta_yaml_error(err, file, node, "'to: controller' takes gain, heal, armour, "
+                                    "draw, mill, token, defence or boost");
+        op->to = (uint8_t)to;
+        return CARTA_OK;
+    }
     if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR) ||
         (modifier ? op->timing != AM_ROUND_END : op->timing != AM_NOW) || op->cond)
         return carta_yaml_error(err, file, node, "'to' takes gain, heal or armour (at once), or "
@@ -858,7 +867,9 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
                              err))
             return CARTA_ERR_INPUT;
     e->n_templates = (uint8_t)fy_node_sequence_item_count(seq);
-    if (minion && am_minion_compile(r, e, map, file, err))
+    if (minion && (am_minion_compile(r, e, map, file, err) ||
+                   read_links(r, map, "abilities", AM_T_ABILITY, e->minion.ability,
+                              AM_MINION_ABILITIES, &e->minion.n_abilities, file, err)))
         return CARTA_ERR_INPUT;
     r->type[id] = minion ? AM_T_MINION : AM_T_ENEMY;
     r->index[id] = (uint16_t)r->n_enemies++;
@@ -1090,6 +1101,41 @@ static carta_status compile_consumable(struct fy_node *map, am_thing *t, const c
     return CARTA_OK;
 }
 
+/* A minion's ability (Minion Abilities; R128): trigger: turn_start | turn_end | hit | attacked,
+ * and effect: its effects (of the caster's own, or `to` an ally or the controller), compiled as a
+ * utility card in the next slot of r->spell. */
+static carta_status read_minion_ability(carta_rules *r, int id, int type, struct fy_node *map,
+                                        am_thing *t, const char *file, carta_error *err)
+{
+    static const char *const triggers[] = {"none", "turn_start", "turn_end", "hit", "attacked",
+                                           NULL};
+    struct fy_node *trig = carta_yaml_get(map, "trigger"), *effect = carta_yaml_get(map, "effect");
+    if (!trig && !effect)
+        return CARTA_OK;
+    int trigger = read_key_word(map, "trigger", triggers, 0, file, err);
+    if (trigger < 0)
+        return CARTA_ERR_INPUT;
+    if (type != AM_T_ABILITY || !trigger || !effect || !fy_node_is_sequence(effect))
+        return carta_yaml_error(err, file, trig ? trig : effect, "a minion's ability has "
+                                "'trigger' (turn_start, turn_end, hit, attacked) and 'effect', a "
+                                "list of effects (Minion Abilities)");
+    if (r->n_spells >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+    am_spell *s = &r->spell[r->n_spells];
+    memset(s, 0, sizeof *s);
+    s->id = (uint16_t)id;
+    if (read_stage_nodes(NULL, effect, s, NULL, -1, file, err))
+        return CARTA_ERR_INPUT;
+    for (int i = 0; i < s->n_ops; i++)
+        if (!am_minion_op_ok(&s->op[i]))
+            return carta_yaml_error(err, file, effect, "a minion's ability does gain, heal, "
+                                    "armour, defence or boost (on the minion, `to: ally` or `to: "
+                                    "controller`), or draw, mill or token `to: controller`");
+    t->trigger = (uint8_t)trigger;
+    t->effect = (uint16_t)(++r->n_spells);
+    return CARTA_OK;
+}
+
 /* Everything else is a thing: the build's entries, ancestries, abilities, items, artefacts. */
 static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_node *map,
                                   const char *file, carta_error *err)
@@ -1099,7 +1145,8 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
-                                       "resist", "abilities", "knell", "object", "text", NULL};
+                                       "resist", "abilities", "knell", "object", "trigger",
+                                       "effect", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
@@ -1196,6 +1243,8 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     if (type == AM_T_ANCESTRY && n != 2)
         return carta_yaml_error(err, file, map, "an ancestry has 2 abilities (CREATE-A-MAGE, "
                                 "Step 5)");
+    if (read_minion_ability(r, id, type, map, t, file, err))
+        return CARTA_ERR_INPUT;
     r->type[id] = (uint8_t)type;
     r->index[id] = (uint16_t)r->n_things++;
     return CARTA_OK;

@@ -408,7 +408,9 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     int ch = f->arg[C_CH];
     if (op->cond == AM_IF_BLOODIED && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
         return; /* "if you are bloodied" (R75) */
-    if (op->to) { /* ENCHANTMENT: on an ally the caster picks (R118) */
+    if (op->to == AM_TO_CONTROLLER) /* a minion's template: on its controller (R129) */
+        ch = am_controller_of(st, ch);
+    else if (op->to) { /* ENCHANTMENT: on an ally the caster picks (R118) */
         const am_spell *s = am_spell_of(r, card);
         am_ally_offer(r, st, ch, op, card, s ? s->range : 0);
         return;

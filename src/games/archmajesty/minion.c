@@ -161,10 +161,6 @@ carta_status am_minion_compile(carta_rules *r, am_enemy *e, struct fy_node *map,
                            err))
             return CARTA_ERR_INPUT;
     m->n_commands = (uint8_t)fy_node_sequence_item_count(seq);
-    struct fy_node *ab = carta_yaml_get(map, "abilities");
-    if (ab && !fy_node_is_sequence(ab))
-        return carta_yaml_error(err, file, ab, "'abilities' is a list of texts (Minion "
-                                "Abilities)");
     return CARTA_OK;
 }
 

@@ -156,6 +156,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_NO_SACRIFICE] = "has no minion to sacrifice: the effect fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
+    [AM_W_MINION_ABILITY] = "resolves the Minion Ability",
     [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
     [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
     [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
@@ -678,6 +679,10 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             else
                 text_spell_entries(&r->spell[e->templ[c->arg]], out);
         }
+        for (int k = 0; k < m->n_abilities; k++) /* Minion Abilities (R128) */
+            carta_text_printf(out, "  ability: %s (`card %s`)\n",
+                              carta_catalog_name(r->catalog, m->ability[k]),
+                              carta_catalog_name(r->catalog, m->ability[k]));
         return;
     }
     if (e) {
