@@ -65,8 +65,9 @@ typedef struct am_op {
     uint8_t to;                   /* enum am_to: on the caster, or on an ally it picks (R118) */
 } am_op;
 /* to: ally ("Ally": the caster or another), other_ally ("Another/other Ally"), controller (a
- * minion's: "You, the player who controls it, are always referred to as the controller"; R129). */
-enum am_to { AM_TO_SELF = 0, AM_TO_ALLY, AM_TO_OTHER_ALLY, AM_TO_CONTROLLER };
+ * minion's: "You, the player who controls it, are always referred to as the controller"; R129),
+ * each_ally ("Each Ally" within the card's range, R134). */
+enum am_to { AM_TO_SELF = 0, AM_TO_ALLY, AM_TO_OTHER_ALLY, AM_TO_CONTROLLER, AM_TO_EACH_ALLY };
 
 enum { AM_OPS = 8, AM_STAGES = 4 };
 enum { AM_FORCED_MAX = 4 }; /* characters one push or pull moves (the FORCED frame's room) */
@@ -95,6 +96,9 @@ typedef struct am_spell {
     uint16_t minion;             /* SUMMON: the minion sheet its summon effect places, 0 none */
     uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
     uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
+    uint8_t pick;                /* CHOICE: how many options the caster picks (R131) */
+    uint8_t n_variants;          /* CHOICE: the copies: each option, then each set of `pick`
+                                    options (R131) */
     uint8_t foretold;            /* FORETOLD/X: X, the turns it waits; 0 none (R116) */
     uint8_t upkeep;              /* ENCHANTMENT upkeep: cards to discard each Start Phase
                                     (R119) */
@@ -833,6 +837,10 @@ void am_ally_offer(const carta_rules *r, am_state *st, int ch, const am_op *op, 
                    int range);
 int am_ally_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                     carta_action *out);
+/* An effect to each ally (R134): each character of ch's side within range squares (0: any), the
+ * caster too, not knocked out, in slot order. */
+void am_each_ally(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                  int range);
 /* At mage ch's Start Phase: each enchantment it made with an upkeep asks to be kept. */
 void am_upkeep_phase(const carta_rules *r, am_state *st, int ch);
 int am_upkeep_actions(const carta_rules *r, const am_state *st, const carta_pending *f,

@@ -568,6 +568,11 @@ static void text_op(const am_op *o, carta_text *out)
                           ? "until" : "at", timings[o->timing]);
     if (o->cond)
         carta_text_printf(out, " if %s", o->cond == AM_IF_BLOODIED ? "bloodied" : "vulnerable");
+    static const char *const tos[] = {"", "an ally", "another ally", "your controller",
+                                      "each ally"};
+    _Static_assert(sizeof tos / sizeof tos[0] == AM_TO_EACH_ALLY + 1, "a word per 'to'");
+    if (o->to)
+        carta_text_printf(out, " (%s)", tos[o->to]);
 }
 
 static void text_spell_entries(const am_spell *s, carta_text *out)
@@ -1000,10 +1005,17 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of %d so far)",
                                 f->arg[1], f->arg[2] ? f->arg[2] : 5);
         return;
-    case AM_F_CHOICE:
-        snprintf(buf, cap, "Choice: pick an option of %s; only that option resolves",
-                 text_card(r, r->spell[f->arg[1]].id));
+    case AM_F_CHOICE: {
+        const am_spell *s = &r->spell[f->arg[1]];
+        if (s->pick > 1) /* "option(s)", one at a time (R131) */
+            snprintf(buf, cap, "Choice: pick %d options of %s, one at a time (%d picked so far); "
+                     "only those resolve", s->pick, text_card(r, s->id),
+                     __builtin_popcount((unsigned)f->arg[2]));
+        else
+            snprintf(buf, cap, "Choice: pick an option of %s; only that option resolves",
+                     text_card(r, s->id));
         return;
+    }
     case AM_F_CHAIN:
         snprintf(buf, cap, "Chain: the effect repeats on a different enemy within %d squares of "
                  "the previous target; choose it", f->arg[2]);
