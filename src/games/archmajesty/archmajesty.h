@@ -195,7 +195,8 @@ typedef struct am_thing {
 /* When a minion's ability resolves (Minion Abilities; R128): at the start or end of its turn
  * (its controller's, R130), when its attack hits an enemy, when an attack targets it. */
 enum am_trigger { AM_TRIG_NONE = 0, AM_TRIG_TURN_START, AM_TRIG_TURN_END, AM_TRIG_HIT,
-                  AM_TRIG_ATTACKED };
+                  AM_TRIG_ATTACKED,
+                  AM_TRIG_OPPORTUNITY /* an enemy provides opportunity to it (R135) */ };
 
 /* What expending a consumable does (List: Consumables). */
 enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
@@ -469,6 +470,10 @@ void am_minion_phase(const carta_rules *r, am_state *st, int mage, int which);
 void am_minion_hit(const carta_rules *r, am_state *st, int slot);
 /* Attack slot declared: each minion it targets resolves its `attacked` abilities. */
 void am_minion_attacked(const carta_rules *r, am_state *st, int slot);
+/* OPPORTUNITY to minions (R135): enemy ch moved by itself from square from; attack slot was
+ * declared by an enemy. Each minion given opportunity resolves its `opportunity` abilities. */
+void am_minion_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from);
+void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot);
 /* cards.c: whether an ability's effect op is one a minion's ability may have. */
 int am_minion_op_ok(const am_op *op);
 

@@ -1156,7 +1156,7 @@ static carta_status read_minion_ability(carta_rules *r, int id, int type, struct
                                         am_thing *t, const char *file, carta_error *err)
 {
     static const char *const triggers[] = {"none", "turn_start", "turn_end", "hit", "attacked",
-                                           NULL};
+                                           "opportunity", NULL};
     struct fy_node *trig = carta_yaml_get(map, "trigger"), *effect = carta_yaml_get(map, "effect");
     if (!trig && !effect)
         return CARTA_OK;
@@ -1165,7 +1165,7 @@ static carta_status read_minion_ability(carta_rules *r, int id, int type, struct
         return CARTA_ERR_INPUT;
     if (type != AM_T_ABILITY || !trigger || !effect || !fy_node_is_sequence(effect))
         return carta_yaml_error(err, file, trig ? trig : effect, "a minion's ability has "
-                                "'trigger' (turn_start, turn_end, hit, attacked) and 'effect', a "
+                                "'trigger' (turn_start, turn_end, hit, attacked, opportunity) and 'effect', a "
                                 "list of effects (Minion Abilities)");
     if (r->n_spells >= AM_SPELLS_MAX)
         return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);

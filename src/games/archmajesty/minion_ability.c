@@ -94,3 +94,30 @@ void am_minion_attacked(const carta_rules *r, am_state *st, int slot)
             ability_trigger(r, st, t, AM_TRIG_ATTACKED);
     }
 }
+
+/* ---- OPPORTUNITY (R135) ---- */
+
+void am_minion_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from)
+{
+    if (st->ch[ch].side != AM_ENEMIES)
+        return;
+    for (int i = st->n_mages; i < st->n_chars; i++) {
+        int at = st->ch[i].cell;
+        if (minion_able(st, i) && (am_dist(from, at) == 1 || am_dist(st->ch[ch].cell, at) == 1))
+            ability_trigger(r, st, i, AM_TRIG_OPPORTUNITY);
+    }
+}
+
+/* "They target you or an ally with an attack or effect": any character of the minion's side. */
+void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot)
+{
+    const am_attack *a = &st->attack[slot];
+    int allies = 0;
+    for (int i = 0; i < a->n; i++)
+        allies |= st->ch[a->roll[i].target].side == AM_ALLIES;
+    if (!allies || st->ch[a->attacker].side != AM_ENEMIES)
+        return;
+    for (int i = st->n_mages; i < st->n_chars; i++)
+        if (minion_able(st, i))
+            ability_trigger(r, st, i, AM_TRIG_OPPORTUNITY);
+}
