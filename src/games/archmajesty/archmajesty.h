@@ -461,6 +461,11 @@ void am_minion_defeated(am_state *st, int ch);
 void am_minion_round_start(const carta_rules *r, am_state *st, int ch);
 
 /* minion_ability.c: Minion Abilities (R128-R130) */
+/* A minion sheet's passive abilities (R128): its HP and Move Points with their `hp` and `mp`
+ * added, and their `resist` types (a bit each). */
+int am_minion_hp(const carta_rules *r, int sheet);
+int am_minion_move(const carta_rules *r, int sheet);
+uint32_t am_minion_resist(const carta_rules *r, int sheet);
 /* The character a minion's effect calls its controller: its mage's; anyone else's is itself. */
 int am_controller_of(const am_state *st, int ch);
 /* Mage's Start Phase (which: AM_P_START) or End Phase is its minions' too (R130): what lasts on

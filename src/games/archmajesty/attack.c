@@ -82,7 +82,7 @@ static int attack_elemental(const carta_rules *r, const am_state *st, int ch, in
     const am_char *c = &st->ch[ch];
     uint32_t resist = 0, weak = 0;
     if (c->side == AM_ENEMIES || c->minion) {
-        resist = am_enemy_of(r, c->def)->resist;
+        resist = am_enemy_of(r, c->def)->resist | (c->minion ? am_minion_resist(r, c->def) : 0);
         weak = am_enemy_of(r, c->def)->weak;
     } else {
         const am_mage *g = &st->mage[c->mage];

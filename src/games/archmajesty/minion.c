@@ -256,9 +256,9 @@ static void minion_place(const carta_rules *r, am_state *st, int mage, int sheet
     c->side = AM_ALLIES;
     c->mage = (uint8_t)mage;
     c->rank = e->rank;
-    c->hp = c->hp_max = e->hp;
+    c->hp = c->hp_max = (int16_t)am_minion_hp(r, sheet);
     c->ap = e->armour;
-    c->mp = e->move;
+    c->mp = (uint8_t)am_minion_move(r, sheet);
     c->cell = (uint8_t)cell;
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
     c->minion = (uint8_t)kind;
@@ -289,7 +289,7 @@ static void minion_replace(const carta_rules *r, am_state *st, int ch)
 void am_minion_round_start(const carta_rules *r, am_state *st, int ch)
 {
     const am_enemy *e = am_enemy_of(r, st->ch[ch].def);
-    st->ch[ch].mp = e->move;
+    st->ch[ch].mp = (uint8_t)am_minion_move(r, st->ch[ch].def);
     st->ch[ch].ap = e->armour;
 }
 

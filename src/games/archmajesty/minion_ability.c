@@ -9,6 +9,35 @@
  * Rulings R128-R130. */
 #include "games/archmajesty/archmajesty.h"
 
+/* ---- passive abilities: the mage's keys hp, mp and resist, on the minion (R128) ---- */
+
+int am_minion_hp(const carta_rules *r, int sheet)
+{
+    const am_minion_sheet *m = am_minion_of(r, sheet);
+    int hp = am_enemy_of(r, sheet)->hp;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        hp += am_thing_of(r, m->ability[k])->hp;
+    return hp > 1 ? hp : 1;
+}
+
+int am_minion_move(const carta_rules *r, int sheet)
+{
+    const am_minion_sheet *m = am_minion_of(r, sheet);
+    int mp = am_enemy_of(r, sheet)->move;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        mp += am_thing_of(r, m->ability[k])->mp;
+    return mp;
+}
+
+uint32_t am_minion_resist(const carta_rules *r, int sheet)
+{
+    const am_minion_sheet *m = am_minion_of(r, sheet);
+    uint32_t resist = 0;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        resist |= am_thing_of(r, m->ability[k])->resist;
+    return resist;
+}
+
 int am_controller_of(const am_state *st, int ch)
 {
     const am_char *c = &st->ch[ch];
