@@ -1165,8 +1165,8 @@ static carta_status read_minion_ability(carta_rules *r, int id, int type, struct
         return CARTA_ERR_INPUT;
     if (type != AM_T_ABILITY || !trigger || !effect || !fy_node_is_sequence(effect))
         return carta_yaml_error(err, file, trig ? trig : effect, "a minion's ability has "
-                                "'trigger' (turn_start, turn_end, hit, attacked, opportunity) and 'effect', a "
-                                "list of effects (Minion Abilities)");
+                                "'trigger' (turn_start, turn_end, hit, attacked, opportunity) "
+                                "and 'effect', a list of effects (Minion Abilities)");
     if (r->n_spells >= AM_SPELLS_MAX)
         return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
     am_spell *s = &r->spell[r->n_spells];
