@@ -62,7 +62,8 @@ static int minion_able(const am_state *st, int ch)
 static void ability_op(const carta_rules *r, am_state *st, int ch, const am_op *op, int ability)
 {
     if (op->to == AM_TO_ALLY || op->to == AM_TO_OTHER_ALLY) {
-        am_ally_offer(r, st, ch, op, ability, 0); /* "Ally": at any distance (R129) */
+        if (st->pending.n < CARTA_PENDING_MAX - 4) /* room kept for what the frame asks */
+            am_ally_offer(r, st, ch, op, ability, 0); /* "Ally": at any distance (R129) */
         return;
     }
     int who = op->to == AM_TO_CONTROLLER ? am_controller_of(st, ch) : ch;
