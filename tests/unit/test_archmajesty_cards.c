@@ -3,7 +3,9 @@
  * effects that last or wait for a Start or End Phase (rulebook ../shared/rulebooks/archmajesty.txt,
  * COMBAT, START PHASE and END PHASE; docs/rulings/archmajesty.md R73) load with their timing,
  * and Bloodied's triggers (CARD TERMINOLOGY, BLOODIED; R75) are refused where they mean nothing;
- * a minion's sheet and a Summon card are checked (MINIONS, SUMMON; R95-R106), and Large (R121). */
+ * a minion's sheet and a Summon card are checked (MINIONS, SUMMON; R95-R106), Large (R121), and
+ * so are a minion's abilities, `to` an ally, each ally or the controller, and a choice of N
+ * options (Minion Abilities, TARGETING SPECIFICS, CHOICE; R128-R134). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -103,8 +105,27 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     stages: [[{heal: 1, on: fixed}]]}\n", 4,
      "'on: fixed' needs an attack earlier"},
     {"cards:\n" SPELL "     stages: [[{defence: 2, until: turn_end, to: ally}]]}\n", 4,
-     "'to' takes gain, heal or armour"},
-    {"cards:\n" SPELL "     stages: [[{shift: 2, to: ally}]]}\n", 4, "'to' takes"},
+     "'to: ally' takes gain, heal, armour, draw, mill, token, cleanse or shift"},
+    {"cards:\n" SPELL "     stages: [[{push: 2, to: ally}]]}\n", 4, "needs an attack"},
+    {"cards:\n" SPELL "     stages: [[{teleport: 2, to: ally}]]}\n", 4, "'to: ally' takes"},
+    /* R129-R134: each ally, the controller; a choice of N */
+    {"cards:\n" SPELL "     stages: [[{cleanse: 2, to: each_ally}]]}\n", 4,
+     "'to: each_ally' takes gain, heal, armour, draw or token"},
+    {"cards:\n" SPELL "     stages: [[{shift: 2, to: controller}]]}\n", 4,
+     "'to: controller' takes"},
+    {"cards:\n" SPELL "     choose: 2, choice: [{option: A}, {option: B}]}\n", 4, "'choose'"},
+    {"cards:\n" SPELL "     choose: 2}\n", 2, "'choose' needs 'choice'"},
+    /* Minion Abilities (R128): a trigger and its effect, of the kinds a minion's may have */
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, trigger: hit}\n", 2,
+     "a minion's ability has 'trigger'"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, trigger: dusk,\n"
+     "     effect: [{heal: 1}]}\n", 2, "'trigger'"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, trigger: hit,\n"
+     "     effect: [{draw: 1}]}\n", 3, "draw, mill or token `to: controller`"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, trigger: hit,\n"
+     "     effect: [{shift: 1}]}\n", 3, "a minion's ability does gain, heal"},
+    {"cards:\n  - {name: Test Item, type: weapon, slots: 1, trigger: hit,\n"
+     "     effect: [{heal: 1}]}\n", 2, "a minion's ability has"},
     {"cards:\n" SPELL "     choice: [{option: High, bonus: [0, 5]}]}\n", 4,
      "'choice' is a list of 2 to 4 options"},
     {"cards:\n" SPELL "     choice: [{option: A}, {bonus: [0, 5]}]}\n", 4, "'option'"},
@@ -166,6 +187,44 @@ static void test_timings_load(void **unused)
     assert_int_equal(s.op[1].timing, AM_ROUND_END);
     assert_int_equal(s.op[2].timing, AM_NEXT_TURN_END);
     assert_int_equal(s.op[3].timing, AM_NOW);
+}
+
+/* CHOICE of N (R131): the options alone, then each pair, in the order of their masks, the
+ * bonuses added and the effects in the order printed. */
+static void test_choice_of_two_loads(void **unused)
+{
+    (void)unused;
+    char path[64];
+    carta_error err;
+    const char *text = "cards:\n"
+                       "  - {name: Test Spell, type: spell, colour: red, edges: [red, red],\n"
+                       "     types: [physical, wind], strike: 5, guard: 5, range: melee,\n"
+                       "     attack: might, damage: 8, effect: [{attack: 1}], choose: 2,\n"
+                       "     choice: [{option: A, bonus: [0, 2]},\n"
+                       "              {option: B, effect: [{inflict: burn, on: hit}]},\n"
+                       "              {option: C, effect: [{inflict: stun, on: hit}]}]}\n";
+    temp_file_write("amcards", text, path, sizeof path);
+    carta_rules *r = G->open(NULL, &err);
+    assert_non_null(r);
+    if (carta_catalog_load_file(r->catalog, path, am_compile, r, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    const am_spell *s = am_spell_of(r, carta_catalog_find(r->catalog, "Test Spell"));
+    assert_int_equal(s->n_choices, 3);
+    assert_int_equal(s->pick, 2);
+    assert_int_equal(s->n_variants, 6); /* A, B, C, then AB, AC, BC */
+    const am_spell *ab = &r->spell[s->choice + 3], *bc = &r->spell[s->choice + 5];
+    assert_string_equal(ab->name, "A and B");
+    assert_int_equal(ab->y, 2);
+    assert_int_equal(ab->n_ops, 2);
+    assert_int_equal(ab->op[1].arg, AM_BURN);
+    assert_string_equal(bc->name, "B and C");
+    assert_int_equal(bc->y, 0);
+    assert_int_equal(bc->n_ops, 3);
+    assert_int_equal(bc->op[1].arg, AM_BURN);
+    assert_int_equal(bc->op[2].arg, AM_STUN);
+    assert_int_equal(r->n_spells, s->choice + 6);
+    G->close(r);
+    unlink(path);
 }
 
 /* CHOICE (R111): each option a copy of the card in the slots after it, its bonus added and its
@@ -254,6 +313,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_choice_options_load),
+        cmocka_unit_test(test_choice_of_two_loads),
         cmocka_unit_test(test_bad_timings_are_refused),
         cmocka_unit_test(test_timings_load),
         cmocka_unit_test(test_inventory_is_checked),

@@ -67,8 +67,10 @@ typedef struct am_op {
     int8_t x, y;                  /* a boost's +X/+Y */
     uint8_t to;                   /* enum am_to: on the caster, or on an ally it picks (R118) */
 } am_op;
-/* to: ally ("Ally": the caster or another), other_ally ("Another/other Ally"). */
-enum am_to { AM_TO_SELF = 0, AM_TO_ALLY, AM_TO_OTHER_ALLY };
+/* to: ally ("Ally": the caster or another), other_ally ("Another/other Ally"), controller (a
+ * minion's: "You, the player who controls it, are always referred to as the controller"; R129),
+ * each_ally ("Each Ally" within the card's range, R134). */
+enum am_to { AM_TO_SELF = 0, AM_TO_ALLY, AM_TO_OTHER_ALLY, AM_TO_CONTROLLER, AM_TO_EACH_ALLY };
 
 enum { AM_OPS = 8, AM_STAGES = 4 };
 enum { AM_FORCED_MAX = 4 }; /* characters one push or pull moves (the FORCED frame's room) */
@@ -97,6 +99,9 @@ typedef struct am_spell {
     uint16_t minion;             /* SUMMON: the minion sheet its summon effect places, 0 none */
     uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
     uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
+    uint8_t pick;                /* CHOICE: how many options the caster picks (R131) */
+    uint8_t n_variants;          /* CHOICE: the copies: each option, then each set of `pick`
+                                    options (R131) */
     uint8_t foretold;            /* FORETOLD/X: X, the turns it waits; 0 none (R116) */
     uint8_t upkeep;              /* ENCHANTMENT upkeep: cards to discard each Start Phase
                                     (R119) */
@@ -117,6 +122,7 @@ enum am_cp_pay { AM_CP_DISCARD = 1, AM_CP_HP, AM_CP_SCRAP };
 typedef struct am_cp_way {       /* how the controller grants Command Points (Command action) */
     uint8_t pay, amount, points; /* pay `amount` (cards, HP, Scrap) for `points` */
 } am_cp_way;
+enum { AM_MINION_ABILITIES = 3 };
 typedef struct am_minion_sheet {
     uint8_t upkeep;              /* Command Limit it takes while summoned (Command Limit) */
     uint8_t control, control_attr; /* Control Limit: control, + the controller's highest
@@ -125,6 +131,8 @@ typedef struct am_minion_sheet {
     uint32_t nature;             /* bit per am_nature_names word (Minion Types) */
     am_cp_way way[AM_CP_WAYS];
     am_command command[AM_COMMANDS];
+    uint8_t n_abilities;
+    uint16_t ability[AM_MINION_ABILITIES]; /* Minion Abilities: ability entries (R128) */
 } am_minion_sheet;
 
 /* An enemy's sheet, or a minion's (type minion: the same table, and its `minion` part). */
@@ -184,7 +192,15 @@ typedef struct am_thing {
     uint16_t ability[2];         /* an ancestry's or an artefact's abilities */
     uint8_t opaque;              /* an object: it blocks line of sight (R92) */
     uint16_t object;             /* a consumable's object (Quake Stone's Boulders, R94) */
+    uint8_t trigger;             /* a minion's ability: enum am_trigger (R128) */
+    uint16_t effect;             /* ... its effect: index in r->spell + 1, 0 none */
 } am_thing;
+
+/* When a minion's ability resolves (Minion Abilities; R128): at the start or end of its turn
+ * (its controller's, R130), when its attack hits an enemy, when an attack targets it. */
+enum am_trigger { AM_TRIG_NONE = 0, AM_TRIG_TURN_START, AM_TRIG_TURN_END, AM_TRIG_HIT,
+                  AM_TRIG_ATTACKED,
+                  AM_TRIG_OPPORTUNITY /* an enemy provides opportunity to it (R135) */ };
 
 /* What expending a consumable does (List: Consumables). */
 enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
@@ -313,6 +329,7 @@ enum am_word {
     AM_W_OBJECT_PUT,               /* "puts on %L%d the object" (R94) */
     AM_W_LINGERS_ROUND, AM_W_LINGERS_TURNS, AM_W_LINGER_CAUGHT, AM_W_LINGER_FADES, /* R137 */
     AM_W_OBJECT_HIT, AM_W_OBJECT_DESTROYED, /* R141 */
+    AM_W_MINION_ABILITY,           /* Minion Abilities: "resolves the Minion Ability" (R128) */
     AM_W_COUNT
 };
 
@@ -448,6 +465,28 @@ int am_sacrifice_op(am_state *st, int ch);
 void am_minion_defeated(am_state *st, int ch);
 /* The round's start for a minion: Move Points and armour from its sheet. */
 void am_minion_round_start(const carta_rules *r, am_state *st, int ch);
+
+/* minion_ability.c: Minion Abilities (R128-R130) */
+/* A minion sheet's passive abilities (R128): its HP and Move Points with their `hp` and `mp`
+ * added, and their `resist` types (a bit each). */
+int am_minion_hp(const carta_rules *r, int sheet);
+int am_minion_move(const carta_rules *r, int sheet);
+uint32_t am_minion_resist(const carta_rules *r, int sheet);
+/* The character a minion's effect calls its controller: its mage's; anyone else's is itself. */
+int am_controller_of(const am_state *st, int ch);
+/* Mage's Start Phase (which: AM_P_START) or End Phase is its minions' too (R130): what lasts on
+ * them ends or resolves, then their abilities of that trigger resolve. */
+void am_minion_phase(const carta_rules *r, am_state *st, int mage, int which);
+/* After attack slot's rolls: an attacking minion that hit resolves its `hit` abilities. */
+void am_minion_hit(const carta_rules *r, am_state *st, int slot);
+/* Attack slot declared: each minion it targets resolves its `attacked` abilities. */
+void am_minion_attacked(const carta_rules *r, am_state *st, int slot);
+/* OPPORTUNITY to minions (R135): enemy ch moved by itself from square from; attack slot was
+ * declared by an enemy. Each minion given opportunity resolves its `opportunity` abilities. */
+void am_minion_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from);
+void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot);
+/* cards.c: whether an ability's effect op is one a minion's ability may have. */
+int am_minion_op_ok(const am_op *op);
 
 /* rules.c */
 carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, carta_error *err);
@@ -844,6 +883,10 @@ void am_ally_offer(const carta_rules *r, am_state *st, int ch, const am_op *op, 
                    int range);
 int am_ally_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                     carta_action *out);
+/* An effect to each ally (R134): each character of ch's side within range squares (0: any), the
+ * caster too, not knocked out, in slot order. */
+void am_each_ally(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                  int range);
 /* At mage ch's Start Phase: each enchantment it made with an upkeep asks to be kept. */
 void am_upkeep_phase(const carta_rules *r, am_state *st, int ch);
 int am_upkeep_actions(const carta_rules *r, const am_state *st, const carta_pending *f,

@@ -82,7 +82,7 @@ static int attack_elemental(const carta_rules *r, const am_state *st, int ch, in
     const am_char *c = &st->ch[ch];
     uint32_t resist = 0, weak = 0;
     if (c->side == AM_ENEMIES || c->minion) {
-        resist = am_enemy_of(r, c->def)->resist;
+        resist = am_enemy_of(r, c->def)->resist | (c->minion ? am_minion_resist(r, c->def) : 0);
         weak = am_enemy_of(r, c->def)->weak;
     } else {
         const am_mage *g = &st->mage[c->mage];
@@ -182,6 +182,7 @@ void am_attack_declare(const carta_rules *r, am_state *st, int attacker, const a
     }
     am_emotion_offer(r, st, slot);
     am_opportunity_attacked(r, st, slot); /* OPPORTUNITY: targeting a mage or its ally (R117) */
+    am_minion_attacked(r, st, slot);      /* Minion Abilities: "when an attack targets you" */
 }
 
 /* Alternate Exploit Effects: as its attack is declared, a card may exploit one counter of its
@@ -384,6 +385,7 @@ void am_attack_step(const carta_rules *r, am_state *st, carta_pending *f)
         a->step = 3;
         if (a->hits)
             am_rooted_fury(r, st, a->attacker, s);
+        am_minion_hit(r, st, slot);
         am_ichor_offer(r, st, slot, s);
         int plain = 0; /* hits not critical: Empower may still add to them (R82) */
         for (int i = 0; i < a->n; i++)

@@ -269,10 +269,12 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
 }
 
 /* to: ally | other_ally: the effect goes to an ally the caster picks (ENCHANTMENT; R118): gain,
- * heal and armour at once, defence and boost until the round's end. */
+ * heal and armour at once, defence and boost until the round's end; to: controller, to a
+ * minion's controller, any effect of the caster's own (R129). */
 static carta_status read_to(struct fy_node *map, am_op *op, const char *file, carta_error *err)
 {
-    static const char *const to_names[] = {"self", "ally", "other_ally", NULL};
+    static const char *const to_names[] = {"self", "ally", "other_ally", "controller",
+                                           "each_ally", NULL};
     struct fy_node *node = carta_yaml_get(map, "to");
     if (!node)
         return CARTA_OK;
@@ -280,10 +282,26 @@ static carta_status read_to(struct fy_node *map, am_op *op, const char *file, ca
     if (to < 0)
         return CARTA_ERR_INPUT;
     int modifier = k == AM_OP_DEFENCE || k == AM_OP_BOOST;
-    if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR) ||
+    if (to == AM_TO_CONTROLLER) {
+        if (!modifier && k != AM_OP_GAIN && k != AM_OP_HEAL && k != AM_OP_ARMOUR &&
+            k != AM_OP_DRAW && k != AM_OP_MILL && k != AM_OP_TOKEN)
+            return carta_yaml_error(err, file, node, "'to: controller' takes gain, heal, armour, "
+                                    "draw, mill, token, defence or boost");
+        op->to = (uint8_t)to;
+        return CARTA_OK;
+    }
+    /* an ally picked: also draw, mill, token, cleanse and shift (R132, R133); each ally: also
+     * draw and token (R134) */
+    int picked = k == AM_OP_DRAW || k == AM_OP_MILL || k == AM_OP_TOKEN ||
+                 k == AM_OP_CLEANSE || k == AM_OP_SHIFT;
+    int each = k == AM_OP_DRAW || k == AM_OP_TOKEN;
+    if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR ||
+          (to == AM_TO_EACH_ALLY ? each : picked)) ||
         (modifier ? op->timing != AM_ROUND_END : op->timing != AM_NOW) || op->cond)
-        return carta_yaml_error(err, file, node, "'to' takes gain, heal or armour (at once), or "
-                                "defence or boost until round_end");
+        return carta_yaml_error(err, file, node, "'to: %s' takes gain, heal, armour, %s (at "
+                                "once), or defence or boost until round_end", to_names[to],
+                                to == AM_TO_EACH_ALLY ? "draw or token"
+                                                      : "draw, mill, token, cleanse or shift");
     op->to = (uint8_t)to;
     return CARTA_OK;
 }
@@ -467,10 +485,10 @@ static carta_status read_stage_items(struct fy_node *seq, am_spell *s, int *has_
 }
 
 /* stages: a list of stages, each a list of effects (Multi-Stage Cards); or one: one stage. A
- * choice's option adds the effects extra to stage extra_stage (else NULL, -1). */
+ * choice's options add their effects extra[k] to stage extra_stage[k], k < n_extra. */
 static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one, am_spell *s,
-                                     struct fy_node *extra, int extra_stage, const char *file,
-                                     carta_error *err)
+                                     struct fy_node *const *extra, const int *extra_stage,
+                                     int n_extra, const char *file, carta_error *err)
 {
     int n_stages = stages ? (fy_node_is_sequence(stages) ? fy_node_sequence_item_count(stages)
                                                         : -1)
@@ -483,10 +501,12 @@ static carta_status read_stage_nodes(struct fy_node *stages, struct fy_node *one
         if (!fy_node_is_sequence(seq))
             return carta_yaml_error(err, file, seq, "a stage is a list of effects");
         int has_attack = 0, attacks = 0;
-        if (read_stage_items(seq, s, &has_attack, &attacks, file, err) ||
-            (st == extra_stage &&
-             read_stage_items(extra, s, &has_attack, &attacks, file, err)))
+        if (read_stage_items(seq, s, &has_attack, &attacks, file, err))
             return CARTA_ERR_INPUT;
+        for (int k = 0; k < n_extra; k++)
+            if (st == extra_stage[k] &&
+                read_stage_items(extra[k], s, &has_attack, &attacks, file, err))
+                return CARTA_ERR_INPUT;
         s->stage_end[st] = s->n_ops;
     }
     s->n_stages = (uint8_t)n_stages;
@@ -499,60 +519,97 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
     struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
     if (stages && one)
         return carta_yaml_error(err, file, map, "give 'stages' or 'effect', not both");
-    return read_stage_nodes(stages, one, s, NULL, -1, file, err);
+    return read_stage_nodes(stages, one, s, NULL, NULL, 0, file, err);
 }
 
-/* One option of a choice: {option: NAME, bonus: [X, Y], effect: [...], stage: N}, compiled as a
- * copy of the card (base, with its stages read again from map) into o (R111). */
-static carta_status read_option(struct fy_node *map, struct fy_node *opt, const am_spell *base,
-                                am_spell *o, const char *file, carta_error *err)
+/* The options of mask (bit k: option k of seq, {option: NAME, bonus: [X, Y], effect: [...],
+ * stage: N}) compiled together as a copy of the card (base, with its stages read again from
+ * map) into o: their bonuses added, their effects after the stage's own in the order printed,
+ * their names joined (R111, R131). */
+static carta_status read_options(struct fy_node *map, struct fy_node *seq, unsigned mask,
+                                 const am_spell *base, am_spell *o, const char *file,
+                                 carta_error *err)
 {
     static const char *const keys[] = {"option", "bonus", "effect", "stage", NULL};
-    int stage = 1;
+    struct fy_node *extra[4];
+    int extra_stage[4], n_extra = 0;
     *o = *base;
-    o->n_choices = 0;
+    o->n_choices = o->pick = o->n_variants = 0;
     o->n_stages = o->n_ops = 0;
+    o->name[0] = 0;
     memset(o->stage_end, 0, sizeof o->stage_end);
     memset(o->op, 0, sizeof o->op);
-    if (carta_yaml_check_keys(opt, keys, "an option", file, err) ||
-        carta_yaml_str(opt, "option", NULL, o->name, sizeof o->name, file, err) ||
-        carta_yaml_int(opt, "stage", 1, false, 1, AM_STAGES, &stage, file, err))
-        return CARTA_ERR_INPUT;
-    struct fy_node *bonus = carta_yaml_get(opt, "bonus"), *extra = carta_yaml_get(opt, "effect");
-    int8_t x = 0, y = 0;
-    if (bonus && read_bonus(bonus, "bonus", &x, &y, file, err))
-        return CARTA_ERR_INPUT;
-    o->x = (int8_t)(o->x + x);
-    o->y = (int8_t)(o->y + y);
-    if (extra && !fy_node_is_sequence(extra))
-        return carta_yaml_error(err, file, extra, "an option's 'effect' is a list of effects");
-    if (stage > base->n_stages && extra)
-        return carta_yaml_error(err, file, opt, "the card has no stage %d", stage);
+    for (int k = 0; k < fy_node_sequence_item_count(seq); k++) {
+        struct fy_node *opt = fy_node_sequence_get_by_index(seq, k);
+        char name[CARTA_NAME_MAX];
+        int stage = 1;
+        if (!(mask & (1u << k)))
+            continue;
+        if (carta_yaml_check_keys(opt, keys, "an option", file, err) ||
+            carta_yaml_str(opt, "option", NULL, name, sizeof name, file, err) ||
+            carta_yaml_int(opt, "stage", 1, false, 1, AM_STAGES, &stage, file, err))
+            return CARTA_ERR_INPUT;
+        size_t len = strlen(o->name);
+        snprintf(o->name + len, sizeof o->name - len, "%s%s", len ? " and " : "", name);
+        struct fy_node *bonus = carta_yaml_get(opt, "bonus"), *eff = carta_yaml_get(opt, "effect");
+        int8_t x = 0, y = 0;
+        if (bonus && read_bonus(bonus, "bonus", &x, &y, file, err))
+            return CARTA_ERR_INPUT;
+        o->x = (int8_t)(o->x + x);
+        o->y = (int8_t)(o->y + y);
+        if (eff && !fy_node_is_sequence(eff))
+            return carta_yaml_error(err, file, eff, "an option's 'effect' is a list of effects");
+        if (stage > base->n_stages && eff)
+            return carta_yaml_error(err, file, opt, "the card has no stage %d", stage);
+        if (eff) {
+            extra[n_extra] = eff;
+            extra_stage[n_extra++] = stage - 1;
+        }
+    }
     struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
-    return read_stage_nodes(stages, one, o, extra, extra ? stage - 1 : -1, file, err);
+    return read_stage_nodes(stages, one, o, extra, extra_stage, n_extra, file, err);
 }
 
-/* choice: CHOICE, 2 to 4 options; each option is compiled as a copy of the card in the slots of
- * r->spell after the card (and its pitch effect), and the caster picks one as the card begins
- * to resolve (R111). */
+static int popcount4(unsigned m) { return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1); }
+
+/* choice: CHOICE, 2 to 4 options, and choose: N (default 1) of them; each option is compiled as a
+ * copy of the card in the slots of r->spell after the card (and its pitch effect), then with
+ * choose: N each set of N options, in the order of their bit masks (R111, R131). */
 static carta_status read_choice(carta_rules *r, struct fy_node *map, am_spell *s,
                                 const char *file, carta_error *err)
 {
     struct fy_node *seq = carta_yaml_get(map, "choice");
+    int pick = 1;
     if (!seq)
-        return CARTA_OK;
+        return carta_yaml_get(map, "choose") ? carta_yaml_error(err, file, map, "'choose' needs "
+                                                                "'choice': its options")
+                                             : CARTA_OK;
     int n = fy_node_is_sequence(seq) ? fy_node_sequence_item_count(seq) : 0;
     if (n < 2 || n > 4)
         return carta_yaml_error(err, file, seq, "'choice' is a list of 2 to 4 options");
-    int first = r->n_spells + 1 + (s->pitch ? 1 : 0);
-    if (first + n >= AM_SPELLS_MAX)
-        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
-    for (int k = 0; k < n; k++)
-        if (read_option(map, fy_node_sequence_get_by_index(seq, k), s, &r->spell[first + k],
-                        file, err))
+    if (carta_yaml_int(map, "choose", 1, false, 1, n - 1, &pick, file, err))
+        return CARTA_ERR_INPUT;
+    int first = r->n_spells + 1 + (s->pitch ? 1 : 0), v = 0;
+    for (unsigned mask = 1; mask < (1u << n); mask++) {
+        int bits = popcount4(mask);
+        if (bits != 1 && bits != pick)
+            continue;
+        if (first + v >= AM_SPELLS_MAX)
+            return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+        v++;
+    }
+    for (int k = 0; k < n; k++) /* the options alone first: option k is variant k + 1 */
+        if (read_options(map, seq, 1u << k, s, &r->spell[first + k], file, err))
+            return CARTA_ERR_INPUT;
+    v = n;
+    for (unsigned mask = 1; pick > 1 && mask < (1u << n); mask++)
+        if (popcount4(mask) == pick &&
+            read_options(map, seq, mask, s, &r->spell[first + v++], file, err))
             return CARTA_ERR_INPUT;
     s->choice = (uint16_t)first;
     s->n_choices = (uint8_t)n;
+    s->pick = (uint8_t)pick;
+    s->n_variants = (uint8_t)v;
     return CARTA_OK;
 }
 
@@ -572,7 +629,7 @@ static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
     p->n_stages = p->n_ops = 0;
     memset(p->stage_end, 0, sizeof p->stage_end);
     memset(p->op, 0, sizeof p->op);
-    if (read_stage_nodes(NULL, pitch, p, NULL, -1, file, err))
+    if (read_stage_nodes(NULL, pitch, p, NULL, NULL, 0, file, err))
         return CARTA_ERR_INPUT;
     if (p->n_ops == 0)
         return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
@@ -733,7 +790,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
-                                       "alternate", "pitch", "minion", "choice", "text",
+                                       "alternate", "pitch", "minion", "choice", "choose", "text",
                                        NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
@@ -795,7 +852,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
     r->index[id] = (uint16_t)r->n_spells++;
-    r->n_spells += (s->pitch ? 1 : 0) + s->n_choices; /* the pitch effect's, the options' */
+    r->n_spells += (s->pitch ? 1 : 0) + s->n_variants; /* the pitch effect's, the options' */
     return CARTA_OK;
 }
 
@@ -881,7 +938,9 @@ static carta_status compile_enemy(carta_rules *r, int id, struct fy_node *map, c
                              err))
             return CARTA_ERR_INPUT;
     e->n_templates = (uint8_t)fy_node_sequence_item_count(seq);
-    if (minion && am_minion_compile(r, e, map, file, err))
+    if (minion && (am_minion_compile(r, e, map, file, err) ||
+                   read_links(r, map, "abilities", AM_T_ABILITY, e->minion.ability,
+                              AM_MINION_ABILITIES, &e->minion.n_abilities, file, err)))
         return CARTA_ERR_INPUT;
     r->type[id] = minion ? AM_T_MINION : AM_T_ENEMY;
     r->index[id] = (uint16_t)r->n_enemies++;
@@ -1116,6 +1175,41 @@ static carta_status compile_consumable(struct fy_node *map, am_thing *t, const c
     return CARTA_OK;
 }
 
+/* A minion's ability (Minion Abilities; R128): trigger: turn_start | turn_end | hit | attacked,
+ * and effect: its effects (of the caster's own, or `to` an ally or the controller), compiled as a
+ * utility card in the next slot of r->spell. */
+static carta_status read_minion_ability(carta_rules *r, int id, int type, struct fy_node *map,
+                                        am_thing *t, const char *file, carta_error *err)
+{
+    static const char *const triggers[] = {"none", "turn_start", "turn_end", "hit", "attacked",
+                                           "opportunity", NULL};
+    struct fy_node *trig = carta_yaml_get(map, "trigger"), *effect = carta_yaml_get(map, "effect");
+    if (!trig && !effect)
+        return CARTA_OK;
+    int trigger = read_key_word(map, "trigger", triggers, 0, file, err);
+    if (trigger < 0)
+        return CARTA_ERR_INPUT;
+    if (type != AM_T_ABILITY || !trigger || !effect || !fy_node_is_sequence(effect))
+        return carta_yaml_error(err, file, trig ? trig : effect, "a minion's ability has "
+                                "'trigger' (turn_start, turn_end, hit, attacked, opportunity) "
+                                "and 'effect', a list of effects (Minion Abilities)");
+    if (r->n_spells >= AM_SPELLS_MAX)
+        return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
+    am_spell *s = &r->spell[r->n_spells];
+    memset(s, 0, sizeof *s);
+    s->id = (uint16_t)id;
+    if (read_stage_nodes(NULL, effect, s, NULL, NULL, 0, file, err))
+        return CARTA_ERR_INPUT;
+    for (int i = 0; i < s->n_ops; i++)
+        if (!am_minion_op_ok(&s->op[i]))
+            return carta_yaml_error(err, file, effect, "a minion's ability does gain, heal, "
+                                    "armour, defence or boost (on the minion, `to: ally` or `to: "
+                                    "controller`), or draw, mill or token `to: controller`");
+    t->trigger = (uint8_t)trigger;
+    t->effect = (uint16_t)(++r->n_spells);
+    return CARTA_OK;
+}
+
 /* Everything else is a thing: the build's entries, ancestries, abilities, items, artefacts. */
 static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_node *map,
                                   const char *file, carta_error *err)
@@ -1125,7 +1219,8 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "round_armour", "token", "mode", "mp", "hand", "hp", "es",
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
-                                       "resist", "abilities", "knell", "object", "text", NULL};
+                                       "resist", "abilities", "knell", "object", "trigger",
+                                       "effect", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)
@@ -1222,6 +1317,8 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
     if (type == AM_T_ANCESTRY && n != 2)
         return carta_yaml_error(err, file, map, "an ancestry has 2 abilities (CREATE-A-MAGE, "
                                 "Step 5)");
+    if (read_minion_ability(r, id, type, map, t, file, err))
+        return CARTA_ERR_INPUT;
     r->type[id] = (uint8_t)type;
     r->index[id] = (uint16_t)r->n_things++;
     return CARTA_OK;

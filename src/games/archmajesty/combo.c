@@ -10,7 +10,8 @@
 /* CAST frame arguments */
 enum { C_CH = 0, C_KIND, C_CARD, C_STAGE, C_OP, C_FAILED, C_ATTACK, C_BEGUN, C_CARD_FAILED,
        C_CHANNEL };
-/* C_BEGUN: 0 the card not begun, 1 begun, 2 + k option k of its CHOICE picked (R111) */
+/* C_BEGUN: 0 the card not begun, 1 begun, 2 + k its CHOICE copy k picked: an option, or a
+ * set of options (R111, R131) */
 enum { BEGUN_CHOSEN = 2 };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
@@ -430,9 +431,14 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     int ch = f->arg[C_CH];
     if (op->cond == AM_IF_BLOODIED && op->kind != AM_OP_INFLICT && !am_bloodied(st, ch))
         return; /* "if you are bloodied" (R75) */
-    if (op->to) { /* ENCHANTMENT: on an ally the caster picks (R118) */
+    if (op->to == AM_TO_CONTROLLER) { /* a minion's template: on its controller (R129) */
+        ch = am_controller_of(st, ch);
+    } else if (op->to) { /* on an ally the caster picks (R118, R132), or each one (R134) */
         const am_spell *s = am_spell_of(r, card);
-        am_ally_offer(r, st, ch, op, card, s ? s->range : 0);
+        if (op->to == AM_TO_EACH_ALLY)
+            am_each_ally(r, st, ch, op, card, s ? s->range : 0);
+        else
+            am_ally_offer(r, st, ch, op, card, s ? s->range : 0);
         return;
     }
     if (op->timing != AM_NOW) { /* a modifier that lasts, or an effect that waits */

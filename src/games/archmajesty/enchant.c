@@ -2,8 +2,10 @@
  * persistent effect that modifies a unit or object. Most enchantments have an upkeep requirement
  * that must be met to maintain its effects." An effect with `to: ally` or `to: other_ally` goes
  * to an ally the caster picks within the card's range (R118; an ally still holding the same
- * enchantment cannot be picked, R86's example); an enchantment card with {upkeep: N} asks its
- * caster, at each of its Start Phases, to discard N cards or let the enchantment end (R119). */
+ * enchantment cannot be picked, R86's example): a gain, heal, armour, modifier, token, draw,
+ * mill, cleanse or shift (R132, R133); `to: each_ally` to each one (R134); an enchantment card
+ * with {upkeep: N} asks its caster, at each of its Start Phases, to discard N cards or let the
+ * enchantment end (R119). */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
@@ -15,11 +17,25 @@ enum { A_CH = 0, A_KIND, A_COUNT, A_ARG, A_X, A_Y, A_TIMING, A_CARD, A_TO, A_RAN
 /* UPKEEP frame arguments */
 enum { U_MAGE = 0, U_CARD, U_PAID };
 
+/* A token's value and range ride in A_X and A_Y (a boost's +X/+Y otherwise). */
 static am_op enchant_op(const carta_pending *f)
 {
-    return (am_op){.kind = (uint8_t)f->arg[A_KIND], .count = (uint8_t)f->arg[A_COUNT],
-                   .arg = (uint8_t)f->arg[A_ARG], .x = (int8_t)f->arg[A_X],
-                   .y = (int8_t)f->arg[A_Y], .timing = (uint8_t)f->arg[A_TIMING]};
+    am_op op = {.kind = (uint8_t)f->arg[A_KIND], .count = (uint8_t)f->arg[A_COUNT],
+                .arg = (uint8_t)f->arg[A_ARG], .x = (int8_t)f->arg[A_X],
+                .y = (int8_t)f->arg[A_Y], .timing = (uint8_t)f->arg[A_TIMING]};
+    if (op.kind == AM_OP_TOKEN) {
+        op.value = (uint8_t)f->arg[A_X];
+        op.range = (uint8_t)f->arg[A_Y];
+        op.x = op.y = 0;
+    }
+    return op;
+}
+
+/* Draw, mill and tokens need a mage: a minion has no deck and spends its controller's tokens
+ * (R133). */
+static int enchant_needs_mage(int kind)
+{
+    return kind == AM_OP_DRAW || kind == AM_OP_MILL || kind == AM_OP_TOKEN;
 }
 
 static int enchant_ally_ok(const carta_rules *r, const am_state *st, const carta_pending *f,
@@ -29,7 +45,8 @@ static int enchant_ally_ok(const carta_rules *r, const am_state *st, const carta
     const am_char *c = &st->ch[u];
     am_op op = enchant_op(f);
     return c->side == st->ch[ch].side && !(c->flags & (AM_C_KO | AM_C_GONE)) &&
-           (u != ch || f->arg[A_TO] == AM_TO_ALLY) &&
+           (u != ch || f->arg[A_TO] != AM_TO_OTHER_ALLY) &&
+           (!enchant_needs_mage(op.kind) || !c->minion) &&
            (!f->arg[A_RANGE] || am_char_dist(st, u, ch) <= f->arg[A_RANGE]) &&
            !am_lasting_enchanted(r, st, u, &op, f->arg[A_CARD]);
 }
@@ -48,7 +65,9 @@ void am_ally_offer(const carta_rules *r, am_state *st, int ch, const am_op *op, 
                    int range)
 {
     carta_pending probe = {.kind = AM_F_ALLY};
-    int16_t args[] = {(int16_t)ch, op->kind, op->count, op->arg, op->x, op->y, op->timing,
+    int token = op->kind == AM_OP_TOKEN;
+    int16_t args[] = {(int16_t)ch, op->kind, op->count, op->arg,
+                      token ? op->value : op->x, token ? op->range : op->y, op->timing,
                       (int16_t)card, op->to, (int16_t)range};
     for (int k = 0; k < CARTA_PENDING_ARGS; k++)
         probe.arg[k] = args[k];
@@ -60,6 +79,38 @@ void am_ally_offer(const carta_rules *r, am_state *st, int ch, const am_op *op, 
     f->seat = (int8_t)am_seat_of(st, ch);
 }
 
+/* The effect of caster ch on ally u: a lasting one, a cleanse or a shift the caster decides
+ * (R132), or one of the caster's own kinds done to u. */
+static void enchant_effect(const carta_rules *r, am_state *st, int ch, int u, const am_op *op,
+                           int card)
+{
+    if (op->timing != AM_NOW) {
+        am_lasting_add(r, st, u, op, card, ch);
+        return;
+    }
+    if (op->kind == AM_OP_CLEANSE) {
+        int counters = 0;
+        for (int s = 0; s < AM_STATUS; s++)
+            counters += st->ch[u].status[s];
+        if (!counters)
+            return;
+        carta_pending *c = carta_pending_push(&st->pending, AM_F_CLEANSE, am_seat_of(st, ch));
+        c->arg[0] = (int16_t)u;
+        c->arg[2] = (int16_t)op->count;
+        return;
+    }
+    if (op->kind == AM_OP_SHIFT) {
+        int squares = am_shift_distance(st, u, op->count);
+        if (!squares)
+            return;
+        carta_pending *s = carta_pending_push(&st->pending, AM_F_SHIFT, am_seat_of(st, ch));
+        s->arg[0] = (int16_t)u;
+        s->arg[1] = (int16_t)squares;
+        return;
+    }
+    am_self_effect(r, st, u, op);
+}
+
 static void enchant_ally(const carta_rules *r, am_state *st, int u)
 {
     const carta_pending *f = carta_pending_top(&st->pending);
@@ -67,10 +118,20 @@ static void enchant_ally(const carta_rules *r, am_state *st, int u)
     int ch = f->arg[A_CH], card = f->arg[A_CARD];
     carta_pending_pop(&st->pending);
     am_tell(st, u, AM_W_ENCHANTS, 0, 0);
-    if (op.timing != AM_NOW)
-        am_lasting_add(r, st, u, &op, card, ch);
-    else
-        am_self_effect(r, st, u, &op);
+    enchant_effect(r, st, ch, u, &op, card);
+}
+
+void am_each_ally(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                  int range)
+{
+    carta_pending probe = {.kind = AM_F_ALLY};
+    int16_t args[] = {(int16_t)ch, op->kind, op->count, op->arg, op->x, op->y, op->timing,
+                      (int16_t)card, AM_TO_ALLY, (int16_t)range};
+    for (int k = 0; k < CARTA_PENDING_ARGS; k++)
+        probe.arg[k] = args[k];
+    for (int u = 0; u < st->n_chars; u++)
+        if (enchant_ally_ok(r, st, &probe, u))
+            enchant_effect(r, st, ch, u, op, card);
 }
 
 /* ---- upkeep ---- */

@@ -161,10 +161,6 @@ carta_status am_minion_compile(carta_rules *r, am_enemy *e, struct fy_node *map,
                            err))
             return CARTA_ERR_INPUT;
     m->n_commands = (uint8_t)fy_node_sequence_item_count(seq);
-    struct fy_node *ab = carta_yaml_get(map, "abilities");
-    if (ab && !fy_node_is_sequence(ab))
-        return carta_yaml_error(err, file, ab, "'abilities' is a list of texts (Minion "
-                                "Abilities)");
     return CARTA_OK;
 }
 
@@ -257,9 +253,9 @@ static void minion_place(const carta_rules *r, am_state *st, int mage, int sheet
     c->side = AM_ALLIES;
     c->mage = (uint8_t)mage;
     c->rank = e->rank;
-    c->hp = c->hp_max = e->hp;
+    c->hp = c->hp_max = (int16_t)am_minion_hp(r, sheet);
     c->ap = e->armour;
-    c->mp = e->move;
+    c->mp = (uint8_t)am_minion_move(r, sheet);
     c->cell = (uint8_t)cell;
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
     c->large = e->large;
@@ -291,7 +287,7 @@ static void minion_replace(const carta_rules *r, am_state *st, int ch)
 void am_minion_round_start(const carta_rules *r, am_state *st, int ch)
 {
     const am_enemy *e = am_enemy_of(r, st->ch[ch].def);
-    st->ch[ch].mp = e->move;
+    st->ch[ch].mp = (uint8_t)am_minion_move(r, st->ch[ch].def);
     st->ch[ch].ap = e->armour;
 }
 

@@ -47,6 +47,7 @@ static void opportunity_offer(const carta_rules *r, am_state *st, int m, int ene
 
 void am_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from)
 {
+    am_minion_opportunity_moved(r, st, ch, from); /* a minion's ability (R135) */
     for (int m = 0; m < st->n_mages; m++) {
         int at = st->ch[st->mage[m].ch].cell, large = st->ch[ch].large;
         if (am_block_dist(from, large, at, 0) == 1 || am_dist_to(st, ch, at) == 1)
@@ -56,6 +57,7 @@ void am_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from)
 
 void am_opportunity_attacked(const carta_rules *r, am_state *st, int slot)
 {
+    am_minion_opportunity_attacked(r, st, slot); /* a minion's ability (R135) */
     const am_attack *a = &st->attack[slot];
     for (int m = 0; m < st->n_mages; m++) {
         int targets_side = 0;

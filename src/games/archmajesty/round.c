@@ -338,6 +338,8 @@ static void round_turn_begin(const carta_rules *r, am_state *st, int ch)
         am_tell_at(st, ch, AM_W_TAKING_TURN);
     am_lasting_phase(r, st, ch, AM_P_START);
     am_linger_turn_start(st, ch); /* starting its turn within a lingering area (R137) */
+    if (c->side == AM_ALLIES)
+        am_minion_phase(r, st, c->mage, AM_P_START); /* its minions' Start Phase (R130) */
     am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, ch));
     am_upkeep_phase(r, st, ch); /* ENCHANTMENT: upkeep, asked first (R119) */
     am_foretold_resolve_next(st, 0); /* FORETOLD: its X turns have passed (R116) */
@@ -411,6 +413,8 @@ void am_turn_end(const carta_rules *r, am_state *st)
 {
     st->phase = AM_P_END;
     am_lasting_phase(r, st, st->active, AM_P_END);
+    if (st->ch[st->active].side == AM_ALLIES)
+        am_minion_phase(r, st, st->ch[st->active].mage, AM_P_END); /* its minions' (R130) */
     am_window_open(r, st, AM_WIN_FREE, am_seat_of(st, st->active));
 }
 

@@ -232,8 +232,8 @@ static carta_status scen_minion(const carta_rules *r, am_state *st, struct fy_no
     c->side = AM_ALLIES;
     c->mage = (uint8_t)(player - 1);
     c->rank = e->rank;
-    c->hp = c->hp_max = e->hp;
-    c->mp = e->move;
+    c->hp = c->hp_max = (int16_t)am_minion_hp(r, id);
+    c->mp = (uint8_t)am_minion_move(r, id);
     c->flags = e->airborne ? AM_C_AIRBORNE : 0;
     c->large = e->large;
     c->minion = companion ? AM_COMPANION : AM_SUMMONED;

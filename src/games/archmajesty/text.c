@@ -163,6 +163,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_NO_SACRIFICE] = "has no minion to sacrifice: the effect fails to resolve",
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
+    [AM_W_MINION_ABILITY] = "resolves the Minion Ability",
     [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
     [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
     [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
@@ -582,6 +583,11 @@ static void text_op(const am_op *o, carta_text *out)
                           ? "until" : "at", timings[o->timing]);
     if (o->cond)
         carta_text_printf(out, " if %s", o->cond == AM_IF_BLOODIED ? "bloodied" : "vulnerable");
+    static const char *const tos[] = {"", "an ally", "another ally", "your controller",
+                                      "each ally"};
+    _Static_assert(sizeof tos / sizeof tos[0] == AM_TO_EACH_ALLY + 1, "a word per 'to'");
+    if (o->to)
+        carta_text_printf(out, " (%s)", tos[o->to]);
 }
 
 static void text_spell_entries(const am_spell *s, carta_text *out)
@@ -700,6 +706,10 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             else
                 text_spell_entries(&r->spell[e->templ[c->arg]], out);
         }
+        for (int k = 0; k < m->n_abilities; k++) /* Minion Abilities (R128) */
+            carta_text_printf(out, "  ability: %s (`card %s`)\n",
+                              carta_catalog_name(r->catalog, m->ability[k]),
+                              carta_catalog_name(r->catalog, m->ability[k]));
         return;
     }
     if (e) {
@@ -1038,10 +1048,17 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
     case AM_F_CLEANSE: snprintf(buf, cap, "Cleanse: remove a status counter (%d of %d so far)",
                                 f->arg[1], f->arg[2] ? f->arg[2] : 5);
         return;
-    case AM_F_CHOICE:
-        snprintf(buf, cap, "Choice: pick an option of %s; only that option resolves",
-                 text_card(r, r->spell[f->arg[1]].id));
+    case AM_F_CHOICE: {
+        const am_spell *s = &r->spell[f->arg[1]];
+        if (s->pick > 1) /* "option(s)", one at a time (R131) */
+            snprintf(buf, cap, "Choice: pick %d options of %s, one at a time (%d picked so far); "
+                     "only those resolve", s->pick, text_card(r, s->id),
+                     __builtin_popcount((unsigned)f->arg[2]));
+        else
+            snprintf(buf, cap, "Choice: pick an option of %s; only that option resolves",
+                     text_card(r, s->id));
         return;
+    }
     case AM_F_CHAIN:
         snprintf(buf, cap, "Chain: the effect repeats on a different enemy within %d squares of "
                  "the previous target; choose it", f->arg[2]);

@@ -1,0 +1,153 @@
+/* minion_ability.c: Minion Abilities (MINIONS: "Minions always have at least one active or
+ * passive ability ... These abilities are described referring to "you", which in this case
+ * refers to the Minion itself. You, the player who controls it, are always referred to as the
+ * controller.") and a minion's own Start and End Phases. A minion's sheet names ability entries;
+ * one with a `trigger` resolves its `effect` (compiled as a utility card) on the minion, on an
+ * ally its controller picks (`to: ally`) or on its controller (`to: controller`). Its turn is its
+ * controller's ("Minions always take their turn at the same time as their controller"), so what
+ * lasts on it until the start or end of its turn ends in its controller's Start or End Phase.
+ * Rulings R128-R130. */
+#include "games/archmajesty/archmajesty.h"
+
+/* ---- passive abilities: the mage's keys hp, mp and resist, on the minion (R128) ---- */
+
+int am_minion_hp(const carta_rules *r, int sheet)
+{
+    const am_minion_sheet *m = am_minion_of(r, sheet);
+    int hp = am_enemy_of(r, sheet)->hp;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        hp += am_thing_of(r, m->ability[k])->hp;
+    return hp > 1 ? hp : 1;
+}
+
+int am_minion_move(const carta_rules *r, int sheet)
+{
+    const am_minion_sheet *m = am_minion_of(r, sheet);
+    int mp = am_enemy_of(r, sheet)->move;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        mp += am_thing_of(r, m->ability[k])->mp;
+    return mp;
+}
+
+uint32_t am_minion_resist(const carta_rules *r, int sheet)
+{
+    const am_minion_sheet *m = am_minion_of(r, sheet);
+    uint32_t resist = 0;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        resist |= am_thing_of(r, m->ability[k])->resist;
+    return resist;
+}
+
+int am_controller_of(const am_state *st, int ch)
+{
+    const am_char *c = &st->ch[ch];
+    return c->minion && c->mage != AM_NONE ? st->mage[c->mage].ch : ch;
+}
+
+int am_minion_op_ok(const am_op *op)
+{
+    int k = op->kind, to = op->to;
+    if (k == AM_OP_DRAW || k == AM_OP_MILL || k == AM_OP_TOKEN)
+        return to == AM_TO_CONTROLLER; /* a minion has no deck, and spends no tokens */
+    return k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR || k == AM_OP_DEFENCE ||
+           k == AM_OP_BOOST;
+}
+
+static int minion_able(const am_state *st, int ch)
+{
+    return st->ch[ch].minion && !(st->ch[ch].flags & (AM_C_KO | AM_C_GONE));
+}
+
+/* One effect of the ability: "you" is the minion ch. */
+static void ability_op(const carta_rules *r, am_state *st, int ch, const am_op *op, int ability)
+{
+    if (op->to == AM_TO_ALLY || op->to == AM_TO_OTHER_ALLY) {
+        if (st->pending.n < CARTA_PENDING_MAX - 4) /* room kept for what the frame asks */
+            am_ally_offer(r, st, ch, op, ability, 0); /* "Ally": at any distance (R129) */
+        return;
+    }
+    int who = op->to == AM_TO_CONTROLLER ? am_controller_of(st, ch) : ch;
+    if (st->ch[who].flags & (AM_C_KO | AM_C_GONE))
+        return;
+    if (op->timing != AM_NOW)
+        am_lasting_add(r, st, who, op, ability, ch);
+    else
+        am_self_effect(r, st, who, op);
+}
+
+/* Minion ch's abilities of that trigger resolve, in the order its sheet lists them. */
+static void ability_trigger(const carta_rules *r, am_state *st, int ch, int trigger)
+{
+    const am_minion_sheet *m = am_minion_of(r, st->ch[ch].def);
+    for (int k = 0; m && k < m->n_abilities && minion_able(st, ch); k++) {
+        const am_thing *t = am_thing_of(r, m->ability[k]);
+        if (t->trigger != trigger || !t->effect)
+            continue;
+        carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, ch), -1, m->ability[k],
+                        CARTA_SEEN_ALL, st->ch[ch].def, AM_W_MINION_ABILITY, 0, 0);
+        const am_spell *s = &r->spell[t->effect - 1];
+        for (int i = 0; i < s->n_ops; i++)
+            ability_op(r, st, ch, &s->op[i], m->ability[k]);
+    }
+}
+
+void am_minion_phase(const carta_rules *r, am_state *st, int mage, int which)
+{
+    for (int i = st->n_mages; i < st->n_chars; i++) {
+        if (!st->ch[i].minion || st->ch[i].mage != mage || (st->ch[i].flags & AM_C_GONE))
+            continue;
+        am_lasting_phase(r, st, i, which);
+        ability_trigger(r, st, i, which == AM_P_START ? AM_TRIG_TURN_START : AM_TRIG_TURN_END);
+    }
+}
+
+void am_minion_hit(const carta_rules *r, am_state *st, int slot)
+{
+    const am_attack *a = &st->attack[slot];
+    if (!a->hits || !minion_able(st, a->attacker))
+        return;
+    for (int i = 0; i < a->n; i++)
+        if ((a->roll[i].flags & AM_R_HIT) && st->ch[a->roll[i].target].side == AM_ENEMIES) {
+            ability_trigger(r, st, a->attacker, AM_TRIG_HIT); /* once an attack */
+            return;
+        }
+}
+
+void am_minion_attacked(const carta_rules *r, am_state *st, int slot)
+{
+    const am_attack *a = &st->attack[slot];
+    for (int i = 0; i < a->n; i++) {
+        int t = a->roll[i].target, seen = 0;
+        for (int k = 0; k < i; k++)
+            seen |= a->roll[k].target == t;
+        if (!seen && minion_able(st, t))
+            ability_trigger(r, st, t, AM_TRIG_ATTACKED);
+    }
+}
+
+/* ---- OPPORTUNITY (R135) ---- */
+
+void am_minion_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from)
+{
+    if (st->ch[ch].side != AM_ENEMIES)
+        return;
+    for (int i = st->n_mages; i < st->n_chars; i++) {
+        int at = st->ch[i].cell;
+        if (minion_able(st, i) && (am_dist(from, at) == 1 || am_dist(st->ch[ch].cell, at) == 1))
+            ability_trigger(r, st, i, AM_TRIG_OPPORTUNITY);
+    }
+}
+
+/* "They target you or an ally with an attack or effect": any character of the minion's side. */
+void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot)
+{
+    const am_attack *a = &st->attack[slot];
+    int allies = 0;
+    for (int i = 0; i < a->n; i++)
+        allies |= st->ch[a->roll[i].target].side == AM_ALLIES;
+    if (!allies || st->ch[a->attacker].side != AM_ENEMIES)
+        return;
+    for (int i = st->n_mages; i < st->n_chars; i++)
+        if (minion_able(st, i))
+            ability_trigger(r, st, i, AM_TRIG_OPPORTUNITY);
+}
