@@ -46,7 +46,7 @@ static void seat_features(const carta_rules *rules, const leaders_state *st, int
                                    ? NULL : leaders_def_of(rules, ch->kind);
         if (!d)
             continue;
-        double strike = ev_strike(w, rules, st, c, p, d);
+        double strike = leaders_ev_strike(w, rules, st, c, p, d);
         if (st->active == p && ch->acts > 0)
             f[LEADERS_EVW_THREAT_NOW] += sign * strike * (ch->acts > 1 ? 1.5 : 1.0);
         else
@@ -59,13 +59,13 @@ static void seat_features(const carta_rules *rules, const leaders_state *st, int
         /* ev_reach at reach = reach_unit = 1 would mix the two: each apart */
         double reach_w[LEADERS_EVW_COUNT] = {0};
         reach_w[LEADERS_EVW_REACH] = 1;
-        f[LEADERS_EVW_REACH] += sign * ev_reach(reach_w, st, c, p, d);
+        f[LEADERS_EVW_REACH] += sign * leaders_ev_reach(reach_w, st, c, p, d);
         reach_w[LEADERS_EVW_REACH] = 0;
         reach_w[LEADERS_EVW_REACH_UNIT] = 1;
-        f[LEADERS_EVW_REACH_UNIT] += sign * ev_reach(reach_w, st, c, p, d);
+        f[LEADERS_EVW_REACH_UNIT] += sign * leaders_ev_reach(reach_w, st, c, p, d);
         if (el >= 0) {
-            f[LEADERS_EVW_ADVANCE] += sign * (5 - ev_dist(c, el));
-            f[LEADERS_EVW_FACE] += sign * ev_facing(c, ch->dir, el);
+            f[LEADERS_EVW_ADVANCE] += sign * (5 - leaders_ev_dist(c, el));
+            f[LEADERS_EVW_FACE] += sign * leaders_ev_facing(c, ch->dir, el);
         }
     }
     const leaders_seat *s = &st->seat[p];

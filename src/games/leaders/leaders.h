@@ -365,12 +365,12 @@ double leaders_evaluate(const carta_rules *rules, const void *state, int seat);
 double leaders_evaluate_with(const carta_rules *rules, const double *w, const void *state,
                              int seat);
 /* The evaluation's parts, weighed by w, for eval_features.c. */
-int ev_dist(int a, int b);
-double ev_unit_value(const double *w, const leaders_def *d, int hp);
-double ev_strike(const double *w, const carta_rules *rules, const leaders_state *st, int c, int p,
-                 const leaders_def *d);
-double ev_facing(int c, int dir, int el);
-double ev_reach(const double *w, const leaders_state *st, int c, int p, const leaders_def *d);
+int leaders_ev_dist(int a, int b);
+double leaders_ev_strike(const double *w, const carta_rules *rules, const leaders_state *st,
+                         int c, int p, const leaders_def *d);
+double leaders_ev_facing(int c, int dir, int el);
+double leaders_ev_reach(const double *w, const leaders_state *st, int c, int p,
+                        const leaders_def *d);
 
 /* --- eval_features.c --- */
 void leaders_eval_features(const carta_rules *rules, const void *state, int seat, double *out);
