@@ -37,8 +37,8 @@ static double eval_minions(const carta_rules *r, const ess_state *st, int seat)
 }
 
 /* A seat's value by the weights w; its features into f unless NULL. */
-static double eval_seat(const carta_rules *r, const double *w, const ess_state *st, int seat,
-                        double *f)
+static inline double eval_seat(const carta_rules *r, const double *w, const ess_state *st,
+                               int seat, double *f)
 {
     double progress = eval_progress(r, st, seat), minions = eval_minions(r, st, seat);
     int hand = st->seat[seat].hand.n > 10 ? 10 : st->seat[seat].hand.n;
