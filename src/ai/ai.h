@@ -17,7 +17,8 @@
 
 #include "core/game.h"
 
-enum { CARTA_AI_MAX_OPTS = 16, CARTA_AI_KEY_MAX = 32, CARTA_AI_VALUE_MAX = 64 };
+/* An option's value may be a path (weights=FILE). */
+enum { CARTA_AI_MAX_OPTS = 16, CARTA_AI_KEY_MAX = 32, CARTA_AI_VALUE_MAX = 256 };
 
 /* A parsed spec: "kind:key=value,...". Plain value. */
 typedef struct carta_ai_spec {

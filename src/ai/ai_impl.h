@@ -3,17 +3,19 @@
 #define CARTA_AI_IMPL_H
 
 #include "ai.h"
+#include "ai_eval.h"
 #include "core/rng.h"
 
 struct carta_ai {
     const carta_game *game;
     const carta_rules *rules;
-    char name[128];
+    char name[512];
     carta_rng rng;
     /* The kind's decision; called with seat already checked to be the seat to act. */
     carta_status (*choose)(carta_ai *ai, const void *observation, int seat, int n_legal,
                            carta_action *out);
     int samples;           /* greedy: determinizations averaged per action */
+    carta_ai_eval eval;    /* greedy: the evaluation's weights (weights=FILE) */
     unsigned char *states; /* greedy: samples base states + 1 work state; expert: 2 states */
     carta_action legal[CARTA_MAX_ACTIONS];
     void *kind_data;                  /* a kind's own data (search trees...), or NULL */

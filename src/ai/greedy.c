@@ -1,5 +1,6 @@
 /* greedy.c: the greedy AI: one ply, each action scored by game->evaluate averaged over a few
- * determinizations of the observation; ties broken by the AI's own PRNG. */
+ * determinizations of the observation; ties broken by the AI's own PRNG. Options: samples=N,
+ * weights=FILE (the evaluation's weights, ai_eval.h). */
 #include "ai_impl.h"
 
 #include <stdlib.h>
@@ -28,7 +29,7 @@ static double score_action(carta_ai *ai, int seat, carta_action action)
         if (g->apply(ai->rules, work, action, &err) != CARTA_OK)
             total += GREEDY_ILLEGAL_SCORE;
         else
-            total += g->evaluate(ai->rules, work, seat);
+            total += carta_ai_evaluate(&ai->eval, g, ai->rules, work, seat);
     }
     return total / ai->samples;
 }
@@ -68,7 +69,7 @@ static carta_status greedy_choose(carta_ai *ai, const void *observation, int sea
 
 carta_status carta_ai_greedy_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err)
 {
-    static const char *const allowed[] = {"samples", NULL};
+    static const char *const allowed[] = {"samples", "weights", NULL};
     carta_status st = carta_ai_check_options(spec, allowed, err);
     if (st != CARTA_OK)
         return st;
@@ -87,6 +88,10 @@ carta_status carta_ai_greedy_init(carta_ai *ai, const carta_ai_spec *spec, carta
         return carta_error_set(err, CARTA_ERR_UNKNOWN,
                                "AI 'greedy' needs game '%s' to evaluate and determinize",
                                ai->game->id);
+    st = carta_ai_eval_init(&ai->eval, ai->game, "greedy", carta_ai_spec_get(spec, "weights"),
+                            err);
+    if (st != CARTA_OK)
+        return st;
     ai->states = malloc((size_t)(ai->samples + 1) * ai->game->state_size);
     if (!ai->states)
         return carta_error_set(err, CARTA_ERR_NOMEM, "out of memory making AI 'greedy'");

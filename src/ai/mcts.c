@@ -148,7 +148,7 @@ static int pick_untried(mcts_worker *w, int n, int untried, int to_act)
         memcpy(w->probe, w->state, g->state_size);
         if (g->apply(w->m->r, w->probe, w->legal[j], &err) != CARTA_OK)
             continue;
-        double v = g->evaluate(w->m->r, w->probe, to_act);
+        double v = carta_ai_evaluate(&w->m->eval, g, w->m->r, w->probe, to_act);
         if (pick < 0 || v > best_v) {
             best_v = v;
             pick = j;
@@ -200,7 +200,9 @@ static void score(mcts_worker *w, unsigned seat_mask, double *rew)
     }
     for (int p = 0; p < CARTA_MAX_SEATS; p++)
         if (seat_mask & (1u << p))
-            rew[p] = g->evaluate ? (g->evaluate(r, w->state, p) + 1.0) / 2.0 : 0.5;
+            rew[p] = g->evaluate
+                         ? (carta_ai_evaluate(&w->m->eval, g, r, w->state, p) + 1.0) / 2.0
+                         : 0.5;
 }
 
 /* Adds the rewards along the path; the visits were counted on the way down. */
@@ -389,6 +391,10 @@ carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
         carta_error_set(err, CARTA_ERR_INPUT, "AI 'mcts': bad threads or budget");
         return NULL;
     }
+    carta_ai_eval eval;
+    if (carta_ai_eval_init(&eval, g, "mcts", opt->weights[0] ? opt->weights : NULL, err) !=
+        CARTA_OK)
+        return NULL;
     carta_mcts *m = calloc(1, sizeof *m);
     if (m)
         m->workers = calloc((size_t)opt->threads, sizeof *m->workers);
@@ -400,6 +406,7 @@ carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
     m->g = g;
     m->r = r;
     m->opt = *opt;
+    m->eval = eval;
     m->n_workers = opt->threads;
     pthread_mutex_init(&m->lock, NULL);
     int ok = 1;

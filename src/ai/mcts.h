@@ -56,6 +56,8 @@ typedef struct carta_mcts_options {
     int tree;        /* [parallel] 0: root (a tree per thread), 1: tree (one tree, virtual loss) */
     int early;       /* [early] ms budgets: stop when the most visited cannot be overtaken */
     int norm;        /* [norm] 1: c is scaled by twice the rewards' standard deviation */
+    char weights[CARTA_AI_VALUE_MAX]; /* [weights] the evaluation's weights file, read by
+                                       * carta_mcts_new; "": the rules' own (ai_eval.h) */
 } carta_mcts_options;
 
 /* What the last search did (summed over threads). */

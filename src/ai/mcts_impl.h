@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
+#include "ai_eval.h"
 #include "core/rng.h"
 #include "mcts.h"
 
@@ -61,6 +62,7 @@ struct carta_mcts {
     const carta_game *g;
     const carta_rules *r;
     carta_mcts_options opt;
+    carta_ai_eval eval; /* the evaluation's weights (opt.weights), read once at creation */
     int n_workers;
     mcts_worker *workers;
     carta_mcts_stats stats;

@@ -1,4 +1,5 @@
 /* mcts_options.c: the defaults of the ISMCTS search and the parsing of "mcts:key=value,...". */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,7 +80,7 @@ static carta_status check_keys(const carta_ai_spec *spec, carta_error *err)
 {
     static const char *const allowed[] = {"iters", "ms",    "threads", "c",        "rollout",
                                           "depth", "nodes", "playout", "reuse",    "widen",
-                                          "parallel", "early", "norm", NULL};
+                                          "parallel", "early", "norm", "weights", NULL};
     for (int i = 0; i < spec->n_opts; i++) {
         int ok = 0;
         for (const char *const *a = allowed; *a && !ok; a++)
@@ -88,7 +89,7 @@ static carta_status check_keys(const carta_ai_spec *spec, carta_error *err)
             return carta_error_set(err, CARTA_ERR_INPUT,
                                    "AI 'mcts' has no option '%s' (options: iters, ms, threads, "
                                    "c, rollout, depth, nodes, playout, reuse, widen, parallel, "
-                                   "early, norm)",
+                                   "early, norm, weights)",
                                    spec->key[i]);
     }
     return CARTA_OK;
@@ -157,5 +158,7 @@ carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_opti
         st = parse_playout(v, &out->eps, err);
     if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "widen")))
         st = parse_real("widen", v, 100, &out->widen, err);
+    if ((v = carta_ai_spec_get(spec, "weights")))
+        snprintf(out->weights, sizeof out->weights, "%s", v); /* a spec value fits */
     return st;
 }

@@ -29,7 +29,7 @@ static int best_one_ply(mcts_worker *w, int n, int seat)
         memcpy(w->probe, w->state, g->state_size);
         if (g->apply(r, w->probe, w->legal[i], &err) != CARTA_OK)
             continue;
-        double v = g->evaluate(r, w->probe, seat);
+        double v = carta_ai_evaluate(&w->m->eval, g, r, w->probe, seat);
         if (v > best_v) {
             best_v = v;
             best = i;

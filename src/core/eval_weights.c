@@ -68,6 +68,15 @@ carta_status carta_eval_weights_load(const char *path, const carta_eval_weight *
     return st;
 }
 
+carta_status carta_eval_weights_open(const char *data_dir, const carta_eval_weight *table, int n,
+                                     double *out, carta_error *err)
+{
+    char path[1100];
+    if (data_dir)
+        snprintf(path, sizeof path, "%s/%s", data_dir, CARTA_EVAL_FILE);
+    return carta_eval_weights_load(data_dir ? path : NULL, table, n, out, err);
+}
+
 carta_status carta_eval_weights_write(const char *path, const char *game, const char *header,
                                       const carta_eval_weight *table, int n, const double *w,
                                       carta_error *err)

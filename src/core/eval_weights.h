@@ -8,6 +8,9 @@
 
 enum { CARTA_EVAL_WEIGHTS_MAX = 32 };
 
+/* Where a rule system's weights file lives, under its data directory. */
+#define CARTA_EVAL_FILE "ai/evaluation.yaml"
+
 /* One weight: its key in the file, what it weighs, and the compiled-in value. */
 typedef struct carta_eval_weight {
     const char *key;
@@ -20,6 +23,11 @@ typedef struct carta_eval_weight {
  * An unknown key, a value that is not a finite number, or a malformed file: CARTA_ERR_INPUT
  * with err naming file, line and key. */
 carta_status carta_eval_weights_load(const char *path, const carta_eval_weight *table, int n,
+                                     double *out, carta_error *err);
+
+/* carta_eval_weights_load of data_dir/CARTA_EVAL_FILE (data_dir NULL: the defaults), for a
+ * rule system's open. */
+carta_status carta_eval_weights_open(const char *data_dir, const carta_eval_weight *table, int n,
                                      double *out, carta_error *err);
 
 /* Writes w as a weights file for game at path, each key with its "what" as a comment and a

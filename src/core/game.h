@@ -191,6 +191,11 @@ typedef struct carta_game {
     const struct carta_eval_weight *eval_weights;
     int n_eval_weights;
     void (*eval_features)(const carta_rules *rules, const void *state, int seat, double *out);
+    /* With eval_weights: evaluate with the weights w (n_eval_weights, in the table's order)
+     * instead of the ones the rules read at open, so AIs sharing one rules may weigh apart
+     * (the AI option weights=FILE, docs/ai.md); evaluate is evaluate_with the rules' own. */
+    double (*evaluate_with)(const carta_rules *rules, const double *w, const void *state,
+                            int seat);
     /* Optional. A scripted expert's choice (the AI kind "expert", docs/ai.md): the index into
      * legal (the n_legal > 0 legal actions of obs) of the action a good player would take by
      * the game's rules of thumb, independent of evaluate. obs is seat's observation, never the

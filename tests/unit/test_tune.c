@@ -17,8 +17,13 @@
 #include "core/eval_weights.h"
 #include "core/game.h"
 #include "core/rng.h"
+#include "games/leaders/leaders.h"
 #include "games/registry.h"
 #include "sim/logit.h"
+#include "support/test_games.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
 
 static const carta_eval_weight table[] = {
     {"key", "a key", 10.0},
@@ -72,20 +77,193 @@ static void test_weights_refused(void **unused)
     remove(path);
 }
 
-/* Æmber's shipped file equals its compiled-in numbers (behaviour unchanged until tuned). */
-static void test_aember_file_is_the_defaults(void **unused)
+/* Every rule system's evaluation has its weights as data, and the shipped file equals the
+ * compiled-in numbers (behaviour unchanged until tuned; docs/ai.md, "Evaluations as data"). */
+static void test_shipped_files_are_the_defaults(void **unused)
 {
     (void)unused;
-    const carta_game *g = carta_game_find("aember");
-    assert_non_null(g);
-    assert_non_null(g->eval_weights);
-    double w[CARTA_EVAL_WEIGHTS_MAX];
+    static const char *const tunable[] = {"aember", "arkhtide", "leaders", "essence",
+                                          "archmajesty"};
+    for (size_t k = 0; k < sizeof tunable / sizeof *tunable; k++) {
+        const carta_game *g = carta_game_find(tunable[k]);
+        assert_non_null(g);
+        if (!g->eval_weights || !g->eval_features || !g->evaluate_with)
+            fail_msg("%s: its evaluation's weights are not data", g->id);
+        double w[CARTA_EVAL_WEIGHTS_MAX];
+        char path[512];
+        carta_error err = {0};
+        snprintf(path, sizeof path, "%s/%s/%s", CARTA_DATA_DIR, g->id, CARTA_EVAL_FILE);
+        assert_int_equal(access(path, R_OK), 0);
+        assert_int_equal(carta_eval_weights_load(path, g->eval_weights, g->n_eval_weights, w,
+                                                 &err),
+                         CARTA_OK);
+        for (int i = 0; i < g->n_eval_weights; i++)
+            if (fabs(w[i] - g->eval_weights[i].standard) > 1e-12)
+                fail_msg("%s: %s is %g in %s, %g compiled in", g->id, g->eval_weights[i].key,
+                         w[i], path, g->eval_weights[i].standard);
+    }
+}
+
+/* A copy of game's data directory (links to its card files) with its own weights file. */
+static void data_dir_with_weights(const carta_game *g, const char *text, char *dir, size_t cap)
+{
+    char from[512], path[1200];
+    snprintf(from, sizeof from, "%s/%s", CARTA_DATA_DIR, g->id);
+    snprintf(dir, cap, "/tmp/carta-test-data-%s-%d", g->id, (int)getpid());
+    mkdir(dir, 0700);
+    DIR *d = opendir(from);
+    assert_non_null(d);
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "ai") == 0)
+            continue;
+        char target[1200];
+        snprintf(target, sizeof target, "%s/%s", from, e->d_name);
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        assert_int_equal(symlink(target, path), 0);
+    }
+    closedir(d);
+    snprintf(path, sizeof path, "%s/ai", dir);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/%s", dir, CARTA_EVAL_FILE);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void data_dir_remove(const char *dir)
+{
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+/* Opened with a file that halves the evaluation's scale, g evaluates with those weights. */
+static void check_weights_read(const carta_game *g)
+{
+    char dir[256], text[64];
+    double w[CARTA_EVAL_WEIGHTS_MAX], half[CARTA_EVAL_WEIGHTS_MAX];
     carta_error err = {0};
-    assert_int_equal(carta_eval_weights_load(CARTA_DATA_DIR "/aember/ai/evaluation.yaml",
-                                             g->eval_weights, g->n_eval_weights, w, &err),
-                     CARTA_OK);
-    for (int i = 0; i < g->n_eval_weights; i++)
-        assert_true(fabs(w[i] - g->eval_weights[i].standard) < 1e-12);
+    int k = g->n_eval_weights - 1;
+    assert_int_equal(carta_eval_weights_load(NULL, g->eval_weights, k + 1, w, &err), CARTA_OK);
+    memcpy(half, w, sizeof w);
+    half[k] = w[k] / 2;
+    snprintf(text, sizeof text, "scale: %.17g\n", half[k]);
+    data_dir_with_weights(g, text, dir, sizeof dir);
+    tgame t = {g, g->open(dir, &err)};
+    if (!t.r)
+        fail_msg("%s: %s", g->id, err.msg);
+    void *st = malloc(g->state_size);
+    carta_action legal[CARTA_MAX_ACTIONS];
+    tgame_setup(&t, 5, st);
+    int differs = 0;
+    for (int step = 0; step < 400 && g->to_act(t.r, st) != CARTA_NO_SEAT; step++) {
+        double v = g->evaluate(t.r, st, 0);
+        assert_true(v == g->evaluate_with(t.r, half, st, 0));
+        differs |= v != g->evaluate_with(t.r, w, st, 0);
+        assert_int_equal(g->apply(t.r, st, legal[g->legal_actions(t.r, st, legal) - 1], &err),
+                         CARTA_OK);
+    }
+    if (!differs)
+        fail_msg("%s: the weights file changed nothing", g->id);
+    free(st);
+    g->close(t.r);
+    data_dir_remove(dir);
+}
+
+/* Each rule system reads its weights file at open: a bad one is refused naming the file, the
+ * line and the key; a good one changes the evaluation. */
+static void test_open_reads_the_weights_file(void **unused)
+{
+    (void)unused;
+    for (int i = 0; i < carta_game_count(); i++) {
+        const carta_game *g = carta_game_at(i);
+        if (!g->eval_weights)
+            continue;
+        char dir[256], text[256];
+        carta_error err = {0};
+        snprintf(text, sizeof text, "scale: 2\n%s: many\n", g->eval_weights[0].key);
+        data_dir_with_weights(g, text, dir, sizeof dir);
+        assert_null(g->open(dir, &err));
+        if (!strstr(err.msg, "ai/evaluation.yaml:2:") || !strstr(err.msg, g->eval_weights[0].key))
+            fail_msg("%s: %s", g->id, err.msg);
+        data_dir_remove(dir);
+        data_dir_with_weights(g, "scale: 2\nnot_a_weight: 1\n", dir, sizeof dir);
+        carta_error_clear(&err);
+        assert_null(g->open(dir, &err));
+        if (!strstr(err.msg, "ai/evaluation.yaml:2:") || !strstr(err.msg, "not_a_weight"))
+            fail_msg("%s: %s", g->id, err.msg);
+        data_dir_remove(dir);
+        check_weights_read(g);
+    }
+}
+
+/* How each evaluation squashes its weighted sum (divided by the scale) into [-1, 1]. */
+static double squash(const char *game, double x)
+{
+    if (!strcmp(game, "arkhtide"))
+        return 0.99 * tanh(x);
+    if (!strcmp(game, "essence"))
+        return x > 1 ? 1 : x < -1 ? -1 : x;
+    if (!strcmp(game, "archmajesty"))
+        return x > 0.99 ? 0.99 : x < -0.99 ? -0.99 : x;
+    return x / (1 + fabs(x)) * 0.99; /* aember, leaders */
+}
+
+/* Whether evaluate scores st as its features do: not once over, and in Leaders not while a
+ * decision is open (evaluate settles it first). */
+static int features_apply(const tgame *t, const void *st)
+{
+    if (t->g->to_act(t->r, st) == CARTA_NO_SEAT)
+        return 0;
+    if (!strcmp(t->g->id, "leaders"))
+        return carta_pending_peek(&((const leaders_state *)st)->pending) == NULL;
+    return 1;
+}
+
+/* Along random games, evaluate(state, seat) = squash(sum of w[i] * feature[i] / scale): the
+ * features are what carta tune fits the weights on. */
+static void test_features_match_evaluate(void **unused)
+{
+    (void)unused;
+    tgame games[TGAME_MAX];
+    int n = tgame_open_all(games);
+    for (int i = 0; i < n; i++) {
+        const tgame *t = &games[i];
+        const carta_game *g = t->g;
+        if (!g->eval_features)
+            continue;
+        void *st = malloc(g->state_size);
+        carta_action legal[CARTA_MAX_ACTIONS];
+        carta_rng rng;
+        carta_rng_seed(&rng, 11);
+        double w[CARTA_EVAL_WEIGHTS_MAX];
+        carta_error err = {0};
+        int k = g->n_eval_weights - 1, checked = 0;
+        assert_int_equal(carta_eval_weights_load(NULL, g->eval_weights, k + 1, w, &err), CARTA_OK);
+        for (int game = 0; game < 4; game++) {
+            tgame_setup(t, 300 + game, st);
+            for (int step = 0; step < 3000 && g->to_act(t->r, st) != CARTA_NO_SEAT; step++) {
+                for (int seat = 0; seat < 2 && features_apply(t, st); seat++, checked++) {
+                    double f[CARTA_EVAL_WEIGHTS_MAX], d = 0;
+                    g->eval_features(t->r, st, seat, f);
+                    for (int j = 0; j < k; j++)
+                        d += w[j] * f[j];
+                    double want = squash(g->id, d / w[k]), got = g->evaluate(t->r, st, seat);
+                    if (fabs(want - got) > 1e-9)
+                        fail_msg("%s game %d step %d seat %d: evaluate %.12f, features %.12f",
+                                 g->id, game, step, seat, got, want);
+                }
+                int m = g->legal_actions(t->r, st, legal);
+                assert_int_equal(g->apply(t->r, st, legal[carta_rng_below(&rng, (uint32_t)m)],
+                                          &err),
+                                 CARTA_OK);
+            }
+        }
+        assert_true(checked > 100);
+        free(st);
+    }
+    tgame_close_all(games, n);
 }
 
 /* Samples drawn from a known logistic model: the fit comes back close to its weights. */
@@ -120,7 +298,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_weights_read),
         cmocka_unit_test(test_weights_refused),
-        cmocka_unit_test(test_aember_file_is_the_defaults),
+        cmocka_unit_test(test_shipped_files_are_the_defaults),
+        cmocka_unit_test(test_open_reads_the_weights_file),
+        cmocka_unit_test(test_features_match_evaluate),
         cmocka_unit_test(test_fit_recovers_known_weights),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

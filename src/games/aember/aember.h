@@ -188,7 +188,6 @@ enum {
     AEMBER_EVW_CAPTURED_OURS, AEMBER_EVW_CAPTURED_THEIRS, AEMBER_EVW_ARTIFACT, AEMBER_EVW_HAND,
     AEMBER_EVW_ARCHIVES, AEMBER_EVW_CHAINS, AEMBER_EVW_SCALE, AEMBER_EVW_COUNT
 };
-#define AEMBER_EVAL_FILE "ai/evaluation.yaml"
 
 extern const carta_game carta_game_aember;
 
@@ -447,6 +446,8 @@ carta_status aember_check(const carta_rules *rules, const void *state, carta_err
 
 /* --- evaluate.c --- */
 double aember_evaluate(const carta_rules *rules, const void *state, int seat);
+double aember_evaluate_with(const carta_rules *rules, const double *w, const void *state,
+                            int seat);
 /* The evaluation's features (carta_game.eval_features) and its weights' table. */
 void aember_eval_features(const carta_rules *rules, const void *state, int seat, double *out);
 extern const struct carta_eval_weight aember_eval_table[AEMBER_EVW_COUNT];

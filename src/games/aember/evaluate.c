@@ -56,7 +56,8 @@ void aember_eval_features(const carta_rules *rules, const void *state, int seat,
     out[AEMBER_EVW_SCALE] = 0;
 }
 
-double aember_evaluate(const carta_rules *rules, const void *state, int seat)
+double aember_evaluate_with(const carta_rules *rules, const double *w, const void *state,
+                            int seat)
 {
     const aember_state *st = state;
     if (st->phase == AEMBER_PHASE_OVER)
@@ -64,7 +65,12 @@ double aember_evaluate(const carta_rules *rules, const void *state, int seat)
     double f[AEMBER_EVW_COUNT], d = 0;
     aember_eval_features(rules, st, seat, f);
     for (int i = 0; i < AEMBER_EVW_SCALE; i++)
-        d += rules->eval_w[i] * f[i];
-    double x = d / rules->eval_w[AEMBER_EVW_SCALE];
+        d += w[i] * f[i];
+    double x = d / w[AEMBER_EVW_SCALE];
     return x / (1.0 + (x < 0 ? -x : x)) * 0.99; /* squash into (-1, 1), never a certain result */
+}
+
+double aember_evaluate(const carta_rules *rules, const void *state, int seat)
+{
+    return aember_evaluate_with(rules, rules->eval_w, state, seat);
 }

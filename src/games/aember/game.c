@@ -35,10 +35,8 @@ static carta_rules *aember_open(const char *data_dir, carta_error *err)
         aember_close(rules);
         return NULL;
     }
-    char path[600];
-    snprintf(path, sizeof path, "%s/%s", data_dir ? data_dir : ".", AEMBER_EVAL_FILE);
-    if (carta_eval_weights_load(data_dir ? path : NULL, aember_eval_table, AEMBER_EVW_COUNT,
-                                rules->eval_w, err) != CARTA_OK) {
+    if (carta_eval_weights_open(data_dir, aember_eval_table, AEMBER_EVW_COUNT, rules->eval_w,
+                                err) != CARTA_OK) {
         aember_close(rules);
         return NULL;
     }
@@ -117,6 +115,7 @@ const carta_game carta_game_aember = {
     .layout = aember_layout,
     .check = aember_check,
     .evaluate = aember_evaluate,
+    .evaluate_with = aember_evaluate_with,
     .eval_weights = aember_eval_table,
     .n_eval_weights = AEMBER_EVW_COUNT,
     .eval_features = aember_eval_features,

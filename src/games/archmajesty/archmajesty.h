@@ -4,6 +4,7 @@
 #define ARCHMAJESTY_H
 
 #include "core/catalog.h"
+#include "core/eval_weights.h"
 #include "core/game.h"
 #include "core/layout.h"
 #include "games/archmajesty/state.h"
@@ -219,10 +220,18 @@ typedef struct am_link {
     char file[160];
 } am_link;
 
+/* The evaluation's weights (evaluate.c; data/archmajesty/ai/evaluation.yaml). */
+enum {
+    AM_EVW_ALLIES = 0, AM_EVW_ENEMIES, AM_EVW_CARDS, AM_EVW_TIME, AM_EVW_DISTANCE, AM_EVW_SCALE,
+    AM_EVW_COUNT
+};
+extern const carta_eval_weight am_eval_table[AM_EVW_COUNT];
+
 struct carta_rules {
     carta_catalog *catalog;
     carta_layout layout;
     char data_dir[1024];
+    double eval_w[AM_EVW_COUNT];       /* the evaluation's weights (evaluate.c) */
     uint8_t type[CARTA_CATALOG_MAX];   /* enum am_type per catalog id */
     uint16_t index[CARTA_CATALOG_MAX]; /* into the table of its type */
     am_spell spell[AM_SPELLS_MAX];     /* spell cards and enemy templates */
@@ -917,6 +926,8 @@ void am_determinize(const carta_rules *r, void *state, int seat, uint64_t seed);
 /* check.c, evaluate.c */
 carta_status am_check(const carta_rules *r, const void *state, carta_error *err);
 double am_evaluate(const carta_rules *r, const void *state, int seat);
+double am_evaluate_with(const carta_rules *r, const double *w, const void *state, int seat);
+void am_eval_features(const carta_rules *r, const void *state, int seat, double *out);
 
 /* deck.c */
 carta_status am_deck_resolve(const carta_rules *r, const char *spec, uint64_t seed,

@@ -27,7 +27,9 @@ static carta_rules *am_open(const char *data_dir, carta_error *err)
     carta_rules_parts parts = {&r->catalog, &r->layout, r->data_dir, sizeof r->data_dir};
     if (carta_rules_open(&parts, "archmajesty", data_dir, am_layout_build, am_compile, r, err) !=
             CARTA_OK ||
-        am_links_resolve(r, err) != CARTA_OK) {
+        am_links_resolve(r, err) != CARTA_OK ||
+        carta_eval_weights_open(data_dir, am_eval_table, AM_EVW_COUNT, r->eval_w, err) !=
+            CARTA_OK) {
         am_close(r);
         return NULL;
     }
@@ -113,6 +115,10 @@ const carta_game carta_game_archmajesty = {
     .layout = am_layout,
     .check = am_check,
     .evaluate = am_evaluate,
+    .evaluate_with = am_evaluate_with,
+    .eval_weights = am_eval_table,
+    .n_eval_weights = AM_EVW_COUNT,
+    .eval_features = am_eval_features,
     .describe_action = am_describe_action,
     .action_card = am_action_card,
     .describe_card = am_describe_card,

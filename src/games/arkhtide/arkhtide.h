@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/catalog.h"
+#include "core/eval_weights.h"
 #include "core/game.h"
 #include "core/layout.h"
 #include "games/arkhtide/state.h"
@@ -135,6 +136,15 @@ typedef struct ark_card_def {
 
 extern const carta_game carta_game_arkhtide;
 
+/* The evaluation's weights (evaluate.c; data/arkhtide/ai/evaluation.yaml), in Quintessence. */
+enum {
+    ARK_EVW_QUINTESSENCE = 0, ARK_EVW_WILLPOWER, ARK_EVW_WILLPOWER_LOW, ARK_EVW_HAND,
+    ARK_EVW_ARKHE, ARK_EVW_READY, ARK_EVW_EXTRACTION, ARK_EVW_EXTRACTION_HEALTH,
+    ARK_EVW_EXTRACTION_HARVEST, ARK_EVW_SAFE_ZONE, ARK_EVW_SAFE_ZONE_SOUL, ARK_EVW_REALM,
+    ARK_EVW_SCALE, ARK_EVW_COUNT
+};
+extern const carta_eval_weight ark_eval_table[ARK_EVW_COUNT];
+
 struct carta_rules {
     carta_catalog *catalog;
     int n_defs, cap_defs;
@@ -147,6 +157,7 @@ struct carta_rules {
     int n_refs, cap_refs;
     char (*refs)[CARTA_NAME_MAX];        /* names referenced by status/manifest steps */
     char data_dir[512];
+    double eval_w[ARK_EVW_COUNT];        /* the evaluation's weights (evaluate.c) */
     carta_layout layout;                 /* the state's zones and arrays (observe.c) */
 };
 
@@ -493,6 +504,8 @@ carta_status ark_check(const carta_rules *rules, const void *state, carta_error 
 
 /* --- evaluate.c --- */
 double ark_evaluate(const carta_rules *rules, const void *state, int seat);
+double ark_evaluate_with(const carta_rules *rules, const double *w, const void *state, int seat);
+void ark_eval_features(const carta_rules *rules, const void *state, int seat, double *out);
 
 /* --- expert.c: the scripted expert player (carta_game.expert) --- */
 int ark_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,

@@ -30,7 +30,9 @@ static carta_rules *ark_open(const char *data_dir, carta_error *err)
                                sizeof rules->data_dir};
     if (carta_rules_open(&parts, "arkhtide", data_dir, ark_layout_build, ark_compile_card, rules,
                          err) != CARTA_OK ||
-        (data_dir && ark_resolve_refs(rules, err) != CARTA_OK)) {
+        (data_dir && ark_resolve_refs(rules, err) != CARTA_OK) ||
+        carta_eval_weights_open(data_dir, ark_eval_table, ARK_EVW_COUNT, rules->eval_w, err) !=
+            CARTA_OK) {
         ark_rules_free(rules);
         return NULL;
     }
@@ -111,6 +113,10 @@ const carta_game carta_game_arkhtide = {
     .layout = ark_layout,
     .check = ark_check,
     .evaluate = ark_evaluate,
+    .evaluate_with = ark_evaluate_with,
+    .eval_weights = ark_eval_table,
+    .n_eval_weights = ARK_EVW_COUNT,
+    .eval_features = ark_eval_features,
     .expert = ark_expert,
     .describe_action = ark_describe_action,
     .describe_move = ark_describe_move,

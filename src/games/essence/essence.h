@@ -9,6 +9,7 @@
 #define ESSENCE_H
 
 #include "core/catalog.h"
+#include "core/eval_weights.h"
 #include "core/game.h"
 #include "core/layout.h"
 #include "games/essence/state.h"
@@ -103,10 +104,15 @@ typedef struct ess_card {
     uint8_t number, fate_type, bonus, bonus_amount;                  /* a Fate card */
 } ess_card;
 
+/* The evaluation's weights (evaluate.c; data/essence/ai/evaluation.yaml). */
+enum { ESS_EVW_PROGRESS = 0, ESS_EVW_MINIONS, ESS_EVW_HAND, ESS_EVW_SCALE, ESS_EVW_COUNT };
+extern const carta_eval_weight ess_eval_table[ESS_EVW_COUNT];
+
 struct carta_rules {
     carta_catalog *catalog;
     carta_layout layout;
     char data_dir[1024];
+    double eval_w[ESS_EVW_COUNT]; /* the evaluation's weights (evaluate.c) */
     int n_cards;
     ess_card card[CARTA_CATALOG_MAX];
     char back_name[CARTA_CATALOG_MAX][CARTA_NAME_MAX]; /* spell sides' `back:` until linked */
@@ -296,6 +302,8 @@ void ess_queue_start(const carta_rules *r, ess_state *st, carta_pending *queue, 
 
 /* evaluate.c */
 double ess_evaluate(const carta_rules *r, const void *state, int seat);
+double ess_evaluate_with(const carta_rules *r, const double *w, const void *state, int seat);
+void ess_eval_features(const carta_rules *r, const void *state, int seat, double *out);
 
 /* observe.c */
 int ess_layout_build(carta_layout *l);

@@ -26,7 +26,9 @@ static carta_rules *ess_open(const char *data_dir, carta_error *err)
     carta_rules_parts parts = {&r->catalog, &r->layout, r->data_dir, sizeof r->data_dir};
     if (carta_rules_open(&parts, "essence", data_dir, ess_layout_build, ess_compile, r, err) !=
             CARTA_OK ||
-        ess_link(r, err) != CARTA_OK) {
+        ess_link(r, err) != CARTA_OK ||
+        carta_eval_weights_open(data_dir, ess_eval_table, ESS_EVW_COUNT, r->eval_w, err) !=
+            CARTA_OK) {
         ess_close(r);
         return NULL;
     }
@@ -76,6 +78,10 @@ const carta_game carta_game_essence = {
     .layout = ess_layout,
     .check = ess_check,
     .evaluate = ess_evaluate,
+    .evaluate_with = ess_evaluate_with,
+    .eval_weights = ess_eval_table,
+    .n_eval_weights = ESS_EVW_COUNT,
+    .eval_features = ess_eval_features,
     .describe_action = ess_describe_action,
     .describe_move = ess_describe_move,
     .action_card = ess_action_card,

@@ -3,25 +3,26 @@
 
 #include <string.h>
 
-/* Weights, in "Leader health points x EV_LEADER_HP" units (docs/ai.md, section "leaders"). */
-#define EV_LEADER_HP 3.0     /* per health point of the seat's Leader: victory is 0 health */
-#define EV_UNIT_BASE 1.2     /* per Unit on the board */
-#define EV_UNIT_HP 0.45      /* per health point left on a Unit */
-#define EV_UNIT_DMG 0.6      /* per point of a Unit's damage */
-#define EV_UNIT_ACT 0.4      /* per action a turn beyond the first */
-#define EV_ADVANCE 0.12      /* per cell a Unit stands closer to the enemy Leader */
-#define EV_REACH 0.5         /* a Unit that can move and then strike the enemy Leader: x damage */
-#define EV_REACH_UNIT 0.15   /* ... an enemy Unit: x the damage it would deal */
-#define EV_FACE 0.3          /* a Unit facing the enemy Leader */
-#define EV_BARRACKS 0.5      /* per Unit still in the Barracks */
-#define EV_HAND 0.35         /* per card in hand (up to the hand limit) */
-#define EV_DECK_EMPTY 2.0    /* an empty deck: the Leader loses 1 health a turn */
-#define EV_THREAT_NOW 0.7    /* share of a strike counted when the striker can act this turn */
-#define EV_THREAT_LATER 0.35 /* ... when it strikes next turn (the enemy may answer first) */
-#define EV_SCALE 20.0        /* the difference of material that maps to 0.5 */
+/* The weights are data (leaders_eval_table in eval_features.c: keys and compiled-in values,
+ * docs/ai.md section "leaders"; data/leaders/ai/evaluation.yaml, read at open), w below. */
+#define EV_LEADER_HP (w[LEADERS_EVW_LEADER_HP])
+#define EV_UNIT_BASE (w[LEADERS_EVW_UNIT])
+#define EV_UNIT_HP (w[LEADERS_EVW_UNIT_HP])
+#define EV_UNIT_DMG (w[LEADERS_EVW_UNIT_DMG])
+#define EV_UNIT_ACT (w[LEADERS_EVW_UNIT_ACT])
+#define EV_ADVANCE (w[LEADERS_EVW_ADVANCE])
+#define EV_REACH (w[LEADERS_EVW_REACH])
+#define EV_REACH_UNIT (w[LEADERS_EVW_REACH_UNIT])
+#define EV_FACE (w[LEADERS_EVW_FACE])
+#define EV_BARRACKS (w[LEADERS_EVW_BARRACKS])
+#define EV_HAND (w[LEADERS_EVW_HAND])
+#define EV_DECK_EMPTY (-w[LEADERS_EVW_DECK_EMPTY])
+#define EV_THREAT_NOW (w[LEADERS_EVW_THREAT_NOW])
+#define EV_THREAT_LATER (w[LEADERS_EVW_THREAT_LATER])
+#define EV_SCALE (w[LEADERS_EVW_SCALE])
 #define EV_SETTLE_DEPTH 2    /* nested pending decisions settled before scoring */
 
-static int ev_dist(int a, int b)
+static inline int ev_dist(int a, int b)
 {
     int dc = leaders_col(a) - leaders_col(b), dr = leaders_row(a) - leaders_row(b);
     dc = dc < 0 ? -dc : dc;
@@ -30,7 +31,7 @@ static int ev_dist(int a, int b)
 }
 
 /* The material value of a Unit of definition d with health hp (no position). */
-static double ev_unit_value(const leaders_def *d, int hp)
+static double ev_unit_value(const double *w, const leaders_def *d, int hp)
 {
     if (!d)
         return EV_UNIT_BASE;
@@ -40,8 +41,8 @@ static double ev_unit_value(const leaders_def *d, int hp)
 
 /* What the Character on cell c (of seat p) would gain by striking the best target in its attack
  * pattern now: a Leader's health or a Unit's damage (all of it if killed). */
-static double ev_strike(const carta_rules *rules, const leaders_state *st, int c, int p,
-                        const leaders_def *d)
+static inline double ev_strike(const double *w, const carta_rules *rules,
+                               const leaders_state *st, int c, int p, const leaders_def *d)
 {
     const leaders_char *ch = &st->board[c];
     uint32_t m = d->attack.reach[ch->dir][c];
@@ -63,7 +64,7 @@ static double ev_strike(const carta_rules *rules, const leaders_state *st, int c
         if (tc->flags & LEADERS_C_LEADER)
             v = EV_LEADER_HP * (dmg < tc->health ? dmg : tc->health) * 1.2;
         else if (dmg >= tc->health)
-            v = ev_unit_value(td, tc->health);
+            v = ev_unit_value(w, td, tc->health);
         else
             v = EV_UNIT_HP * dmg;
         if (v > best)
@@ -88,7 +89,7 @@ static uint32_t ev_reach_mask(const leaders_state *st, int c, const leaders_def 
 
 /* How well the Unit on cell c faces the enemy Leader on el: 1 straight at its row (or column
  * when level), 0.5 toward it sideways, 0 away. */
-static double ev_facing(int c, int dir, int el)
+static inline double ev_facing(int c, int dir, int el)
 {
     int dr = leaders_row(el) - leaders_row(c), dc = leaders_col(el) - leaders_col(c);
     int main_dir = dr > 0 ? LEADERS_NORTH : dr < 0 ? LEADERS_SOUTH
@@ -102,7 +103,8 @@ static double ev_facing(int c, int dir, int el)
 
 /* Next-turn threats of the Unit on cell c: the enemy Leader's health, and a little per enemy
  * Unit, that it could strike after one move. */
-static double ev_reach(const leaders_state *st, int c, int p, const leaders_def *d)
+static inline double ev_reach(const double *w, const leaders_state *st, int c, int p,
+                              const leaders_def *d)
 {
     double v = 0;
     for (uint32_t m = ev_reach_mask(st, c, d); m; m &= m - 1) {
@@ -119,7 +121,7 @@ static double ev_reach(const leaders_state *st, int c, int p, const leaders_def 
 
 /* A seat's strength: Leader health dominates; then Units (material, advance toward the enemy
  * Leader, strikes they threaten), the Barracks, the hand and the deck. */
-static double ev_seat(const carta_rules *rules, const leaders_state *st, int p)
+static double ev_seat(const double *w, const carta_rules *rules, const leaders_state *st, int p)
 {
     int el = leaders_leader_cell(st, 1 - p);
     bool to_move = st->active == p;
@@ -132,13 +134,13 @@ static double ev_seat(const carta_rules *rules, const leaders_state *st, int p)
         if (!d)
             continue;
         bool now = to_move && ch->acts > 0;
-        double strike = ev_strike(rules, st, c, p, d);
+        double strike = ev_strike(w, rules, st, c, p, d);
         v += strike * (now ? EV_THREAT_NOW * (ch->acts > 1 ? 1.5 : 1.0) : EV_THREAT_LATER);
         if (ch->flags & LEADERS_C_LEADER) {
             v += EV_LEADER_HP * ch->health;
             continue;
         }
-        v += ev_unit_value(d, ch->health) + ev_reach(st, c, p, d);
+        v += ev_unit_value(w, d, ch->health) + ev_reach(w, st, c, p, d);
         if (el >= 0) {
             v += EV_ADVANCE * (5 - ev_dist(c, el));
             v += EV_FACE * ev_facing(c, ch->dir, el);
@@ -152,56 +154,58 @@ static double ev_seat(const carta_rules *rules, const leaders_state *st, int p)
     return v;
 }
 
-static double ev_squash(double diff)
+static double ev_squash(const double *w, double diff)
 {
     double x = diff / EV_SCALE;
     return x / (1.0 + (x < 0 ? -x : x)) * 0.99;
 }
 
-static double ev_raw(const carta_rules *rules, const leaders_state *st, int seat)
+static double ev_raw(const double *w, const carta_rules *rules, const leaders_state *st, int seat)
 {
     if (st->phase == LEADERS_PHASE_OVER)
         return st->winner < 0 ? 0.0 : st->winner == seat ? 1.0 : -1.0;
-    double d = ev_seat(rules, st, seat) - ev_seat(rules, st, 1 - seat);
+    double d = ev_seat(w, rules, st, seat) - ev_seat(w, rules, st, 1 - seat);
     /* A Unit being summoned (its cell not chosen yet) counts as on the board. */
     const carta_pending *top = carta_pending_peek(&st->pending);
     if (top && top->kind == LEADERS_FR_SUMMON_CELL) {
         const leaders_def *ud = leaders_def_of(rules, top->arg[0]);
-        double u = ev_unit_value(ud, ud ? ud->health : 0) - EV_BARRACKS;
+        double u = ev_unit_value(w, ud, ud ? ud->health : 0) - EV_BARRACKS;
         d += top->seat == seat ? u : -u;
     }
-    return ev_squash(d);
+    return ev_squash(w, d);
 }
 
-static double ev_settled(const carta_rules *rules, const leaders_state *st, int seat, int depth);
+static double ev_settled(const double *w, const carta_rules *rules, const leaders_state *st,
+                         int seat, int depth);
 
 /* Applies action to a copy of st and scores it; -2 if it is refused. */
-static double ev_after(const carta_rules *rules, const leaders_state *st, int seat,
-                       carta_action action, int depth)
+static double ev_after(const double *w, const carta_rules *rules, const leaders_state *st,
+                       int seat, carta_action action, int depth)
 {
     leaders_state copy;
     carta_error err;
     memcpy(&copy, st, sizeof copy);
     if (leaders_apply(rules, &copy, action, &err) != CARTA_OK)
         return -2.0;
-    return ev_settled(rules, &copy, seat, depth);
+    return ev_settled(w, rules, &copy, seat, depth);
 }
 
 /* The value of st for seat once the decisions left open by the last action are settled the
  * expected way: a declared action's answer window passes, an attack goes without an Attack card,
  * a summoned Unit faces the enemy, a card's target is the best one for its player. */
-static double ev_settled(const carta_rules *rules, const leaders_state *st, int seat, int depth)
+static double ev_settled(const double *w, const carta_rules *rules, const leaders_state *st,
+                         int seat, int depth)
 {
     const carta_pending *top = carta_pending_peek(&st->pending);
     if (!top || depth <= 0 || st->phase == LEADERS_PHASE_OVER)
-        return ev_raw(rules, st, seat);
+        return ev_raw(w, rules, st, seat);
     switch (top->kind) {
     case LEADERS_FR_ANSWER:
-        return ev_after(rules, st, seat, leaders_act(LEADERS_A_PASS, 0, 0, 0), depth - 1);
+        return ev_after(w, rules, st, seat, leaders_act(LEADERS_A_PASS, 0, 0, 0), depth - 1);
     case LEADERS_FR_ATTACK_CARD:
-        return ev_after(rules, st, seat, leaders_act(LEADERS_A_CARD, 0, 0, 0), depth - 1);
+        return ev_after(w, rules, st, seat, leaders_act(LEADERS_A_CARD, 0, 0, 0), depth - 1);
     case LEADERS_FR_SUMMON_DIR:
-        return ev_after(rules, st, seat,
+        return ev_after(w, rules, st, seat,
                         leaders_act(LEADERS_A_FACE, top->seat == 0 ? LEADERS_NORTH
                                                                    : LEADERS_SOUTH, 0, 0),
                         depth - 1);
@@ -210,20 +214,41 @@ static double ev_settled(const carta_rules *rules, const leaders_state *st, int 
         int n = leaders_legal_actions(rules, st, legal);
         double best = -2.0;
         for (int i = 0; i < n; i++) {
-            double v = ev_after(rules, st, top->seat, legal[i], depth - 1);
+            double v = ev_after(w, rules, st, top->seat, legal[i], depth - 1);
             if (v > best)
                 best = v;
         }
         if (best < -1.0)
-            return ev_raw(rules, st, seat);
+            return ev_raw(w, rules, st, seat);
         return top->seat == seat ? best : -best;
     }
     default:
-        return ev_raw(rules, st, seat);
+        return ev_raw(w, rules, st, seat);
     }
+}
+
+double leaders_evaluate_with(const carta_rules *rules, const double *w, const void *state,
+                             int seat)
+{
+    return ev_settled(w, rules, state, seat, EV_SETTLE_DEPTH);
 }
 
 double leaders_evaluate(const carta_rules *rules, const void *state, int seat)
 {
-    return ev_settled(rules, state, seat, EV_SETTLE_DEPTH);
+    return leaders_evaluate_with(rules, rules->eval_w, state, seat);
+}
+
+/* The parts above for eval_features.c (static inline above, so evaluate inlines them as
+ * before: the wrappers alone cost Leaders' evaluate 6%). */
+int leaders_ev_dist(int a, int b) { return ev_dist(a, b); }
+double leaders_ev_facing(int c, int dir, int el) { return ev_facing(c, dir, el); }
+double leaders_ev_strike(const double *w, const carta_rules *rules, const leaders_state *st,
+                         int c, int p, const leaders_def *d)
+{
+    return ev_strike(w, rules, st, c, p, d);
+}
+double leaders_ev_reach(const double *w, const leaders_state *st, int c, int p,
+                        const leaders_def *d)
+{
+    return ev_reach(w, st, c, p, d);
 }

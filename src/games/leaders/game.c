@@ -29,7 +29,9 @@ static carta_rules *leaders_open(const char *data_dir, carta_error *err)
                                sizeof rules->data_dir};
     if (carta_rules_open(&parts, "leaders", data_dir, leaders_layout_build, leaders_compile_card,
                          rules, err) != CARTA_OK ||
-        (data_dir && leaders_link(rules, err) != CARTA_OK)) {
+        (data_dir && leaders_link(rules, err) != CARTA_OK) ||
+        carta_eval_weights_open(data_dir, leaders_eval_table, LEADERS_EVW_COUNT, rules->eval_w,
+                                err) != CARTA_OK) {
         leaders_free(rules);
         return NULL;
     }
@@ -100,6 +102,10 @@ const carta_game carta_game_leaders = {
     .layout = leaders_layout,
     .check = leaders_check,
     .evaluate = leaders_evaluate,
+    .evaluate_with = leaders_evaluate_with,
+    .eval_weights = leaders_eval_table,
+    .n_eval_weights = LEADERS_EVW_COUNT,
+    .eval_features = leaders_eval_features,
     .expert = leaders_expert,
     .describe_action = leaders_describe_action,
     .describe_move = leaders_describe_move,

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/catalog.h"
+#include "core/eval_weights.h"
 #include "core/game.h"
 #include "core/layout.h"
 #include "games/leaders/state.h"
@@ -121,6 +122,15 @@ typedef struct leaders_ref {
 
 extern const carta_game carta_game_leaders;
 
+/* The evaluation's weights (eval_features.c; data/leaders/ai/evaluation.yaml). */
+enum {
+    LEADERS_EVW_LEADER_HP = 0, LEADERS_EVW_UNIT, LEADERS_EVW_UNIT_HP, LEADERS_EVW_UNIT_DMG,
+    LEADERS_EVW_UNIT_ACT, LEADERS_EVW_ADVANCE, LEADERS_EVW_REACH, LEADERS_EVW_REACH_UNIT,
+    LEADERS_EVW_FACE, LEADERS_EVW_BARRACKS, LEADERS_EVW_HAND, LEADERS_EVW_DECK_EMPTY,
+    LEADERS_EVW_THREAT_NOW, LEADERS_EVW_THREAT_LATER, LEADERS_EVW_SCALE, LEADERS_EVW_COUNT
+};
+extern const carta_eval_weight leaders_eval_table[LEADERS_EVW_COUNT];
+
 struct carta_rules {
     carta_catalog *catalog;
     int n_defs, cap_defs;
@@ -128,6 +138,7 @@ struct carta_rules {
     int n_refs, cap_refs;
     leaders_ref *refs;            /* unresolved references */
     char data_dir[512];
+    double eval_w[LEADERS_EVW_COUNT]; /* the evaluation's weights (eval_features.c) */
     carta_layout layout;          /* the state's zones and arrays (observe.c) */
 };
 
@@ -351,6 +362,18 @@ carta_status leaders_check(const carta_rules *rules, const void *state, carta_er
 
 /* --- evaluate.c --- */
 double leaders_evaluate(const carta_rules *rules, const void *state, int seat);
+double leaders_evaluate_with(const carta_rules *rules, const double *w, const void *state,
+                             int seat);
+/* The evaluation's parts, weighed by w, for eval_features.c. */
+int leaders_ev_dist(int a, int b);
+double leaders_ev_strike(const double *w, const carta_rules *rules, const leaders_state *st,
+                         int c, int p, const leaders_def *d);
+double leaders_ev_facing(int c, int dir, int el);
+double leaders_ev_reach(const double *w, const leaders_state *st, int c, int p,
+                        const leaders_def *d);
+
+/* --- eval_features.c --- */
+void leaders_eval_features(const carta_rules *rules, const void *state, int seat, double *out);
 
 /* --- expert.c: the scripted expert player (carta_game.expert) --- */
 int leaders_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
