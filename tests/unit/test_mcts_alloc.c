@@ -3,7 +3,8 @@
  * (CMakeLists.txt), so every call to them from Carta's own code is counted here; the search is
  * made first (its arenas and scratch states are allocated then), then each decision of a whole
  * game is searched with the counter armed and must count none. Every rule system, with the
- * default options, random play-outs, two root-parallel threads and tree parallelism. */
+ * default options, random play-outs, two root-parallel threads, tree parallelism and a seat's own
+ * evaluation weights. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -115,6 +116,13 @@ static void test_search_allocates_nothing(void **unused)
                 fail_msg("%s, %s: only %d decisions searched", games[i].g->id, specs[s],
                          searched);
         }
+    /* A seat's own weights (weights=FILE) are read when the AI is made, not while searching. */
+    for (int i = 0; i < n; i++) {
+        char spec[512];
+        snprintf(spec, sizeof spec, "mcts:iters=100,weights=%s/%s/ai/evaluation.yaml",
+                 CARTA_DATA_DIR, games[i].g->id);
+        assert_true(searched_decisions_allocate_nothing(&games[i], spec, 9, 30) >= 5);
+    }
     tgame_close_all(games, n);
 }
 
