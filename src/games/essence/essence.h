@@ -297,6 +297,10 @@ void ess_queue_start(const carta_rules *r, ess_state *st, carta_pending *queue, 
 /* evaluate.c */
 double ess_evaluate(const carta_rules *r, const void *state, int seat);
 
+/* expert.c: the scripted expert player (carta_game.expert) */
+int ess_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+               int n_legal, void *scratch, uint64_t seed);
+
 /* observe.c */
 int ess_layout_build(carta_layout *l);
 void ess_zones_seen(ess_state *st);

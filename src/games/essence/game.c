@@ -76,6 +76,7 @@ const carta_game carta_game_essence = {
     .layout = ess_layout,
     .check = ess_check,
     .evaluate = ess_evaluate,
+    .expert = ess_expert,
     .describe_action = ess_describe_action,
     .describe_move = ess_describe_move,
     .action_card = ess_action_card,
