@@ -52,14 +52,13 @@ double carta_settle_state(const carta_settle *s, const void *state, int seat, in
     }
 }
 
-int carta_settle_choose(const carta_settle *s, const void *obs, int seat, const carta_action *legal,
-                        int n, int depth, void *guess, uint64_t seed)
+void carta_settle_scores(const carta_settle *s, const void *obs, int seat,
+                         const carta_action *legal, int n, int depth, void *guess, uint64_t seed,
+                         double *score)
 {
-    carta_rng rng;
-    carta_rng_seed(&rng, seed);
     memcpy(guess, obs, s->game->state_size);
     s->game->determinize(s->rules, guess, seat, seed);
-    double now = s->tally(s->rules, guess, seat), score[CARTA_MAX_ACTIONS];
+    double now = s->tally(s->rules, guess, seat);
     for (int i = 0; i < n; i++) {
         if (s->rests && s->rests(guess, legal[i])) {
             score[i] = s->rest_score;
@@ -69,5 +68,14 @@ int carta_settle_choose(const carta_settle *s, const void *obs, int seat, const 
         if (s->prior)
             score[i] += s->prior(s->rules, guess, seat, legal[i], score[i]);
     }
+}
+
+int carta_settle_choose(const carta_settle *s, const void *obs, int seat, const carta_action *legal,
+                        int n, int depth, void *guess, uint64_t seed)
+{
+    double score[CARTA_MAX_ACTIONS];
+    carta_settle_scores(s, obs, seat, legal, n, depth, guess, seed, score);
+    carta_rng rng;
+    carta_rng_seed(&rng, seed);
     return carta_rng_argmax(&rng, score, n, SETTLE_TIE);
 }

@@ -60,10 +60,15 @@ double carta_settle_after(const carta_settle *s, const void *state, int seat, ca
 /* The tally for seat of state once its open decisions are settled to depth. */
 double carta_settle_state(const carta_settle *s, const void *state, int seat, int depth);
 
-/* An expert's pick: obs (seat's observation) is copied to guess (state_size bytes, not the
+/* An expert's scores: obs (seat's observation) is copied to guess (state_size bytes, not the
  * scratch) and determinized from seed; each of the n legal actions scores its gain of tally
- * (settled to depth) plus prior, or rest_score if it rests; the best wins, ties broken by an RNG
- * seeded from seed. Returns the index into legal. */
+ * (settled to depth) plus prior, or rest_score if it rests. Writes score[0..n-1]. */
+void carta_settle_scores(const carta_settle *s, const void *obs, int seat,
+                         const carta_action *legal, int n, int depth, void *guess, uint64_t seed,
+                         double *score);
+
+/* An expert's pick: the best of carta_settle_scores, ties broken by an RNG seeded from seed.
+ * Returns the index into legal. */
 int carta_settle_choose(const carta_settle *s, const void *obs, int seat, const carta_action *legal,
                         int n, int depth, void *guess, uint64_t seed);
 
