@@ -38,7 +38,7 @@ enum {
     CARTA_MAX_ACTIONS = 1024, /* the most legal actions any state may have */
     CARTA_DECK_MAX = 96,      /* cards in one deck list (all of a seat's decks together) */
     CARTA_NAME_MAX = 64,      /* bytes in a card, deck or game name, with its NUL */
-    CARTA_EXPERT_SCRATCH = 8  /* states of scratch an expert is given (carta_game.expert) */
+    CARTA_EXPERT_SCRATCH = 12 /* states of scratch an expert is given (carta_game.expert) */
 };
 #define CARTA_NO_SEAT (-1)
 

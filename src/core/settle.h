@@ -41,7 +41,11 @@ typedef struct carta_settle {
     /* What is done at state's open decision, looking on seat's behalf. */
     carta_settle_step (*step)(const carta_rules *rules, const void *state, int seat);
     double refused;      /* the score of an action apply refuses */
-    void *scratch;       /* (depth + 1) * game->state_size bytes */
+    /* Optional: once nothing is left open and seat is still to act, its next follow actions
+     * (each settled to follow_depth) are looked at too, best-first: a move, then the strike it
+     * makes possible. 0: one action only. */
+    int follow, follow_depth;
+    void *scratch;       /* (depth + 1) + follow * (follow_depth + 1) states of state_size */
     /* For carta_settle_choose only (both optional). rests: an action scored rest_score without
      * looking ahead (ending a turn: anything else must be worth more); prior: a rule of thumb
      * added to an action's change of tally (gain). */
@@ -53,7 +57,7 @@ typedef struct carta_settle {
 
 /* The tally for seat once action (legal in state) is applied to a copy and the decisions it
  * left open are settled to depth (each settled decision takes one; depth 0: the tally right
- * after the action). state is not changed; scratch slots 0..depth are used. */
+ * after the action). state is not changed. */
 double carta_settle_after(const carta_settle *s, const void *state, int seat, carta_action action,
                           int depth);
 

@@ -16,12 +16,13 @@
 #define EX_UNIT_DMG 0.6    /* per point of its damage */
 #define EX_BARRACKS 0.4    /* a Unit still in the Barracks */
 #define EX_HAND 0.3        /* a card in hand, up to the hand limit */
-#define EX_EXPOSED 0.7     /* share of what the enemy could strike next turn that is lost */
+#define EX_EXPOSED 1.0     /* share of what the enemy could strike next turn that is lost */
 #define EX_THREAT 0.35     /* share of what the seat could strike next turn that is won */
 #define EX_ADVANCE 0.15    /* per cell a Unit stands closer to the enemy Leader */
 #define EX_FACING 0.3      /* a Unit facing the enemy Leader's half of the board */
 #define EX_REST 0.05       /* ending the turn or passing: a move must be worth more */
 #define EX_SETTLE_DEPTH 3  /* own follow-up decisions (cell, facing, Attack card) settled */
+#define EX_FOLLOW 1        /* the seat's next action in the turn looked at too (move, strike) */
 
 #define EX_HIT_LEADER 2.0  /* prior: an attack on the enemy Leader */
 #define EX_SUMMON 0.8      /* prior: a Unit out of the Barracks */
@@ -179,7 +180,8 @@ int leaders_expert(const carta_rules *rules, const void *obs, int seat, const ca
 {
     carta_settle settle = {
         .game = &carta_game_leaders, .rules = rules, .tally = ex_tally, .step = ex_step,
-        .refused = -1e6, .scratch = (unsigned char *)scratch + sizeof(leaders_state),
+        .refused = -1e6, .follow = EX_FOLLOW, .follow_depth = EX_SETTLE_DEPTH,
+        .scratch = (unsigned char *)scratch + sizeof(leaders_state),
         .rests = ex_is_rest, .rest_score = EX_REST, .prior = ex_prior};
     return carta_settle_choose(&settle, obs, seat, legal, n_legal, EX_SETTLE_DEPTH, scratch, seed);
 }
