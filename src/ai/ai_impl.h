@@ -16,7 +16,7 @@ struct carta_ai {
                            carta_action *out);
     int samples;           /* greedy: determinizations averaged per action */
     carta_ai_eval eval;    /* greedy: the evaluation's weights (weights=FILE) */
-    unsigned char *states; /* greedy: samples base states + 1 work state; expert: 2 states */
+    unsigned char *states; /* greedy: samples base states + 1 work; expert: CARTA_EXPERT_SCRATCH */
     carta_action legal[CARTA_MAX_ACTIONS];
     void *kind_data;                  /* a kind's own data (search trees...), or NULL */
     void (*free_kind)(carta_ai *ai);  /* frees kind_data; called by carta_ai_free if set */

@@ -28,7 +28,7 @@ carta_status carta_ai_expert_init(carta_ai *ai, const carta_ai_spec *spec, carta
     if (!ai->game->expert)
         return carta_error_set(err, CARTA_ERR_UNKNOWN, "game '%s' has no expert AI yet",
                                ai->game->id);
-    ai->states = malloc(2 * ai->game->state_size);
+    ai->states = malloc(CARTA_EXPERT_SCRATCH * ai->game->state_size);
     if (!ai->states)
         return carta_error_set(err, CARTA_ERR_NOMEM, "out of memory making AI 'expert'");
     ai->choose = expert_choose;

@@ -37,7 +37,8 @@ enum {
     CARTA_MAX_SEATS = 6,      /* up to 5 players plus a Gamemaster */
     CARTA_MAX_ACTIONS = 1024, /* the most legal actions any state may have */
     CARTA_DECK_MAX = 96,      /* cards in one deck list (all of a seat's decks together) */
-    CARTA_NAME_MAX = 64       /* bytes in a card, deck or game name, with its NUL */
+    CARTA_NAME_MAX = 64,      /* bytes in a card, deck or game name, with its NUL */
+    CARTA_EXPERT_SCRATCH = 12 /* states of scratch an expert is given (carta_game.expert) */
 };
 #define CARTA_NO_SEAT (-1)
 
@@ -199,8 +200,9 @@ typedef struct carta_game {
     /* Optional. A scripted expert's choice (the AI kind "expert", docs/ai.md): the index into
      * legal (the n_legal > 0 legal actions of obs) of the action a good player would take by
      * the game's rules of thumb, independent of evaluate. obs is seat's observation, never the
-     * true state; scratch holds 2 * state_size bytes for looking ahead on a determinized copy;
-     * seed drives that copy and breaks ties, so one seed gives one choice. NULL: no expert. */
+     * true state; scratch holds CARTA_EXPERT_SCRATCH * state_size bytes for looking ahead on a
+     * determinized copy (core/settle.h); seed drives that copy and breaks ties, so one seed
+     * gives one choice. NULL: no expert. */
     int (*expert)(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
                   int n_legal, void *scratch, uint64_t seed);
 

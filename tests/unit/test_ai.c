@@ -256,7 +256,7 @@ static void test_expert_legal_and_honest(void **unused)
         assert_true(play_ai_games(&games[i], "expert", 4) > 0);
         check_honesty(&games[i], "expert");
     }
-    assert_true(with_expert >= 3); /* aember, arkhtide, leaders */
+    assert_true(with_expert >= 5); /* aember, arkhtide, leaders, essence, archmajesty */
     tgame_close_all(games, n);
 }
 

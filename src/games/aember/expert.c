@@ -7,6 +7,7 @@
  * copy, scored by its own tally below (not evaluate). */
 #include <string.h>
 
+#include "core/settle.h"
 #include "games/aember/aember.h"
 
 /* The expert's tally, in Æmber: a forged key is worth a full key's cost and more. */
@@ -56,45 +57,26 @@ static double ex_side(const carta_rules *rules, const aember_state *st, int p)
 }
 
 /* The tally of st for seat: its side less the opponent's; a finished game is decisive. */
-static double ex_tally(const carta_rules *rules, const aember_state *st, int seat)
+static double ex_tally(const carta_rules *rules, const void *ctx, const void *state, int seat)
 {
+    (void)ctx;
+    const aember_state *st = state;
     if (st->phase == AEMBER_PHASE_OVER)
         return st->winner < 0 ? 0.0 : st->winner == seat ? 1000.0 : -1000.0;
     return ex_side(rules, st, seat) - ex_side(rules, st, !seat);
 }
 
-static double ex_settled(const carta_rules *rules, const aember_state *st, int seat, int depth);
-
-/* The tally for seat after action is applied to a copy of st (very low if refused). */
-static double ex_after(const carta_rules *rules, const aember_state *st, int seat,
-                       carta_action action, int depth)
+/* The decisions an action leaves open (a target, a "may", a fight's order) are taken the best
+ * way for whoever takes them. */
+static carta_settle_step ex_step(const carta_rules *rules, const void *state, int seat)
 {
-    aember_state copy;
-    carta_error err = {0};
-    memcpy(&copy, st, sizeof copy);
-    if (aember_apply(rules, &copy, action, &err) != CARTA_OK)
-        return -1e6;
-    return ex_settled(rules, &copy, seat, depth);
-}
-
-/* The tally once the decisions an action left open (a target, a "may", a fight's order) are
- * taken the best way for whoever takes them, to a small depth. */
-static double ex_settled(const carta_rules *rules, const aember_state *st, int seat, int depth)
-{
+    (void)rules;
+    (void)seat;
+    const aember_state *st = state;
     const carta_pending *top = carta_pending_peek(&st->pending);
-    if (!top || depth <= 0 || st->phase == AEMBER_PHASE_OVER)
-        return ex_tally(rules, st, seat);
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = aember_legal_actions(rules, st, legal), decider = top->seat;
-    double best = -1e9;
-    for (int i = 0; i < n; i++) {
-        double v = ex_after(rules, st, decider, legal[i], depth - 1);
-        if (v > best)
-            best = v;
-    }
-    if (n == 0)
-        return ex_tally(rules, st, seat);
-    return decider == seat ? best : -best;
+    if (!top || st->phase == AEMBER_PHASE_OVER)
+        return (carta_settle_step){.kind = CARTA_SETTLE_STOP};
+    return (carta_settle_step){.kind = CARTA_SETTLE_BEST, .decider = top->seat};
 }
 
 /* How much there is to do with house h: its cards in hand, its ready creatures and artifacts. */
@@ -161,6 +143,22 @@ static double ex_prior(const aember_state *st, int seat, carta_action a, double 
     }
 }
 
+/* Ending the turn in the main phase: what is left must be worth more than nothing. */
+static bool ex_rests(const void *state, carta_action a)
+{
+    const aember_state *st = state;
+    return !carta_pending_peek(&st->pending) && AEMBER_ACT_KIND(a) == AEMBER_A_END_TURN;
+}
+
+/* The main phase's priors; a decision an effect left open has none. */
+static double ex_prior_of(const carta_rules *rules, const void *state, int seat, carta_action a,
+                          double gain)
+{
+    (void)rules;
+    const aember_state *st = state;
+    return carta_pending_peek(&st->pending) ? 0.0 : ex_prior(st, seat, a, gain);
+}
+
 /* A choice outside the main phase's own moves: mulligan, house, archives. -1 if none. */
 static int ex_rule_of_thumb(ex_ctx *x, const aember_state *st, const carta_action *legal, int n,
                             double *score)
@@ -191,18 +189,9 @@ int aember_expert(const carta_rules *rules, const void *obs, int seat, const car
     int i = ex_rule_of_thumb(&x, obs, legal, n_legal, score);
     if (i >= 0)
         return i;
-    aember_state *guess = scratch;
-    memcpy(guess, obs, sizeof *guess);
-    aember_determinize(rules, guess, seat, seed);
-    bool main_phase = carta_pending_peek(&guess->pending) == NULL;
-    double now = ex_tally(rules, guess, seat);
-    for (i = 0; i < n_legal; i++) {
-        double gain = ex_after(rules, guess, seat, legal[i], EX_SETTLE_DEPTH) - now;
-        score[i] = gain;
-        if (main_phase && AEMBER_ACT_KIND(legal[i]) != AEMBER_A_END_TURN)
-            score[i] += ex_prior(guess, seat, legal[i], gain);
-        else if (main_phase)
-            score[i] = 0.0; /* ending the turn: what is left must be worth less than nothing */
-    }
-    return carta_rng_argmax(&x.rng, score, n_legal, EX_TIE);
+    carta_settle settle = {
+        .game = &carta_game_aember, .rules = rules, .tally = ex_tally, .step = ex_step,
+        .refused = -1e6, .scratch = (unsigned char *)scratch + sizeof(aember_state),
+        .rests = ex_rests, .rest_score = 0.0, .prior = ex_prior_of};
+    return carta_settle_choose(&settle, obs, seat, legal, n_legal, EX_SETTLE_DEPTH, scratch, seed);
 }

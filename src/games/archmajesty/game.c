@@ -82,6 +82,10 @@ static const carta_option_def am_options[] = {
     {"round_limit", "rounds after which the Gamemaster wins (0: the encounter's own)", 0, 99, 0},
 };
 
+/* expert.c: the scripted expert player (carta_game.expert) */
+int am_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+              int n_legal, void *scratch, uint64_t seed);
+
 const carta_game carta_game_archmajesty = {
     .id = "archmajesty",
     .name = "Archmajesty (alpha rulebook: a combat encounter, mages against a Gamemaster)",
@@ -119,6 +123,7 @@ const carta_game carta_game_archmajesty = {
     .eval_weights = am_eval_table,
     .n_eval_weights = AM_EVW_COUNT,
     .eval_features = am_eval_features,
+    .expert = am_expert,
     .describe_action = am_describe_action,
     .action_card = am_action_card,
     .describe_card = am_describe_card,

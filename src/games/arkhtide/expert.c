@@ -7,6 +7,7 @@
  * copy, scored by its own tally below (not evaluate). */
 #include <string.h>
 
+#include "core/settle.h"
 #include "games/arkhtide/arkhtide.h"
 
 #define EX_WILLPOWER 0.35     /* per point of the Seeker's Willpower */
@@ -25,7 +26,6 @@
 #define EX_OPEN 0.2           /* ... where the seat does not lead the Soul yet */
 #define EX_PICK_RICH 0.2      /* a Realm picked: x its Quintessence */
 #define EX_SEEKER_EXPOSED 0.8 /* the Seeker sent where enemies stand, Willpower in danger */
-#define EX_TIE 1e-9
 
 static bool ex_on_realm(const ark_piece *p) { return p->loc < ARK_REALMS; }
 
@@ -87,8 +87,10 @@ static double ex_side(const carta_rules *rules, const ark_state *st, int s)
 }
 
 /* The tally for seat: its side less the strongest other seat's; a finished game is decisive. */
-static double ex_tally(const carta_rules *rules, const ark_state *st, int seat)
+static double ex_tally(const carta_rules *rules, const void *ctx, const void *state, int seat)
 {
+    (void)ctx;
+    const ark_state *st = state;
     if (st->phase == ARK_PHASE_OVER) {
         if (st->winner >= 0)
             return st->winner == seat ? 1000.0 : -1000.0;
@@ -105,36 +107,15 @@ static double ex_tally(const carta_rules *rules, const ark_state *st, int seat)
     return ex_side(rules, st, seat) - (best < -1e8 ? 0.0 : best);
 }
 
-static double ex_settled(const carta_rules *rules, const ark_state *st, int seat, int depth);
-
-static double ex_after(const carta_rules *rules, const ark_state *st, int seat,
-                       carta_action action, int depth)
+/* The decisions an action leaves open to seat are taken its best way; another seat's answer is
+ * not guessed. */
+static carta_settle_step ex_step(const carta_rules *rules, const void *state, int seat)
 {
-    ark_state copy;
-    carta_error err = {0};
-    memcpy(&copy, st, sizeof copy);
-    if (ark_apply(rules, &copy, action, &err) != CARTA_OK)
-        return -1e6;
-    return ex_settled(rules, &copy, seat, depth);
-}
-
-/* The tally once the decisions an action left open are taken the best way for whoever takes
- * them, to a small depth. */
-static double ex_settled(const carta_rules *rules, const ark_state *st, int seat, int depth)
-{
-    const carta_pending *top = carta_pending_peek(&st->pending);
-    if (!top || depth <= 0 || st->phase == ARK_PHASE_OVER)
-        return ex_tally(rules, st, seat);
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = ark_legal_actions(rules, st, legal), decider = ark_to_act(rules, st);
-    if (n == 0 || decider != seat) /* another seat's answer is not guessed */
-        return ex_tally(rules, st, seat);
-    double best = -1e9;
-    for (int i = 0; i < n; i++) {
-        double v = ex_after(rules, st, seat, legal[i], depth - 1);
-        best = v > best ? v : best;
-    }
-    return best;
+    const ark_state *st = state;
+    if (!carta_pending_peek(&st->pending) || st->phase == ARK_PHASE_OVER ||
+        ark_to_act(rules, st) != seat)
+        return (carta_settle_step){.kind = CARTA_SETTLE_STOP};
+    return (carta_settle_step){.kind = CARTA_SETTLE_BEST, .decider = seat};
 }
 
 /* Whether enemies of seat stand on Realm r. */
@@ -156,8 +137,11 @@ static int ex_destination(carta_action a)
 }
 
 /* The prior of an action: contest the richest open Realms, keep the Seeker safe. */
-static double ex_prior(const carta_rules *rules, const ark_state *st, int seat, carta_action a)
+static double ex_prior(const carta_rules *rules, const void *state, int seat, carta_action a,
+                       double gain)
 {
+    (void)gain;
+    const ark_state *st = state;
     if (ARK_ACT_KIND(a) == ARK_A_PICK) {
         const ark_seat *se = &st->seat[seat];
         int i = ARK_ACT_A(a);
@@ -178,8 +162,9 @@ static double ex_prior(const carta_rules *rules, const ark_state *st, int seat, 
 }
 
 /* Actions that end a Turn or a decision doing nothing more. */
-static bool ex_is_rest(carta_action a)
+static bool ex_is_rest(const void *state, carta_action a)
 {
+    (void)state;
     int k = ARK_ACT_KIND(a);
     return k == ARK_A_END_TURN || k == ARK_A_PASS || k == ARK_A_PREPARED;
 }
@@ -187,19 +172,9 @@ static bool ex_is_rest(carta_action a)
 int ark_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
                int n_legal, void *scratch, uint64_t seed)
 {
-    carta_rng rng;
-    carta_rng_seed(&rng, seed);
-    ark_state *guess = scratch;
-    memcpy(guess, obs, sizeof *guess);
-    ark_determinize(rules, guess, seat, seed);
-    double now = ex_tally(rules, guess, seat), score[CARTA_MAX_ACTIONS];
-    for (int i = 0; i < n_legal; i++) {
-        if (ex_is_rest(legal[i])) {
-            score[i] = 0.0; /* what else is done must be worth more than nothing */
-            continue;
-        }
-        score[i] = ex_after(rules, guess, seat, legal[i], EX_SETTLE_DEPTH) - now;
-        score[i] += ex_prior(rules, guess, seat, legal[i]);
-    }
-    return carta_rng_argmax(&rng, score, n_legal, EX_TIE);
+    carta_settle settle = {
+        .game = &carta_game_arkhtide, .rules = rules, .tally = ex_tally, .step = ex_step,
+        .refused = -1e6, .scratch = (unsigned char *)scratch + sizeof(ark_state),
+        .rests = ex_is_rest, .rest_score = 0.0, .prior = ex_prior};
+    return carta_settle_choose(&settle, obs, seat, legal, n_legal, EX_SETTLE_DEPTH, scratch, seed);
 }

@@ -305,6 +305,10 @@ double ess_evaluate(const carta_rules *r, const void *state, int seat);
 double ess_evaluate_with(const carta_rules *r, const double *w, const void *state, int seat);
 void ess_eval_features(const carta_rules *r, const void *state, int seat, double *out);
 
+/* expert.c: the scripted expert player (carta_game.expert) */
+int ess_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
+               int n_legal, void *scratch, uint64_t seed);
+
 /* observe.c */
 int ess_layout_build(carta_layout *l);
 void ess_zones_seen(ess_state *st);

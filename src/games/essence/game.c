@@ -82,6 +82,7 @@ const carta_game carta_game_essence = {
     .eval_weights = ess_eval_table,
     .n_eval_weights = ESS_EVW_COUNT,
     .eval_features = ess_eval_features,
+    .expert = ess_expert,
     .describe_action = ess_describe_action,
     .describe_move = ess_describe_move,
     .action_card = ess_action_card,

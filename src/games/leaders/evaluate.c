@@ -1,6 +1,8 @@
 /* evaluate.c: a heuristic value of a state for a seat, in [-1, 1], for greedy play and search. */
 #include "games/leaders/leaders.h"
 
+#include "core/settle.h"
+
 #include <string.h>
 
 /* The weights are data (leaders_eval_table in eval_features.c: keys and compiled-in values,
@@ -160,8 +162,10 @@ static double ev_squash(const double *w, double diff)
     return x / (1.0 + (x < 0 ? -x : x)) * 0.99;
 }
 
-static double ev_raw(const double *w, const carta_rules *rules, const leaders_state *st, int seat)
+static double ev_raw(const carta_rules *rules, const void *ctx, const void *state, int seat)
 {
+    const double *w = ctx;
+    const leaders_state *st = state;
     if (st->phase == LEADERS_PHASE_OVER)
         return st->winner < 0 ? 0.0 : st->winner == seat ? 1.0 : -1.0;
     double d = ev_seat(w, rules, st, seat) - ev_seat(w, rules, st, 1 - seat);
@@ -175,62 +179,41 @@ static double ev_raw(const double *w, const carta_rules *rules, const leaders_st
     return ev_squash(w, d);
 }
 
-static double ev_settled(const double *w, const carta_rules *rules, const leaders_state *st,
-                         int seat, int depth);
-
-/* Applies action to a copy of st and scores it; -2 if it is refused. */
-static double ev_after(const double *w, const carta_rules *rules, const leaders_state *st,
-                       int seat, carta_action action, int depth)
+static carta_settle_step ev_take(carta_action action)
 {
-    leaders_state copy;
-    carta_error err;
-    memcpy(&copy, st, sizeof copy);
-    if (leaders_apply(rules, &copy, action, &err) != CARTA_OK)
-        return -2.0;
-    return ev_settled(w, rules, &copy, seat, depth);
+    return (carta_settle_step){.kind = CARTA_SETTLE_TAKE, .action = action};
 }
 
-/* The value of st for seat once the decisions left open by the last action are settled the
- * expected way: a declared action's answer window passes, an attack goes without an Attack card,
- * a summoned Unit faces the enemy, a card's target is the best one for its player. */
-static double ev_settled(const double *w, const carta_rules *rules, const leaders_state *st,
-                         int seat, int depth)
+/* The decisions left open by the last action are settled the expected way: a declared action's
+ * answer window passes, an attack goes without an Attack card, a summoned Unit faces the enemy,
+ * a card's target is the best one for its player. */
+static carta_settle_step ev_step(const carta_rules *rules, const void *state, int seat)
 {
+    (void)rules;
+    (void)seat;
+    const leaders_state *st = state;
     const carta_pending *top = carta_pending_peek(&st->pending);
-    if (!top || depth <= 0 || st->phase == LEADERS_PHASE_OVER)
-        return ev_raw(w, rules, st, seat);
+    if (!top || st->phase == LEADERS_PHASE_OVER)
+        return (carta_settle_step){.kind = CARTA_SETTLE_STOP};
     switch (top->kind) {
-    case LEADERS_FR_ANSWER:
-        return ev_after(w, rules, st, seat, leaders_act(LEADERS_A_PASS, 0, 0, 0), depth - 1);
-    case LEADERS_FR_ATTACK_CARD:
-        return ev_after(w, rules, st, seat, leaders_act(LEADERS_A_CARD, 0, 0, 0), depth - 1);
+    case LEADERS_FR_ANSWER: return ev_take(leaders_act(LEADERS_A_PASS, 0, 0, 0));
+    case LEADERS_FR_ATTACK_CARD: return ev_take(leaders_act(LEADERS_A_CARD, 0, 0, 0));
     case LEADERS_FR_SUMMON_DIR:
-        return ev_after(w, rules, st, seat,
-                        leaders_act(LEADERS_A_FACE, top->seat == 0 ? LEADERS_NORTH
-                                                                   : LEADERS_SOUTH, 0, 0),
-                        depth - 1);
-    case LEADERS_FR_TARGET: {
-        carta_action legal[CARTA_MAX_ACTIONS];
-        int n = leaders_legal_actions(rules, st, legal);
-        double best = -2.0;
-        for (int i = 0; i < n; i++) {
-            double v = ev_after(w, rules, st, top->seat, legal[i], depth - 1);
-            if (v > best)
-                best = v;
-        }
-        if (best < -1.0)
-            return ev_raw(w, rules, st, seat);
-        return top->seat == seat ? best : -best;
-    }
-    default:
-        return ev_raw(w, rules, st, seat);
+        return ev_take(leaders_act(LEADERS_A_FACE, top->seat == 0 ? LEADERS_NORTH : LEADERS_SOUTH,
+                                   0, 0));
+    case LEADERS_FR_TARGET:
+        return (carta_settle_step){.kind = CARTA_SETTLE_BEST, .decider = top->seat};
+    default: return (carta_settle_step){.kind = CARTA_SETTLE_STOP};
     }
 }
 
 double leaders_evaluate_with(const carta_rules *rules, const double *w, const void *state,
                              int seat)
 {
-    return ev_settled(w, rules, state, seat, EV_SETTLE_DEPTH);
+    leaders_state scratch[EV_SETTLE_DEPTH + 1];
+    carta_settle settle = {.game = &carta_game_leaders, .rules = rules, .tally = ev_raw, .ctx = w,
+                           .step = ev_step, .refused = -2.0, .scratch = scratch};
+    return carta_settle_state(&settle, state, seat, EV_SETTLE_DEPTH);
 }
 
 double leaders_evaluate(const carta_rules *rules, const void *state, int seat)

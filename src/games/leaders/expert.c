@@ -7,6 +7,7 @@
  * tally below (not evaluate). */
 #include <string.h>
 
+#include "core/settle.h"
 #include "games/leaders/leaders.h"
 
 #define EX_LEADER_HP 4.0   /* a point of a Leader's health */
@@ -15,16 +16,16 @@
 #define EX_UNIT_DMG 0.6    /* per point of its damage */
 #define EX_BARRACKS 0.4    /* a Unit still in the Barracks */
 #define EX_HAND 0.3        /* a card in hand, up to the hand limit */
-#define EX_EXPOSED 0.7     /* share of what the enemy could strike next turn that is lost */
+#define EX_EXPOSED 1.0     /* share of what the enemy could strike next turn that is lost */
 #define EX_THREAT 0.35     /* share of what the seat could strike next turn that is won */
 #define EX_ADVANCE 0.15    /* per cell a Unit stands closer to the enemy Leader */
 #define EX_FACING 0.3      /* a Unit facing the enemy Leader's half of the board */
 #define EX_REST 0.05       /* ending the turn or passing: a move must be worth more */
 #define EX_SETTLE_DEPTH 3  /* own follow-up decisions (cell, facing, Attack card) settled */
+#define EX_FOLLOW 1        /* the seat's next action in the turn looked at too (move, strike) */
 
 #define EX_HIT_LEADER 2.0  /* prior: an attack on the enemy Leader */
 #define EX_SUMMON 0.8      /* prior: a Unit out of the Barracks */
-#define EX_TIE 1e-9
 
 /* The cells the Character on cell c could strike next turn: from where it stands or after one
  * move to an empty cell, facing as it does; a Leader only within its own field. */
@@ -122,53 +123,40 @@ static double ex_side(const carta_rules *rules, const leaders_state *st, int p)
 
 /* The tally for seat once its own turn's moves are made: material, less what the enemy could
  * strike next turn, plus a part of what seat could. */
-static double ex_tally(const carta_rules *rules, const leaders_state *st, int seat)
+static double ex_tally(const carta_rules *rules, const void *ctx, const void *state, int seat)
 {
+    (void)ctx;
+    const leaders_state *st = state;
     if (st->phase == LEADERS_PHASE_OVER)
         return st->winner < 0 ? 0.0 : st->winner == seat ? 1000.0 : -1000.0;
     return ex_side(rules, st, seat) - ex_side(rules, st, 1 - seat) -
            EX_EXPOSED * ex_threats(rules, st, 1 - seat) + EX_THREAT * ex_threats(rules, st, seat);
 }
 
-static double ex_settled(const carta_rules *rules, const leaders_state *st, int seat, int depth);
-
-static double ex_after(const carta_rules *rules, const leaders_state *st, int seat,
-                       carta_action action, int depth)
+/* The decisions an action leaves open: seat's own taken the best way for it, the opponent's
+ * answer window passed without a card. */
+static carta_settle_step ex_step(const carta_rules *rules, const void *state, int seat)
 {
-    leaders_state copy;
-    carta_error err = {0};
-    memcpy(&copy, st, sizeof copy);
-    if (leaders_apply(rules, &copy, action, &err) != CARTA_OK)
-        return -1e6;
-    return ex_settled(rules, &copy, seat, depth);
-}
-
-/* The tally once the decisions an action left open are settled: seat's own the best way for
- * it, the opponent's answer window passed without a card. */
-static double ex_settled(const carta_rules *rules, const leaders_state *st, int seat, int depth)
-{
+    (void)rules;
+    const leaders_state *st = state;
     const carta_pending *top = carta_pending_peek(&st->pending);
-    if (!top || depth <= 0 || st->phase == LEADERS_PHASE_OVER) {
-        return ex_tally(rules, st, seat);
-    }
-    if (top->seat != seat) {
-        if (top->kind != LEADERS_FR_ANSWER)
-            return ex_tally(rules, st, seat);
-        return ex_after(rules, st, seat, leaders_act(LEADERS_A_PASS, 0, 0, 0), depth - 1);
-    }
-    carta_action legal[CARTA_MAX_ACTIONS];
-    int n = leaders_legal_actions(rules, st, legal);
-    double best = -1e9;
-    for (int i = 0; i < n; i++) {
-        double v = ex_after(rules, st, seat, legal[i], depth - 1);
-        best = v > best ? v : best;
-    }
-    return n ? best : ex_tally(rules, st, seat);
+    if (!top || st->phase == LEADERS_PHASE_OVER)
+        return (carta_settle_step){.kind = CARTA_SETTLE_STOP};
+    if (top->seat == seat)
+        return (carta_settle_step){.kind = CARTA_SETTLE_BEST, .decider = seat};
+    if (top->kind == LEADERS_FR_ANSWER)
+        return (carta_settle_step){.kind = CARTA_SETTLE_TAKE,
+                                   .action = leaders_act(LEADERS_A_PASS, 0, 0, 0)};
+    return (carta_settle_step){.kind = CARTA_SETTLE_STOP};
 }
 
 /* The prior of an action: strike the Leader, bring Units out. */
-static double ex_prior(const leaders_state *st, int seat, carta_action a)
+static double ex_prior(const carta_rules *rules, const void *state, int seat, carta_action a,
+                       double gain)
 {
+    (void)rules;
+    (void)gain;
+    const leaders_state *st = state;
     switch (leaders_akind(a)) {
     case LEADERS_A_ATTACK: {
         const leaders_char *t = &st->board[leaders_ab(a)];
@@ -181,8 +169,9 @@ static double ex_prior(const leaders_state *st, int seat, carta_action a)
 
 /* Ending the turn or a Character's actions (a pass in an answer window is looked at like any
  * other answer: what the declared action then does). */
-static bool ex_is_rest(carta_action a)
+static bool ex_is_rest(const void *state, carta_action a)
 {
+    (void)state;
     int k = leaders_akind(a);
     return k == LEADERS_A_END || k == LEADERS_A_REST;
 }
@@ -190,19 +179,10 @@ static bool ex_is_rest(carta_action a)
 int leaders_expert(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
                    int n_legal, void *scratch, uint64_t seed)
 {
-    carta_rng rng;
-    carta_rng_seed(&rng, seed);
-    leaders_state *guess = scratch;
-    memcpy(guess, obs, sizeof *guess);
-    leaders_determinize(rules, guess, seat, seed);
-    double now = ex_tally(rules, guess, seat), score[CARTA_MAX_ACTIONS];
-    for (int i = 0; i < n_legal; i++) {
-        if (ex_is_rest(legal[i])) {
-            score[i] = EX_REST;
-            continue;
-        }
-        score[i] = ex_after(rules, guess, seat, legal[i], EX_SETTLE_DEPTH) - now;
-        score[i] += ex_prior(guess, seat, legal[i]);
-    }
-    return carta_rng_argmax(&rng, score, n_legal, EX_TIE);
+    carta_settle settle = {
+        .game = &carta_game_leaders, .rules = rules, .tally = ex_tally, .step = ex_step,
+        .refused = -1e6, .follow = EX_FOLLOW, .follow_depth = EX_SETTLE_DEPTH,
+        .scratch = (unsigned char *)scratch + sizeof(leaders_state),
+        .rests = ex_is_rest, .rest_score = EX_REST, .prior = ex_prior};
+    return carta_settle_choose(&settle, obs, seat, legal, n_legal, EX_SETTLE_DEPTH, scratch, seed);
 }
