@@ -48,20 +48,6 @@ static void setup_position(const tgame *t, uint64_t seed, int plies, void *state
     }
 }
 
-static carta_mcts *make_mcts(const tgame *t, const char *spec_text)
-{
-    carta_ai_spec spec;
-    carta_mcts_options opt;
-    carta_error err = {0};
-    assert_int_equal(carta_ai_spec_parse(spec_text, &spec, &err), CARTA_OK);
-    if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_OK)
-        fail_msg("%s: %s", spec_text, err.msg);
-    carta_mcts *m = carta_mcts_new(t->g, t->r, &opt, &err);
-    if (!m)
-        fail_msg("%s: %s", spec_text, err.msg);
-    return m;
-}
-
 /* The choice of a fresh search made from spec with seed, from observe(state) for the seat to act. */
 static carta_action choose_fresh(const tgame *t, const char *spec, const void *state,
                                  uint64_t seed)
@@ -71,7 +57,7 @@ static carta_action choose_fresh(const tgame *t, const char *spec, const void *s
     int seat = g->to_act(t->r, state);
     assert_int_not_equal(seat, CARTA_NO_SEAT);
     g->observe(t->r, state, seat, obs);
-    carta_mcts *m = make_mcts(t, spec);
+    carta_mcts *m = tgame_mcts(t, spec);
     carta_action a = 0;
     assert_int_equal(carta_mcts_search(m, obs, seat, seed, &a), CARTA_OK);
     carta_mcts_free(m);
@@ -164,7 +150,7 @@ static void test_chooses_legal_actions(void **unused)
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
         for (size_t s = 0; s < sizeof specs / sizeof specs[0]; s++) {
-            carta_mcts *m = make_mcts(&games[i], specs[s]);
+            carta_mcts *m = tgame_mcts(&games[i], specs[s]);
             for (int pos = 0; pos < 6; pos++) {
                 setup_position(&games[i], 11 + (uint64_t)pos, pos * 9, state);
                 int seat = g->to_act(games[i].r, state);
@@ -225,7 +211,7 @@ static void test_reuse_matches_fresh(void **unused)
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
-        carta_mcts *m = make_mcts(&games[i], "mcts:iters=150");
+        carta_mcts *m = tgame_mcts(&games[i], "mcts:iters=150");
         for (int pos = 0; pos < 5; pos++) {
             setup_position(&games[i], 60 + (uint64_t)pos, 3 + pos * 5, state);
             int seat = g->to_act(games[i].r, state);
@@ -300,7 +286,7 @@ static int twin_game(const tgame *t, const char *spec, uint64_t seed, long *reus
     setup_position(t, seed, 0, truth);
     memcpy(twin, truth, size);
     g->determinize(t->r, twin, 0, carta_mix64(seed));
-    carta_mcts *a = make_mcts(t, spec), *b = make_mcts(t, spec);
+    carta_mcts *a = tgame_mcts(t, spec), *b = tgame_mcts(t, spec);
     carta_rng rng;
     carta_rng_seed(&rng, seed);
     carta_error err = {0};
@@ -402,7 +388,7 @@ static void test_early_stop(void **unused)
     static const char *const specs[] = {"mcts:ms=400", "mcts:ms=400,early=0",
                                         "mcts:ms=400,threads=2,parallel=tree"};
     for (size_t k = 0; k < 3; k++) {
-        carta_mcts *m = make_mcts(&t, specs[k]);
+        carta_mcts *m = tgame_mcts(&t, specs[k]);
         carta_action a;
         assert_int_equal(carta_mcts_search(m, &obs, 0, 3, &a), CARTA_OK);
         assert_int_equal(a, TIDE_ACT(TIDE_A_LEAD, 3));
@@ -426,7 +412,7 @@ static void test_full_arena(void **unused)
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size);
-        carta_mcts *m = make_mcts(&games[i], "mcts:iters=400,nodes=8");
+        carta_mcts *m = tgame_mcts(&games[i], "mcts:iters=400,nodes=8");
         setup_position(&games[i], 3, 0, state);
         int seat = g->to_act(games[i].r, state);
         g->observe(games[i].r, state, seat, obs);
@@ -501,7 +487,7 @@ static void test_beats_random_on_template(void **unused)
     carta_error err = {0};
     tgame t = {tidefx_game(), tidefx_open()};
     tide_state s, obs;
-    carta_mcts *m = make_mcts(&t, "mcts:iters=200");
+    carta_mcts *m = tgame_mcts(&t, "mcts:iters=200");
     carta_rng rng;
     carta_rng_seed(&rng, 12);
     carta_action legal[CARTA_MAX_ACTIONS];

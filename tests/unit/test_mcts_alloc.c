@@ -48,20 +48,6 @@ void *__wrap_realloc(void *p, size_t size)
     return __real_realloc(p, size);
 }
 
-static carta_mcts *make_mcts(const tgame *t, const char *spec_text)
-{
-    carta_ai_spec spec;
-    carta_mcts_options opt;
-    carta_error err = {0};
-    assert_int_equal(carta_ai_spec_parse(spec_text, &spec, &err), CARTA_OK);
-    if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_OK)
-        fail_msg("%s: %s", spec_text, err.msg);
-    carta_mcts *m = carta_mcts_new(t->g, t->r, &opt, &err);
-    if (!m)
-        fail_msg("%s: %s", spec_text, err.msg);
-    return m;
-}
-
 /* Plays up to max_decisions searched decisions of one game, every seat by the same search (so
  * tree reuse sees the actions between its decisions), and returns how many were searched; fails
  * on the first decision that allocated. */
@@ -71,7 +57,7 @@ static int searched_decisions_allocate_nothing(const tgame *t, const char *spec,
     const carta_game *g = t->g;
     void *state = malloc(g->state_size), *obs = malloc(g->state_size);
     tgame_setup(t, seed, state);
-    carta_mcts *m = make_mcts(t, spec);
+    carta_mcts *m = tgame_mcts(t, spec);
     carta_error err = {0};
     int searched = 0;
     for (int d = 0; d < max_decisions; d++) {
@@ -145,7 +131,7 @@ static void test_counter_sees_allocations(void **unused)
     assert_true(n >= 1);
     atomic_store(&allocations, 0);
     atomic_store(&armed, 1);
-    carta_mcts *m = make_mcts(&games[0], "mcts:iters=100");
+    carta_mcts *m = tgame_mcts(&games[0], "mcts:iters=100");
     atomic_store(&armed, 0);
     assert_true(atomic_load(&allocations) >= 3); /* the search, its workers, their arenas */
     carta_mcts_free(m);

@@ -59,3 +59,17 @@ int tgame_is_legal(const tgame *t, const void *state, carta_action a)
             return 1;
     return 0;
 }
+
+carta_mcts *tgame_mcts(const tgame *t, const char *spec_text)
+{
+    carta_ai_spec spec;
+    carta_mcts_options opt;
+    carta_error err = {0};
+    assert_int_equal(carta_ai_spec_parse(spec_text, &spec, &err), CARTA_OK);
+    if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_OK)
+        fail_msg("%s: %s", spec_text, err.msg);
+    carta_mcts *m = carta_mcts_new(t->g, t->r, &opt, &err);
+    if (!m)
+        fail_msg("%s: %s", spec_text, err.msg);
+    return m;
+}

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 
+#include "ai/mcts.h"
 #include "core/game.h"
 
 enum { TGAME_MAX = 16 }; /* the most games tgame_open_all opens */
@@ -23,6 +24,9 @@ void tgame_close_all(tgame *games, int n);
 /* Sets up in state a 2-seat game (or the game's minimum seats if it cannot seat 2) with random
  * decks from seed; fails the test on error. */
 void tgame_setup(const tgame *t, uint64_t seed, void *state);
+
+/* A search for t made from an "mcts:..." spec; fails the test naming the spec on a bad one. */
+carta_mcts *tgame_mcts(const tgame *t, const char *spec_text);
 
 /* Whether a is among the legal actions of state. */
 int tgame_is_legal(const tgame *t, const void *state, carta_action a);
