@@ -735,6 +735,9 @@ void am_convert_apply(const carta_rules *r, am_state *st, carta_action a);
 int am_cleanse_actions(const carta_rules *r, const am_state *st, int seat, carta_action *out);
 int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action *out);
 void am_cleanse_apply(const carta_rules *r, am_state *st, carta_action a, int seat);
+/* A card's CLEANSE (R113): by's player removes up to count of who's counters, one decision
+ * each; nothing is asked when who has none. */
+void am_cleanse_ask(am_state *st, int by, int who, int count);
 
 /* item.c: weapons */
 int am_channel_offered(const carta_rules *r, const am_state *st, int ch, const am_spell *s);

@@ -481,17 +481,9 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
         if (!am_sacrifice_op(st, ch))
             f->arg[C_FAILED] = 1;
         return;
-    case AM_OP_CLEANSE: { /* CLEANSE: up to count of the caster's counters, its choice (R113) */
-        int counters = 0;
-        for (int s = 0; s < AM_STATUS; s++)
-            counters += st->ch[ch].status[s];
-        if (!counters)
-            return;
-        carta_pending *c = carta_pending_push(&st->pending, AM_F_CLEANSE, am_seat_of(st, ch));
-        c->arg[0] = (int16_t)ch;
-        c->arg[2] = (int16_t)op->count;
+    case AM_OP_CLEANSE: /* CLEANSE: up to count of the caster's counters, its choice (R113) */
+        am_cleanse_ask(st, ch, ch, op->count);
         return;
-    }
     case AM_OP_SCRAP:
         am_scrap_gain(st, ch, op->count);
         return;

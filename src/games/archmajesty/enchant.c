@@ -89,14 +89,7 @@ static void enchant_effect(const carta_rules *r, am_state *st, int ch, int u, co
         return;
     }
     if (op->kind == AM_OP_CLEANSE) {
-        int counters = 0;
-        for (int s = 0; s < AM_STATUS; s++)
-            counters += st->ch[u].status[s];
-        if (!counters)
-            return;
-        carta_pending *c = carta_pending_push(&st->pending, AM_F_CLEANSE, am_seat_of(st, ch));
-        c->arg[0] = (int16_t)u;
-        c->arg[2] = (int16_t)op->count;
+        am_cleanse_ask(st, ch, u, op->count);
         return;
     }
     if (op->kind == AM_OP_SHIFT) {

@@ -203,6 +203,18 @@ int am_cleanse_choices(const am_state *st, const carta_pending *f, carta_action 
     return n;
 }
 
+void am_cleanse_ask(am_state *st, int by, int who, int count)
+{
+    int counters = 0;
+    for (int s = 0; s < AM_STATUS; s++)
+        counters += st->ch[who].status[s];
+    if (!counters)
+        return;
+    carta_pending *c = carta_pending_push(&st->pending, AM_F_CLEANSE, am_seat_of(st, by));
+    c->arg[0] = (int16_t)who;
+    c->arg[2] = (int16_t)count;
+}
+
 void am_cleanse_apply(const carta_rules *r, am_state *st, carta_action a, int seat)
 {
     if (AM_KIND(a) == AM_A_CLEANSE) {
