@@ -67,6 +67,14 @@ static int status_exploiter(const am_state *st, int seat)
     return -1;
 }
 
+static int status_any(const am_char *c)
+{
+    unsigned any = 0;
+    for (int s = 0; s < AM_STATUS; s++)
+        any |= c->status[s];
+    return any != 0;
+}
+
 /* Whether exploiter may exploit status on target now. */
 static int status_can_exploit(const am_state *st, int exploiter, int target, int status)
 {
@@ -96,10 +104,15 @@ int am_exploit_actions(const carta_rules *r, const am_state *st, int seat, carta
     int x = status_exploiter(st, seat), n = 0;
     if (x < 0)
         return 0;
-    for (int t = 0; t < st->n_chars; t++)
-        for (int s = 0; s < AM_STATUS; s++)
+    for (int t = 0; t < st->n_chars; t++) {
+        const am_char *c = &st->ch[t];
+        /* positive counters only on the exploiter itself, negative ones only on its enemies */
+        if ((t != x && c->side == st->ch[x].side) || !status_any(c))
+            continue;
+        for (int s = t == x ? 0 : AM_SURGE + 1; s < (t == x ? AM_SURGE + 1 : AM_STATUS); s++)
             if (status_can_exploit(st, x, t, s))
                 out[n++] = AM_ACT(AM_A_EXPLOIT, t, s);
+    }
     return n;
 }
 
