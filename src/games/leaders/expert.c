@@ -48,6 +48,15 @@ static double ex_unit_value(const leaders_def *d, int hp)
     return EX_UNIT + EX_UNIT_HP * hp + (d ? EX_UNIT_DMG * d->damage : 0.0);
 }
 
+/* The damage a strike of d's would deal a Character of definition td: with the Events in play
+ * that add to it or prevent it. */
+static int ex_damage(const carta_rules *rules, const leaders_state *st, int p,
+                     const leaders_def *d, const leaders_def *td)
+{
+    return d->damage + leaders_event_mod(rules, st, LEADERS_OP_BONUS, p, d->cls) -
+           leaders_event_mod(rules, st, LEADERS_OP_PREVENT, 1 - p, td ? td->cls : 0);
+}
+
 /* What p's Characters could take from the other seat next turn: for each enemy Character, the
  * most any one of p's strikers would deal it (its whole value if killed). */
 static double ex_threats(const carta_rules *rules, const leaders_state *st, int p)
@@ -61,8 +70,12 @@ static double ex_threats(const carta_rules *rules, const leaders_state *st, int 
             continue;
         for (uint32_t m = ex_reach(st, c, d); m; m &= m - 1) {
             int t = __builtin_ctz(m);
-            if (st->board[t].kind != LEADERS_NONE && st->board[t].owner != p && d->damage > best[t])
-                best[t] = d->damage;
+            const leaders_char *tc = &st->board[t];
+            if (tc->kind == LEADERS_NONE || tc->owner == p)
+                continue;
+            int dmg = ex_damage(rules, st, p, d, leaders_def_of(rules, tc->kind));
+            if (dmg > best[t])
+                best[t] = dmg;
         }
     }
     double v = 0;
