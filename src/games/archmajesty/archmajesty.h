@@ -339,6 +339,9 @@ enum am_word {
     AM_W_LINGERS_ROUND, AM_W_LINGERS_TURNS, AM_W_LINGER_CAUGHT, AM_W_LINGER_FADES, /* R137 */
     AM_W_OBJECT_HIT, AM_W_OBJECT_DESTROYED, /* R141 */
     AM_W_MINION_ABILITY,           /* Minion Abilities: "resolves the Minion Ability" (R128) */
+    AM_W_ALLY_DEFENCE_UNTIL,       /* + timing: an ally's, counted in the caster's turns (R150) */
+    AM_W_ALLY_BOOST_UNTIL = AM_W_ALLY_DEFENCE_UNTIL + 5,
+    AM_W_OPPORTUNITY_CARD = AM_W_ALLY_BOOST_UNTIL + 5, /* a card's Opportunity effect (R151) */
     AM_W_COUNT
 };
 
@@ -692,6 +695,9 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 /* A lasting effect of op on ch, from card, cast by character by. */
 void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
                     int by);
+/* The same given to an ally ch: "your turn" is the caster by's, so by's turns end it (R150). */
+void am_lasting_add_ally(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                         int by);
 /* ENCHANTMENT (R86): whether ch holds op's modifier of the enchantment card already. */
 int am_lasting_enchanted(const carta_rules *r, const am_state *st, int ch, const am_op *op,
                          int card);

@@ -269,7 +269,8 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
 }
 
 /* to: ally | other_ally: the effect goes to an ally the caster picks (ENCHANTMENT; R118): gain,
- * heal and armour at once, defence and boost until the round's end; to: controller, to a
+ * heal and armour at once, defence and boost with any until, counted in the caster's turns
+ * (R150); to: controller, to a
  * minion's controller, any effect of the caster's own (R129). */
 static carta_status read_to(struct fy_node *map, am_op *op, const char *file, carta_error *err)
 {
@@ -297,9 +298,9 @@ static carta_status read_to(struct fy_node *map, am_op *op, const char *file, ca
     int each = k == AM_OP_DRAW || k == AM_OP_TOKEN;
     if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR ||
           (to == AM_TO_EACH_ALLY ? each : picked)) ||
-        (modifier ? op->timing != AM_ROUND_END : op->timing != AM_NOW) || op->cond)
+        (modifier ? op->timing == AM_NOW : op->timing != AM_NOW) || op->cond)
         return carta_yaml_error(err, file, node, "'to: %s' takes gain, heal, armour, %s (at "
-                                "once), or defence or boost until round_end", to_names[to],
+                                "once), or defence or boost with 'until'", to_names[to],
                                 to == AM_TO_EACH_ALLY ? "draw or token"
                                                       : "draw, mill, token, cleanse or shift");
     op->to = (uint8_t)to;

@@ -164,6 +164,18 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
     [AM_W_MINION_ABILITY] = "resolves the Minion Ability",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_TURN_END] = "given +%d Defence until the end of the caster's turn",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_NEXT_TURN_START] = "given +%d Defence until the start of the "
+                                                     "caster's next turn",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_NEXT_TURN_END] = "given +%d Defence until the end of the "
+                                                   "caster's next turn",
+    [AM_W_ALLY_BOOST_UNTIL + AM_TURN_END] = "given +%d/+%d to its attacks until the end of the "
+                                            "caster's turn",
+    [AM_W_ALLY_BOOST_UNTIL + AM_NEXT_TURN_START] = "given +%d/+%d to its attacks until the start "
+                                                   "of the caster's next turn",
+    [AM_W_ALLY_BOOST_UNTIL + AM_NEXT_TURN_END] = "given +%d/+%d to its attacks until the end of "
+                                                 "the caster's next turn",
+    [AM_W_OPPORTUNITY_CARD] = "answers the opportunity with",
     [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
     [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
     [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
@@ -931,8 +943,13 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
 /* A lasting or waiting effect as a player reads it (R73). */
 void am_lasting_text(const carta_rules *r, const am_lasting *l, char *buf, size_t cap)
 {
-    static const char *const when[] = {"now", "the end of its turn", "the start of its next turn",
-                                       "the end of its next turn", "the end of the round"};
+    static const char *const own[] = {"now", "the end of its turn", "the start of its next turn",
+                                      "the end of its next turn", "the end of the round"};
+    static const char *const caster[] = {"now", "the end of the caster's turn",
+                                         "the start of the caster's next turn",
+                                         "the end of the caster's next turn",
+                                         "the end of the round"};
+    const char *const *when = l->clock == l->ch ? own : caster; /* R150 */
     const char *card = carta_catalog_name(r->catalog, l->card);
     if (l->kind == AM_OP_DEFENCE)
         snprintf(buf, cap, "+%d Defence until %s (%s)", l->count, when[l->timing], card);
