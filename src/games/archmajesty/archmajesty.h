@@ -94,6 +94,8 @@ typedef struct am_spell {
     uint8_t keywords;
     uint16_t pitch;              /* PITCH: the index in r->spell of the pitch effect, 0 none
                                     (R85) */
+    uint16_t opportunity;        /* OPPORTUNITY: the index in r->spell of the card's
+                                    "Opportunity:" effect, 0 none (R151) */
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
