@@ -13,6 +13,7 @@
 
 #include "cli/play.h"
 #include "games/archmajesty/table.h"
+#include "games/registry.h"
 
 static const char table_usage[] =
     "usage: carta table CAMPAIGN.yaml [--seed S]\n"
@@ -70,6 +71,9 @@ int cli_cmd_table(int argc, char **argv)
         free(c);
         return CLI_EXIT_FAIL;
     }
+    const carta_game *g = carta_game_find("archmajesty");
+    carta_rules *rules = g ? cli_open_rules(g) : NULL; /* for equip and unequip (R153) */
+    c->rules = rules;
     printf("Session %d of %s (seed %llu): %d character%s, %d clock%s. Type 'help' for the "
            "commands.\n", c->n_sessions, pos[0], (unsigned long long)seed, c->n_sheets,
            c->n_sheets == 1 ? "" : "s", c->n_clocks, c->n_clocks == 1 ? "" : "s");
@@ -87,6 +91,8 @@ int cli_cmd_table(int argc, char **argv)
         }
     }
     printf("The campaign is saved in %s.\n", pos[0]);
+    if (rules)
+        g->close(rules);
     free(c);
     return rc;
 }
