@@ -763,8 +763,10 @@ enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MA
                   AM_H_STEADY_AIM, AM_H_ROOTED_FURY,
                   AM_H_OPPORTUNIST, /* OPPORTUNITY: a basic attack on the enemy (R117) */
                   AM_H_COUNT };
-enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8 };
-/* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
+enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8,
+       AM_TRAIT_OPPORTUNITY = 16 /* its deck as built holds an "Opportunity:" card (R152) */ };
+/* Sets the mage's traits from its abilities' handlers and its deck as built (at setup, and
+ * after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
 /* Machine Heart at the start of the round. */
 void am_ability_round_start(const carta_rules *r, am_state *st, int m);

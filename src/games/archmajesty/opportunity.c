@@ -38,20 +38,6 @@ int am_opportunity_actions(const carta_rules *r, const am_state *st, const carta
     return n;
 }
 
-/* Whether mage m's deck as built (public, R32) holds a card with an "Opportunity:" effect: then
- * it is asked at every opportunity, whatever its hand holds, so that the question tells nobody
- * what is in its hand (R152). */
-static int opportunity_cards_built(const carta_rules *r, const am_state *st, int m)
-{
-    const am_pile *list = &st->mage[m].list;
-    for (int i = 0; i < list->n; i++) {
-        const am_spell *s = am_spell_of(r, list->cards[i]);
-        if (s && s->opportunity)
-            return 1;
-    }
-    return 0;
-}
-
 /* Asks mage m whether to seize the opportunity enemy provides: with its opportunist ability (when
  * ready and a basic attack reaches) or a card's Opportunity effect. */
 static void opportunity_offer(const carta_rules *r, am_state *st, int m, int enemy)
@@ -64,7 +50,9 @@ static void opportunity_offer(const carta_rules *r, am_state *st, int m, int ene
                                                  am_reaches(r, st, ch, &r->basic[1], enemy));
     carta_pending probe = {.kind = AM_F_OPPORTUNITY,
                            .arg = {(int16_t)ch, (int16_t)enemy, (int16_t)seize}};
-    if (!probe.arg[O_SEIZE] && !opportunity_cards_built(r, st, m))
+    /* a deck as built (public, R32) with an "Opportunity:" card is asked at every
+     * opportunity, whatever its hand holds: the question tells nobody what is in it (R152) */
+    if (!probe.arg[O_SEIZE] && !(st->mage[m].traits & AM_TRAIT_OPPORTUNITY))
         return;
     carta_pending *f = carta_pending_push(&st->pending, AM_F_OPPORTUNITY, m);
     *f = probe;

@@ -261,7 +261,7 @@ carta_status am_table_equip(am_campaign *c, const char *who, const char *item, i
     memset(e, 0, sizeof *e);
     e->kind = equip ? AM_ENTRY_EQUIP : AM_ENTRY_UNEQUIP;
     e->session = c->n_sessions - 1;
-    snprintf(e->name, sizeof e->name, "%s", s->name);
+    memcpy(e->name, s->name, sizeof e->name); /* both AM_TT_NAME, NUL-terminated */
     snprintf(e->item, sizeof e->item, "%s", moved);
     return CARTA_OK;
 }
