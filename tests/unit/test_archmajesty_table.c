@@ -378,7 +378,8 @@ static void test_equip_between_encounters(void **unused)
         fail_msg("%s", err.msg);
     const char *now = read_all(mage);
     assert_non_null(strstr(now, "equipment: [Sword, Helmet, Buckler]\n"));
-    assert_non_null(strstr(now, "inventory: [Chainmail, Full Plate, Ember Signet, Padded Armour]\n"));
+    assert_non_null(
+        strstr(now, "inventory: [Chainmail, Full Plate, Ember Signet, Padded Armour]\n"));
     assert_non_null(strstr(now, "# carried, not worn\n")); /* the rest as written */
     assert_non_null(strstr(now, "personal_effects: a mule\n"));
     carta_deck deck;

@@ -164,7 +164,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
     [AM_W_MINION_ABILITY] = "resolves the Minion Ability",
-    [AM_W_ALLY_DEFENCE_UNTIL + AM_TURN_END] = "given +%d Defence until the end of the caster's turn",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_TURN_END] = "given +%d Defence until the end of the "
+                                              "caster's turn",
     [AM_W_ALLY_DEFENCE_UNTIL + AM_NEXT_TURN_START] = "given +%d Defence until the start of the "
                                                      "caster's next turn",
     [AM_W_ALLY_DEFENCE_UNTIL + AM_NEXT_TURN_END] = "given +%d Defence until the end of the "
