@@ -69,7 +69,7 @@ export function gmPanel(main, el, send, token) {
       el("section", {class: "gm-out"}, el("h3", {}, "What happened"), said),
       el("section", {class: "gm-chars"}, el("h3", {}, "Characters"), campaign.characters.map((c) => el("p", {}, el("strong", {}, c.name), ": ",
         c.aspects.join("; "), " · Circles: ", c.circles.map((k) => k.name + (k.rebel ? " (rebel)" : "") + (k.pretend ? " (pretended)" : "")).join(", "),
-        " · Lores: ", c.lores.join(", ")))),
+        " · Lores: ", c.lores.join(", "), c.mage ? " · Mage file: " + c.mage + " (equip " + c.name + " ITEM, unequip " + c.name + " ITEM)" : ""))),
       el("section", {class: "gm-log"}, el("h3", {}, "This session"), logBox));
   }
 

@@ -13,12 +13,14 @@
 
 #include "cli/play.h"
 #include "games/archmajesty/table.h"
+#include "games/registry.h"
 
 static const char table_usage[] =
     "usage: carta table CAMPAIGN.yaml [--seed S]\n"
     "The Gamemaster's table tools for Archmajesty's non-combat rules: task checks (D20 plus\n"
     "modifiers against a difficulty threshold; DT 6 or less succeeds without a roll), Aspects\n"
-    "(+3/+6/+9), Circles (+5/-5, rebels, spies), Lores (+10), common knowledge (+5) and clocks.\n"
+    "(+3/+6/+9), Circles (+5/-5, rebels, spies), Lores (+10), common knowledge (+5), clocks,\n"
+    "and equipping between encounters (equip/unequip: a character's mage file, checked).\n"
     "Opens (or makes) the campaign file, starts a new session (its rolls come from --seed S,\n"
     "default: the clock) and saves after every command. Opening a campaign replays every\n"
     "session's log and checks each roll against its seed. Characters' sheets are written in the\n"
@@ -70,6 +72,9 @@ int cli_cmd_table(int argc, char **argv)
         free(c);
         return CLI_EXIT_FAIL;
     }
+    const carta_game *g = carta_game_find("archmajesty");
+    carta_rules *rules = g ? cli_open_rules(g) : NULL; /* for equip and unequip (R153) */
+    c->rules = rules;
     printf("Session %d of %s (seed %llu): %d character%s, %d clock%s. Type 'help' for the "
            "commands.\n", c->n_sessions, pos[0], (unsigned long long)seed, c->n_sheets,
            c->n_sheets == 1 ? "" : "s", c->n_clocks, c->n_clocks == 1 ? "" : "s");
@@ -87,6 +92,8 @@ int cli_cmd_table(int argc, char **argv)
         }
     }
     printf("The campaign is saved in %s.\n", pos[0]);
+    if (rules)
+        g->close(rules);
     free(c);
     return rc;
 }

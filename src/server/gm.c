@@ -57,6 +57,8 @@ void srv_gm_free(srv_gm *gm)
 
 const char *srv_gm_token(const srv_gm *gm) { return gm->token; }
 
+void srv_gm_set_rules(srv_gm *gm, const carta_rules *rules) { gm->c->rules = rules; }
+
 static json_t *gm_names(const char (*names)[AM_TT_NAME], int n)
 {
     json_t *list = json_array();
@@ -73,9 +75,9 @@ static json_t *gm_sheet_json(const am_sheet *s)
         json_array_append_new(circles, json_pack("{s:s, s:b, s:b}", "name", s->circles[i].name,
                                                  "rebel", s->circles[i].rebel, "pretend",
                                                  s->circles[i].pretend));
-    return json_pack("{s:s, s:o, s:o, s:o}", "name", s->name, "aspects",
+    return json_pack("{s:s, s:o, s:o, s:o, s:s?}", "name", s->name, "aspects",
                      gm_names(s->aspects, AM_TT_ASPECTS), "circles", circles, "lores",
-                     gm_names(s->lores, s->n_lores));
+                     gm_names(s->lores, s->n_lores), "mage", s->mage[0] ? s->mage : NULL);
 }
 
 static json_t *gm_clock_json(const am_clock *k)

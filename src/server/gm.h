@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "core/game.h"
 #include "core/status.h"
 
 typedef struct srv_gm srv_gm;
@@ -15,6 +16,9 @@ typedef struct srv_gm srv_gm;
 /* Opens the campaign at path (a missing file: an empty campaign) and starts a session of seed.
  * NULL with err naming the file and the reason. */
 srv_gm *srv_gm_open(const char *path, uint64_t seed, carta_error *err);
+/* The card set its equip and unequip commands check a mage against (not owned; NULL: they are
+ * refused). */
+void srv_gm_set_rules(srv_gm *gm, const carta_rules *rules);
 void srv_gm_free(srv_gm *gm);
 /* The panel's secret: 32 hex digits. */
 const char *srv_gm_token(const srv_gm *gm);

@@ -756,7 +756,12 @@ carta_status srv_set_campaign(srv *s, const char *path, uint64_t seed, carta_err
 {
     srv_gm_free(s->gm);
     s->gm = srv_gm_open(path, seed, err);
-    return s->gm ? CARTA_OK : CARTA_ERR_INPUT;
+    if (!s->gm)
+        return CARTA_ERR_INPUT;
+    const carta_game *g = carta_game_find("archmajesty");
+    carta_error why = {0};
+    srv_gm_set_rules(s->gm, g ? srv_rules(s, g, &why) : NULL); /* equip, unequip (R153) */
+    return CARTA_OK;
 }
 
 const char *srv_campaign_token(const srv *s) { return s->gm ? srv_gm_token(s->gm) : NULL; }

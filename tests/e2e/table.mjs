@@ -9,7 +9,7 @@
 // Gamemaster's panel rolls a task check and advances a clock, logged and replayed; two mages and
 // their minions play a whole Archmajesty encounter against the AI Gamemaster.
 import {spawn, spawnSync} from "node:child_process";
-import {copyFileSync, mkdtempSync, rmSync} from "node:fs";
+import {copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from "node:fs";
 import {tmpdir} from "node:os";
 import {join} from "node:path";
 import {chromium} from "playwright-core";
@@ -313,6 +313,11 @@ async function clickActs(page, seen, step, locator) {
   const dir = mkdtempSync(join(tmpdir(), "carta-e2e-gm-")), file = join(dir, "campaign.yaml");
   const example = new URL("../../data/archmajesty/campaigns/urn-front.yaml", import.meta.url);
   copyFileSync(example, file);
+  // Cass's mage file, with a Buckler carried, named by the campaign (R153)
+  const mage = join(dir, "cass.yaml");
+  copyFileSync(new URL("../../data/archmajesty/decks/cass.yaml", import.meta.url), mage);
+  writeFileSync(mage, readFileSync(mage, "utf8") + "inventory: [Buckler, Chainmail]\n");
+  writeFileSync(file, readFileSync(file, "utf8").replace("  - name: Cass\n", "  - name: Cass\n    mage: cass.yaml\n"));
   const port = +new URL(base).port + 2;
   let panel = null;
   const server = await new Promise((ready, fail) => {
@@ -352,6 +357,17 @@ async function clickActs(page, seen, step, locator) {
   check(await page.locator('[data-clock="Heist"] .seg.green').count() === 2, "a full clock shows its two green segments and offers to settle");
   await page.click('[data-clock="Heist"] button.settle');
   await page.waitForFunction(() => document.querySelector('[data-clock="Heist"]').textContent.includes("settled: success"));
+  await page.fill("#gm-command", "equip Cass Chainmail");
+  await page.click("#gm-send");
+  await page.waitForFunction(() => document.getElementById("gm-said").textContent.includes("Not equipped"));
+  check((await page.textContent("#gm-said")).includes("at most one piece of body armour"),
+        "equipping a second body armour from the panel is refused, said why");
+  await page.fill("#gm-command", "equip Cass Buckler");
+  await page.click("#gm-send");
+  await page.waitForFunction(() => document.getElementById("gm-said").textContent.includes("Cass equips Buckler"));
+  const worn = readFileSync(mage, "utf8");
+  check(worn.includes("equipment: [Sword, Padded Armour, Helmet, Buckler]\n") && worn.includes("inventory: [Chainmail]\n"),
+        "equip from the panel moves the Buckler from Cass's inventory to her equipment, in her mage file");
   await page.fill("#gm-command", "check Nobody 12");
   await page.click("#gm-send");
   await page.waitForFunction(() => document.getElementById("gm-said").textContent.includes("No character 'Nobody'"));
@@ -363,7 +379,8 @@ async function clickActs(page, seen, step, locator) {
   }));
   check(forged.type === "error" && forged.code === "forbidden", "the panel refuses a connection without its token");
   const log = await page.textContent("#gm-log");
-  check((log.match(/\n/g) || []).length >= 4, "the session's log lists the rolls, the clock and the settling");
+  check((log.match(/\n/g) || []).length >= 5 && log.includes("Cass equips Buckler"),
+        "the session's log lists the rolls, the clock, the settling and the equipping");
   await page.close();
   server.kill("SIGTERM");
   await new Promise((gone) => server.on("exit", gone));

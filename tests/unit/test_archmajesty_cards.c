@@ -104,7 +104,7 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     stages: [[{cleanse: 6}]]}\n", 4, "'cleanse'"},
     {"cards:\n" SPELL "     stages: [[{heal: 1, on: fixed}]]}\n", 4,
      "'on: fixed' needs an attack earlier"},
-    {"cards:\n" SPELL "     stages: [[{defence: 2, until: turn_end, to: ally}]]}\n", 4,
+    {"cards:\n" SPELL "     stages: [[{heal: 2, when: turn_end, to: ally}]]}\n", 4,
      "'to: ally' takes gain, heal, armour, draw, mill, token, cleanse or shift"},
     {"cards:\n" SPELL "     stages: [[{push: 2, to: ally}]]}\n", 4, "needs an attack"},
     {"cards:\n" SPELL "     stages: [[{teleport: 2, to: ally}]]}\n", 4, "'to: ally' takes"},
@@ -174,10 +174,11 @@ static void test_timings_load(void **unused)
     const char *text = "cards:\n" SPELL
                        "     stages: [[{defence: 4, until: next_turn_start},\n"
                        "               {boost: [-2, 5], until: round_end},\n"
-                       "               {heal: 10, when: next_turn_end}, {draw: 1}]]}\n";
+                       "               {heal: 10, when: next_turn_end}, {draw: 1},\n"
+                       "               {defence: 2, until: turn_end, to: ally}]]}\n";
     if (load(text, path, sizeof path, &err, &s) != CARTA_OK)
         fail_msg("%s", err.msg);
-    assert_int_equal(s.n_ops, 4);
+    assert_int_equal(s.n_ops, 5);
     assert_int_equal(s.op[0].kind, AM_OP_DEFENCE);
     assert_int_equal(s.op[0].count, 4);
     assert_int_equal(s.op[0].timing, AM_NEXT_TURN_START);
@@ -187,6 +188,8 @@ static void test_timings_load(void **unused)
     assert_int_equal(s.op[1].timing, AM_ROUND_END);
     assert_int_equal(s.op[2].timing, AM_NEXT_TURN_END);
     assert_int_equal(s.op[3].timing, AM_NOW);
+    assert_int_equal(s.op[4].timing, AM_TURN_END); /* an ally's, in the caster's turns (R150) */
+    assert_int_equal(s.op[4].to, AM_TO_ALLY);
 }
 
 /* CHOICE of N (R131): the options alone, then each pair, in the order of their masks, the

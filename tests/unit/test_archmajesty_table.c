@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "games/archmajesty/table.h"
+#include "games/registry.h"
 #include "support/temp_file.h"
 
 static am_campaign *campaign_new(void)
@@ -297,6 +298,128 @@ static void test_campaign_file(void **unused)
     free(c);
 }
 
+/* A mage file: Cass (data/archmajesty/decks/cass.yaml: Sword, Padded Armour, Helmet; 4
+ * Equipment Slots) with a comment and an inventory. */
+static const char equip_mage[] =
+    "name: Cass, Knight of the Red Rose\n"
+    "ancestry: Humans\n"
+    "attributes: {might: 3, agility: 1, will: 2, defence: 2}\n"
+    "bonus: hp\n"
+    "styles: [Cinderbrand Pyromancer, Cinderbrand Pyromancer, Veilstep Rogue, Veilstep Rogue]\n"
+    "equipment:   # what she wears\n"
+    "  - Sword\n"
+    "  - Padded Armour\n"
+    "  - Helmet\n"
+    "abilities: [Kindling Heart, Ashen Mantle, Veil Sight]\n"
+    "cards:\n"
+    "  - {name: Ember Lash, copies: 3}\n  - {name: Cinder Bolt, copies: 3}\n"
+    "  - {name: Kindle, copies: 2}\n  - {name: Flame Ward, copies: 2}\n"
+    "  - {name: Pyre Burst, copies: 2}\n  - {name: Ashen Step, copies: 2}\n"
+    "  - {name: Smoulder, copies: 2}\n  - {name: Heat Haze, copies: 2}\n"
+    "  - {name: Veil Strike, copies: 3}\n  - {name: Shadow Slip, copies: 2}\n"
+    "  - {name: Backstab, copies: 2}\n"
+    "# carried, not worn\n"
+    "inventory: [Buckler, Chainmail, Full Plate, Ember Signet]\n"
+    "personal_effects: a mule\n";
+
+static char *read_all(const char *path)
+{
+    static char text[1 << 14];
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* CREATE-A-MAGE, Equipment Slots: "You may only equip or unequip items while outside of combat.
+ * [...] You may only equip one piece of body armour and one piece of head armour at a time."
+ * (R153, R154): equip and unequip move an item between the mage file's inventory and its
+ * equipment; what breaks the armour rule or the slots is refused and the file is unchanged;
+ * each move is logged, saved, and kept when the campaign is opened again. */
+static void test_equip_between_encounters(void **unused)
+{
+    (void)unused;
+    const carta_game *g = carta_game_find("archmajesty");
+    carta_error err = {0};
+    carta_rules *r = g->open(CARTA_DATA_DIR "/archmajesty", &err);
+    assert_non_null(r);
+    char mage[128], camp[128];
+    temp_file_write("ammage", equip_mage, mage, sizeof mage);
+    am_campaign *c = campaign_new();
+    const char *slash = strrchr(mage, '/');
+    snprintf(c->dir, sizeof c->dir, "%.*s", (int)(slash - mage), mage);
+    snprintf(c->sheets[0].mage, sizeof c->sheets[0].mage, "%s", slash + 1);
+    assert_int_not_equal(am_table_equip(c, "Cass", "Buckler", 1, &err), CARTA_OK); /* no rules */
+    c->rules = r;
+    assert_int_equal(am_table_session(c, 7, NULL), CARTA_OK);
+    char before[1 << 14];
+    snprintf(before, sizeof before, "%s", read_all(mage));
+    /* a second body armour: refused, nothing changed */
+    carta_error_clear(&err);
+    assert_int_not_equal(am_table_equip(c, "Cass", "Chainmail", 1, &err), CARTA_OK);
+    if (!strstr(err.msg, "at most one piece of body armour"))
+        fail_msg("%s", err.msg);
+    assert_string_equal(read_all(mage), before);
+    assert_int_equal(c->n_entries, 0);
+    /* not carried, not worn, not an item */
+    assert_int_not_equal(am_table_equip(c, "Cass", "Longbow", 1, &err), CARTA_OK);
+    assert_int_not_equal(am_table_equip(c, "Cass", "Buckler", 0, &err), CARTA_OK);
+    assert_int_not_equal(am_table_equip(c, "Nobody", "Buckler", 1, &err), CARTA_OK);
+    assert_string_equal(read_all(mage), before);
+    /* a shield fits; the body armour comes off; the heavier armour is then too many slots */
+    if (am_table_equip(c, "Cass", "buck", 1, &err) != CARTA_OK ||
+        am_table_equip(c, "Cass", "Padded Armour", 0, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    carta_error_clear(&err);
+    assert_int_not_equal(am_table_equip(c, "Cass", "Chainmail", 1, &err), CARTA_OK);
+    if (!strstr(err.msg, "items take 5 of 4 equipment slots") || !strstr(err.msg, mage))
+        fail_msg("%s", err.msg);
+    const char *now = read_all(mage);
+    assert_non_null(strstr(now, "equipment: [Sword, Helmet, Buckler]\n"));
+    assert_non_null(
+        strstr(now, "inventory: [Chainmail, Full Plate, Ember Signet, Padded Armour]\n"));
+    assert_non_null(strstr(now, "# carried, not worn\n")); /* the rest as written */
+    assert_non_null(strstr(now, "personal_effects: a mule\n"));
+    carta_deck deck;
+    if (g->deck_resolve(r, mage, 0, &deck, &err) != CARTA_OK ||
+        g->deck_check(r, &deck, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    /* an artefact goes to `artefacts:`, a key the file did not have */
+    if (am_table_equip(c, "Cass", "Ember Signet", 1, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    now = read_all(mage);
+    assert_non_null(strstr(now, "inventory: [Chainmail, Full Plate, Padded Armour]\n"));
+    assert_non_null(strstr(now, "personal_effects: a mule\nartefacts: [Ember Signet]\n"));
+    if (am_table_equip(c, "Cass", "Ember Signet", 0, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    now = read_all(mage);
+    assert_non_null(strstr(now, "artefacts: []\n"));
+    c->n_entries = 2; /* the artefact's two moves aside */
+    assert_int_equal(c->log[0].kind, AM_ENTRY_EQUIP);
+    assert_string_equal(c->log[0].item, "Buckler");
+    assert_int_equal(c->log[1].kind, AM_ENTRY_UNEQUIP);
+    /* saved and opened again: the moves are kept in the log, not done twice */
+    char after[1 << 14];
+    snprintf(after, sizeof after, "%s", read_all(mage));
+    temp_file_write("campaign", "", camp, sizeof camp);
+    if (am_campaign_save(c, camp, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    am_campaign *back = malloc(sizeof *back);
+    if (am_campaign_load(back, camp, &err) != CARTA_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(back->n_entries, 2);
+    assert_string_equal(back->log[1].item, "Padded Armour");
+    assert_string_equal(back->sheets[0].mage, slash + 1);
+    assert_string_equal(read_all(mage), after);
+    unlink(camp);
+    unlink(mage);
+    free(back);
+    free(c);
+    g->close(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -308,6 +431,7 @@ int main(void)
         cmocka_unit_test(test_circles),
         cmocka_unit_test(test_refusals_change_nothing),
         cmocka_unit_test(test_campaign_file),
+        cmocka_unit_test(test_equip_between_encounters),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

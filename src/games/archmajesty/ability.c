@@ -35,6 +35,11 @@ void am_abilities_derive(const carta_rules *r, am_state *st, int m)
     g->traits = 0;
     for (int i = 0; i < g->n_abilities; i++)
         g->traits |= trait[am_thing_of(r, g->ability[i])->handler];
+    for (int i = 0; i < g->list.n; i++) {
+        const am_spell *s = am_spell_of(r, g->list.cards[i]);
+        if (s && s->opportunity)
+            g->traits |= AM_TRAIT_OPPORTUNITY;
+    }
 }
 
 static void ability_say(am_state *st, int ch, int word, int amount, int value)

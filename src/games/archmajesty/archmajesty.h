@@ -94,6 +94,8 @@ typedef struct am_spell {
     uint8_t keywords;
     uint16_t pitch;              /* PITCH: the index in r->spell of the pitch effect, 0 none
                                     (R85) */
+    uint16_t opportunity;        /* OPPORTUNITY: the index in r->spell of the card's
+                                    "Opportunity:" effect, 0 none (R151) */
     uint8_t req_cards;           /* Combo Requirements: at least this many cards */
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
@@ -339,6 +341,9 @@ enum am_word {
     AM_W_LINGERS_ROUND, AM_W_LINGERS_TURNS, AM_W_LINGER_CAUGHT, AM_W_LINGER_FADES, /* R137 */
     AM_W_OBJECT_HIT, AM_W_OBJECT_DESTROYED, /* R141 */
     AM_W_MINION_ABILITY,           /* Minion Abilities: "resolves the Minion Ability" (R128) */
+    AM_W_ALLY_DEFENCE_UNTIL,       /* + timing: an ally's, counted in the caster's turns (R150) */
+    AM_W_ALLY_BOOST_UNTIL = AM_W_ALLY_DEFENCE_UNTIL + 5,
+    AM_W_OPPORTUNITY_CARD = AM_W_ALLY_BOOST_UNTIL + 5, /* a card's Opportunity effect (R151) */
     AM_W_COUNT
 };
 
@@ -692,6 +697,9 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f);
 /* A lasting effect of op on ch, from card, cast by character by. */
 void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
                     int by);
+/* The same given to an ally ch: "your turn" is the caster by's, so by's turns end it (R150). */
+void am_lasting_add_ally(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                         int by);
 /* ENCHANTMENT (R86): whether ch holds op's modifier of the enchantment card already. */
 int am_lasting_enchanted(const carta_rules *r, const am_state *st, int ch, const am_op *op,
                          int card);
@@ -755,8 +763,10 @@ enum am_handler { AM_H_NONE = 0, AM_H_NOT_MY_TIME, AM_H_BATTLE_TENDENCY, AM_H_MA
                   AM_H_STEADY_AIM, AM_H_ROOTED_FURY,
                   AM_H_OPPORTUNIST, /* OPPORTUNITY: a basic attack on the enemy (R117) */
                   AM_H_COUNT };
-enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8 };
-/* Sets the mage's traits from its abilities' handlers (at setup, and after a scenario's). */
+enum { AM_TRAIT_CLAWS = 1, AM_TRAIT_COSMOS = 2, AM_TRAIT_STEEL = 4, AM_TRAIT_STEADY = 8,
+       AM_TRAIT_OPPORTUNITY = 16 /* its deck as built holds an "Opportunity:" card (R152) */ };
+/* Sets the mage's traits from its abilities' handlers and its deck as built (at setup, and
+ * after a scenario's). */
 void am_abilities_derive(const carta_rules *r, am_state *st, int m);
 /* Machine Heart at the start of the round. */
 void am_ability_round_start(const carta_rules *r, am_state *st, int m);

@@ -75,7 +75,7 @@ static carta_status read_circles(struct fy_node *list, am_sheet *s, const char *
 static carta_status read_sheet(struct fy_node *map, am_sheet *s, const char *path,
                                carta_error *err)
 {
-    static const char *const keys[] = {"name", "aspects", "circles", "lores", NULL};
+    static const char *const keys[] = {"name", "aspects", "circles", "lores", "mage", NULL};
     int n_aspects = 0;
     memset(s, 0, sizeof *s);
     carta_status st = carta_yaml_check_keys(map, keys, "a character", path, err);
@@ -89,6 +89,8 @@ static carta_status read_sheet(struct fy_node *map, am_sheet *s, const char *pat
     if (st == CARTA_OK)
         st = read_names(carta_yaml_get(map, "lores"), s->lores, AM_TT_LORES, &s->n_lores,
                         "lores", path, err);
+    if (st == CARTA_OK) /* its mage file, for equip and unequip (R153) */
+        st = carta_yaml_str(map, "mage", "", s->mage, sizeof s->mage, path, err);
     return st;
 }
 
@@ -193,13 +195,39 @@ static carta_status read_task(const am_campaign *c, struct fy_node *e, am_task *
     return read_pairings(carta_yaml_get(e, "pairings"), s, t, path, err);
 }
 
+/* An equip or unequip entry: kept in the log, not done again: the mage file holds its result
+ * (R154). Its character must be the campaign's, with a mage file. */
+static carta_status read_equip(am_campaign *c, struct fy_node *e, const char *path,
+                               carta_error *err)
+{
+    int equip = carta_yaml_get(e, "equip") != NULL;
+    char who[AM_TT_NAME];
+    am_entry entry = {.kind = equip ? AM_ENTRY_EQUIP : AM_ENTRY_UNEQUIP,
+                      .session = c->n_sessions - 1};
+    carta_status st = carta_yaml_str(e, equip ? "equip" : "unequip", NULL, who, sizeof who,
+                                     path, err);
+    if (st == CARTA_OK)
+        st = carta_yaml_str(e, "item", NULL, entry.item, sizeof entry.item, path, err);
+    if (st != CARTA_OK)
+        return st;
+    int k = am_table_find_sheet(c, who);
+    if (k < 0 || !c->sheets[k].mage[0])
+        return carta_yaml_error(err, path, e, "no character named '%s' with a mage file", who);
+    if (c->n_entries == AM_TT_LOG)
+        return carta_yaml_error(err, path, e, "the campaign's log is full");
+    snprintf(entry.name, sizeof entry.name, "%s", c->sheets[k].name);
+    c->log[c->n_entries++] = entry;
+    return CARTA_OK;
+}
+
 /* Replays one logged entry through the rules; a check must roll what the log says. */
 static carta_status replay_entry(am_campaign *c, struct fy_node *e, const char *path,
                                  carta_error *err)
 {
     static const char *const keys[] = {"check", "dt", "aspect", "relevance", "pairings",
                                        "knowledge", "lore", "modifier", "on", "natural", "final",
-                                       "clock", "segments", "settle", "choice", NULL};
+                                       "clock", "segments", "settle", "choice", "equip",
+                                       "unequip", "item", NULL};
     char name[AM_TT_NAME], choice[16];
     carta_error why = {0};
     carta_status st = carta_yaml_check_keys(e, keys, "a log entry", path, err);
@@ -212,6 +240,8 @@ static carta_status replay_entry(am_campaign *c, struct fy_node *e, const char *
                                  err)))
             return st;
         st = am_table_new_clock(c, name, segments, &why);
+    } else if (carta_yaml_get(e, "equip") || carta_yaml_get(e, "unequip")) {
+        return read_equip(c, e, path, err);
     } else if (carta_yaml_get(e, "settle")) {
         if ((st = carta_yaml_str(e, "settle", NULL, name, sizeof name, path, err)) ||
             (st = carta_yaml_str(e, "choice", NULL, choice, sizeof choice, path, err)))
@@ -316,6 +346,11 @@ static carta_status read_campaign(am_campaign *c, struct fy_node *root, const ch
 carta_status am_campaign_load(am_campaign *c, const char *path, carta_error *err)
 {
     memset(c, 0, sizeof *c);
+    const char *slash = strrchr(path, '/'); /* the folder mage files are named from */
+    if (slash)
+        snprintf(c->dir, sizeof c->dir, "%.*s", (int)(slash - path), path);
+    if (slash == path)
+        snprintf(c->dir, sizeof c->dir, "/");
     struct fy_document *doc = carta_yaml_load(path, err);
     if (!doc)
         return CARTA_ERR_INPUT;
@@ -401,6 +436,8 @@ static struct fy_node *write_sheet(yaml_out *y, const am_sheet *s)
     y_put(y, m, "aspects", aspects);
     y_put(y, m, "circles", circles);
     y_put(y, m, "lores", lores);
+    if (s->mage[0])
+        y_put_str(y, m, "mage", s->mage);
     return m;
 }
 
@@ -450,9 +487,12 @@ static struct fy_node *write_entry(yaml_out *y, const am_campaign *c, const am_e
     if (e->kind == AM_ENTRY_CLOCK) {
         y_put_str(y, m, "clock", e->name);
         y_put_int(y, m, "segments", e->segments);
-    } else {
+    } else if (e->kind == AM_ENTRY_SETTLE) {
         y_put_str(y, m, "settle", e->name);
         y_put_str(y, m, "choice", e->choice);
+    } else {
+        y_put_str(y, m, e->kind == AM_ENTRY_EQUIP ? "equip" : "unequip", e->name);
+        y_put_str(y, m, "item", e->item);
     }
     return m;
 }

@@ -269,7 +269,8 @@ static carta_status read_timing(struct fy_node *map, am_op *op, const char *file
 }
 
 /* to: ally | other_ally: the effect goes to an ally the caster picks (ENCHANTMENT; R118): gain,
- * heal and armour at once, defence and boost until the round's end; to: controller, to a
+ * heal and armour at once, defence and boost with any until, counted in the caster's turns
+ * (R150); to: controller, to a
  * minion's controller, any effect of the caster's own (R129). */
 static carta_status read_to(struct fy_node *map, am_op *op, const char *file, carta_error *err)
 {
@@ -297,9 +298,9 @@ static carta_status read_to(struct fy_node *map, am_op *op, const char *file, ca
     int each = k == AM_OP_DRAW || k == AM_OP_TOKEN;
     if (!(modifier || k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR ||
           (to == AM_TO_EACH_ALLY ? each : picked)) ||
-        (modifier ? op->timing != AM_ROUND_END : op->timing != AM_NOW) || op->cond)
+        (modifier ? op->timing == AM_NOW : op->timing != AM_NOW) || op->cond)
         return carta_yaml_error(err, file, node, "'to: %s' takes gain, heal, armour, %s (at "
-                                "once), or defence or boost until round_end", to_names[to],
+                                "once), or defence or boost with 'until'", to_names[to],
                                 to == AM_TO_EACH_ALLY ? "draw or token"
                                                       : "draw, mill, token, cleanse or shift");
     op->to = (uint8_t)to;
@@ -589,7 +590,7 @@ static carta_status read_choice(carta_rules *r, struct fy_node *map, am_spell *s
         return carta_yaml_error(err, file, seq, "'choice' is a list of 2 to 4 options");
     if (carta_yaml_int(map, "choose", 1, false, 1, n - 1, &pick, file, err))
         return CARTA_ERR_INPUT;
-    int first = r->n_spells + 1 + (s->pitch ? 1 : 0), v = 0;
+    int first = r->n_spells + 1 + (s->pitch ? 1 : 0) + (s->opportunity ? 1 : 0), v = 0;
     for (unsigned mask = 1; mask < (1u << n); mask++) {
         int bits = popcount4(mask);
         if (bits != 1 && bits != pick)
@@ -613,29 +614,32 @@ static carta_status read_choice(carta_rules *r, struct fy_node *map, am_spell *s
     return CARTA_OK;
 }
 
-/* pitch: the effects of PITCH, compiled as a copy of the card (its range, attack and damage:
- * "the range of a [Pitch] effect is equal to the card's range") with these effects as its one
- * stage, stored in the next slot of r->spell (R85). */
-static carta_status read_pitch(carta_rules *r, struct fy_node *map, am_spell *s,
-                               const char *file, carta_error *err)
+/* pitch (PITCH) or opportunity (OPPORTUNITY): effects of the card out of its combos, compiled as
+ * a copy of the card (its range, attack and damage: "the range of a [Pitch] effect is equal to
+ * the card's range") with these effects as its one stage, stored in the next free slot of
+ * r->spell after the card's (R85, R151); *slot gets its index. */
+static carta_status read_extra(carta_rules *r, struct fy_node *map, am_spell *s, const char *key,
+                               uint16_t *slot, const char *file, carta_error *err)
 {
-    struct fy_node *pitch = carta_yaml_get(map, "pitch");
-    if (!pitch)
+    struct fy_node *list = carta_yaml_get(map, key);
+    if (!list)
         return CARTA_OK;
-    if (r->n_spells + 1 >= AM_SPELLS_MAX)
+    int at = r->n_spells + 1 + (s->pitch ? 1 : 0);
+    if (at >= AM_SPELLS_MAX)
         return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
-    am_spell *p = &r->spell[r->n_spells + 1];
+    am_spell *p = &r->spell[at];
     *p = *s;
     p->n_stages = p->n_ops = 0;
+    p->pitch = 0;
     memset(p->stage_end, 0, sizeof p->stage_end);
     memset(p->op, 0, sizeof p->op);
-    if (read_stage_nodes(NULL, pitch, p, NULL, NULL, 0, file, err))
+    if (read_stage_nodes(NULL, list, p, NULL, NULL, 0, file, err))
         return CARTA_ERR_INPUT;
     if (p->n_ops == 0)
-        return carta_yaml_error(err, file, pitch, "'pitch' is a list of at least one effect");
+        return carta_yaml_error(err, file, list, "'%s' is a list of at least one effect", key);
     if (am_op_attacks(p->op[0].kind) && s->roll == AM_ROLL_NONE)
-        return carta_yaml_error(err, file, pitch, "a pitch attack needs the card's 'attack'");
-    s->pitch = (uint16_t)(r->n_spells + 1);
+        return carta_yaml_error(err, file, list, "a %s attack needs the card's 'attack'", key);
+    *slot = (uint16_t)at;
     return CARTA_OK;
 }
 
@@ -791,7 +795,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
                                        "alternate", "pitch", "minion", "choice", "choose", "text",
-                                       NULL};
+                                       "opportunity", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -847,12 +851,15 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
         for (int k = 0; k < 3; k++)
             s->req_colour[k] = (uint8_t)c[k];
     }
-    if (read_pitch(r, map, s, file, err) || read_summon(r, map, s, file, err) ||
+    if (read_extra(r, map, s, "pitch", &s->pitch, file, err) ||
+        read_extra(r, map, s, "opportunity", &s->opportunity, file, err) ||
+        read_summon(r, map, s, file, err) ||
         read_choice(r, map, s, file, err))
         return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
     r->index[id] = (uint16_t)r->n_spells++;
-    r->n_spells += (s->pitch ? 1 : 0) + s->n_variants; /* the pitch effect's, the options' */
+    /* the pitch effect's, the opportunity effect's, the options' */
+    r->n_spells += (s->pitch ? 1 : 0) + (s->opportunity ? 1 : 0) + s->n_variants;
     return CARTA_OK;
 }
 

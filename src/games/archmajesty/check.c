@@ -245,7 +245,8 @@ carta_status am_check(const carta_rules *r, const void *state, carta_error *err)
         const am_lasting *l = &st->lasting[i];
         static const am_lasting unused;
         if (i >= st->n_lasting ? memcmp(l, &unused, sizeof *l) != 0
-                               : l->ch >= st->n_chars || l->timing == AM_NOW ||
+                               : l->ch >= st->n_chars || l->clock >= st->n_chars ||
+                                     l->timing == AM_NOW ||
                                      l->timing > AM_ROUND_END || l->kind < AM_OP_GAIN ||
                                      l->kind > AM_OP_BOOST)
             return CHECK_FAIL(err, "lasting effect %d (of %d): character %d, timing %d, kind %d",

@@ -85,7 +85,7 @@ static void enchant_effect(const carta_rules *r, am_state *st, int ch, int u, co
                            int card)
 {
     if (op->timing != AM_NOW) {
-        am_lasting_add(r, st, u, op, card, ch);
+        am_lasting_add_ally(r, st, u, op, card, ch);
         return;
     }
     if (op->kind == AM_OP_CLEANSE) {

@@ -34,8 +34,20 @@ int am_lasting_enchanted(const carta_rules *r, const am_state *st, int ch, const
            lasting_enchanted(st, ch, op, card);
 }
 
-void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
-                    int by)
+/* What an effect of op's timing is told as: counted in its owner's turns, or in its caster's
+ * when an ally was given it (R150). */
+static int lasting_word(const am_op *op, int by_caster)
+{
+    int ally = by_caster && op->timing != AM_ROUND_END;
+    if (op->kind == AM_OP_DEFENCE)
+        return (ally ? AM_W_ALLY_DEFENCE_UNTIL : AM_W_DEFENCE_UNTIL) + op->timing;
+    if (op->kind == AM_OP_BOOST)
+        return (ally ? AM_W_ALLY_BOOST_UNTIL : AM_W_BOOST_UNTIL) + op->timing;
+    return AM_W_WAITS + op->timing;
+}
+
+static void lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                        int by, int clock)
 {
     if (am_lasting_enchanted(r, st, ch, op, card)) {
         am_tell(st, ch, AM_W_NO_STACK, 0, 0);
@@ -48,13 +60,24 @@ void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op,
     st->lasting[st->n_lasting++] = (am_lasting){
         .ch = (uint8_t)ch, .timing = op->timing, .kind = op->kind, .count = op->count,
         .arg = op->arg, .value = op->value, .range = op->range, .x = op->x, .y = op->y,
-        .card = (uint16_t)card, .by = (uint8_t)(by + 1)};
-    if (op->kind == AM_OP_DEFENCE)
-        am_tell(st, ch, AM_W_DEFENCE_UNTIL + op->timing, op->count, 0);
-    else if (op->kind == AM_OP_BOOST)
-        am_tell(st, ch, AM_W_BOOST_UNTIL + op->timing, op->x, op->y);
+        .card = (uint16_t)card, .by = (uint8_t)(by + 1), .clock = (uint8_t)clock};
+    int word = lasting_word(op, clock != ch);
+    if (op->kind == AM_OP_BOOST)
+        am_tell(st, ch, word, op->x, op->y);
     else
-        am_tell(st, ch, AM_W_WAITS + op->timing, 0, 0);
+        am_tell(st, ch, word, op->kind == AM_OP_DEFENCE ? op->count : 0, 0);
+}
+
+void am_lasting_add(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                    int by)
+{
+    lasting_add(r, st, ch, op, card, by, ch);
+}
+
+void am_lasting_add_ally(const carta_rules *r, am_state *st, int ch, const am_op *op, int card,
+                         int by)
+{
+    lasting_add(r, st, ch, op, card, by, by);
 }
 
 /* A modifier ends, or a waiting effect resolves. */
@@ -80,10 +103,10 @@ void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which)
     for (int i = 0; i < st->n_lasting;) {
         am_lasting *l = &st->lasting[i];
         int due = 0;
-        if (l->ch == ch && which == AM_P_START) {
+        if (l->clock == ch && which == AM_P_START) {
             due = l->timing == AM_NEXT_TURN_START;
             l->flags |= AM_L_STARTED;
-        } else if (l->ch == ch) {
+        } else if (l->clock == ch) {
             due = l->timing == AM_TURN_END ||
                   (l->timing == AM_NEXT_TURN_END && (l->flags & AM_L_STARTED));
         }
@@ -94,12 +117,19 @@ void am_lasting_phase(const carta_rules *r, am_state *st, int ch, int which)
     }
 }
 
+/* Whether l is counted in the turns of a caster knocked out or removed: its turns do not come,
+ * so the effect ends with the round (R150). */
+static int lasting_caster_down(const am_state *st, const am_lasting *l)
+{
+    return l->clock != l->ch && (st->ch[l->clock].flags & (AM_C_KO | AM_C_GONE));
+}
+
 /* The round's end: "until the end of the round" ends; so does whatever a removed character
- * owned. */
+ * owned, and what a fallen caster's turns would have ended. */
 void am_lasting_round_end(const carta_rules *r, am_state *st)
 {
     for (int i = 0; i < st->n_lasting;) {
-        if (st->lasting[i].timing == AM_ROUND_END)
+        if (st->lasting[i].timing == AM_ROUND_END || lasting_caster_down(st, &st->lasting[i]))
             lasting_fire(r, st, i);
         else if (st->ch[st->lasting[i].ch].flags & AM_C_GONE)
             lasting_remove(st, i);

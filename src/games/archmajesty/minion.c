@@ -210,7 +210,7 @@ static int minion_slot(const am_state *st)
         minions++;
         int used = !(st->ch[i].flags & AM_C_GONE) || st->n_attacks > 0;
         for (int k = 0; k < st->n_lasting && !used; k++)
-            used = st->lasting[k].ch == i;
+            used = st->lasting[k].ch == i || st->lasting[k].clock == i;
         for (int k = 0; k < st->n_tokens && !used; k++)
             used = st->token[k].owner == i;
         if (!used)

@@ -3,11 +3,15 @@
  * abilities. An enemy provides opportunity when... They enter or exit a square next to you. They
  * target you or an ally with an attack or effect." The ability with handler `opportunist` answers
  * it: when an enemy provides opportunity to its mage, the mage may make a basic attack against
- * that enemy (BASIC ATTACKS: melee or ranged, whichever reaches), once a round. */
+ * that enemy (BASIC ATTACKS: melee or ranged, whichever reaches), once a round. A card in the
+ * mage's hand with an "Opportunity:" effect answers it too: the mage may put it into the Void
+ * for that effect (R151, R152). One answer per opportunity. */
 #include "games/archmajesty/archmajesty.h"
 
-/* OPPORTUNITY frame arguments */
-enum { O_CH = 0, O_ENEMY };
+/* OPPORTUNITY frame arguments: O_SEIZE, whether the opportunist's basic attack is offered */
+enum { O_CH = 0, O_ENEMY, O_SEIZE };
+/* AM_A_SEIZE's b: a basic attack (0 melee, 1 ranged), letting it pass, or a hand card + O_CARD */
+enum { O_PASS = 2, O_CARD = 3 };
 
 /* Whether mage m's opportunist ability is ready and its character able to answer. */
 static int opportunity_ready(const carta_rules *r, const am_state *st, int m)
@@ -22,22 +26,33 @@ static int opportunity_ready(const carta_rules *r, const am_state *st, int m)
 int am_opportunity_actions(const carta_rules *r, const am_state *st, const carta_pending *f,
                            carta_action *out)
 {
-    int n = 0;
-    for (int k = 0; k < 2; k++)
-        if (am_reaches(r, st, f->arg[O_CH], &r->basic[k], f->arg[O_ENEMY]))
-            out[n++] = AM_ACT(AM_A_SEIZE, f->arg[O_ENEMY], k);
-    out[n++] = AM_ACT(AM_A_SEIZE, f->arg[O_ENEMY], 2);
+    int n = 0, enemy = f->arg[O_ENEMY];
+    for (int k = 0; k < 2 && f->arg[O_SEIZE]; k++)
+        if (am_reaches(r, st, f->arg[O_CH], &r->basic[k], enemy))
+            out[n++] = AM_ACT(AM_A_SEIZE, enemy, k);
+    const am_hand *hand = &st->mage[st->ch[f->arg[O_CH]].mage].hand;
+    for (int i = 0; i < hand->n; i++)
+        if (am_first_copy(hand, i) && am_spell_of(r, hand->cards[i])->opportunity)
+            out[n++] = AM_ACT(AM_A_SEIZE, enemy, O_CARD + i);
+    out[n++] = AM_ACT(AM_A_SEIZE, enemy, O_PASS);
     return n;
 }
 
-/* Asks mage m whether to seize the opportunity enemy provides (when a basic attack reaches). */
+/* Asks mage m whether to seize the opportunity enemy provides: with its opportunist ability (when
+ * ready and a basic attack reaches) or a card's Opportunity effect. */
 static void opportunity_offer(const carta_rules *r, am_state *st, int m, int enemy)
 {
     int ch = st->mage[m].ch;
-    carta_pending probe = {.kind = AM_F_OPPORTUNITY, .arg = {(int16_t)ch, (int16_t)enemy}};
-    carta_action buf[3];
-    if (st->ch[enemy].side == st->ch[ch].side || !opportunity_ready(r, st, m) ||
-        am_opportunity_actions(r, st, &probe, buf) < 2)
+    if (st->ch[enemy].side == st->ch[ch].side || (st->ch[ch].flags & (AM_C_KO | AM_C_GONE)) ||
+        st->phase == AM_P_OVER || st->pending.n >= CARTA_PENDING_MAX - 8)
+        return;
+    int seize = opportunity_ready(r, st, m) && (am_reaches(r, st, ch, &r->basic[0], enemy) ||
+                                                 am_reaches(r, st, ch, &r->basic[1], enemy));
+    carta_pending probe = {.kind = AM_F_OPPORTUNITY,
+                           .arg = {(int16_t)ch, (int16_t)enemy, (int16_t)seize}};
+    /* a deck as built (public, R32) with an "Opportunity:" card is asked at every
+     * opportunity, whatever its hand holds: the question tells nobody what is in it (R152) */
+    if (!probe.arg[O_SEIZE] && !(st->mage[m].traits & AM_TRAIT_OPPORTUNITY))
         return;
     carta_pending *f = carta_pending_push(&st->pending, AM_F_OPPORTUNITY, m);
     *f = probe;
@@ -73,8 +88,14 @@ void am_opportunity_apply(const carta_rules *r, am_state *st, carta_action a)
     carta_pending *f = carta_pending_top(&st->pending);
     int ch = f->arg[O_CH], m = st->ch[ch].mage, kind = AM_B(a);
     carta_pending_pop(&st->pending);
-    if (kind == 2)
+    if (kind == O_PASS)
         return;
+    if (kind >= O_CARD) { /* the card to the Void, its Opportunity effect resolves (R151) */
+        int ref = am_spell_of(r, st->mage[m].hand.cards[kind - O_CARD])->opportunity;
+        am_to_void(st, m, kind - O_CARD, AM_W_OPPORTUNITY_CARD);
+        am_cast_push(st, ch, AM_CAST_PITCH, ref);
+        return;
+    }
     st->mage[m].round_used |= (uint8_t)(1u << am_ability_slot(r, st, m, AM_H_OPPORTUNIST));
     am_cast_push(st, ch, AM_CAST_BASIC, kind | (AM_A(a) + 1) << 1); /* a forced target */
 }

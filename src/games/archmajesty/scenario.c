@@ -145,7 +145,6 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
          carta_pos_cards(&scen_types, r, map, "abilities", ABILITIES, g->ability, AM_ABILITIES,
                          &g->n_abilities, false, file, err)))
         return CARTA_ERR_INPUT;
-    am_abilities_derive(r, st, m);
     int emotion = 0; /* Emotion Eater's status, as chosen at the encounter's start (R47) */
     if (carta_pos_word(map, "emotion", "empower", am_status_names, &emotion, file, err))
         return CARTA_ERR_INPUT;
@@ -174,6 +173,7 @@ static carta_status scen_mage(const carta_rules *r, am_state *st, int m, struct 
                 g->list.cards[g->list.n++] = piles[p]->cards[i];
         carta_pos_sort(g->list.cards, g->list.n);
     }
+    am_abilities_derive(r, st, m); /* its abilities and its deck as built, as placed */
     return scen_char(st, m, map, file, err);
 }
 

@@ -136,7 +136,8 @@ typedef struct am_lasting {
     int8_t x, y;
     uint16_t card;             /* the card it came from */
     uint8_t by;                /* the character whose card it is + 1 (R118, R119) */
-    uint8_t pad;
+    uint8_t clock;             /* the character whose turns end it: its owner, or the caster's
+                                  when an ally was given it (R150) */
 } am_lasting;
 
 /* FORETOLD/X: a card played after the draw step, waiting in its mage's stack (limbo) with its

@@ -237,6 +237,35 @@ carta_status am_table_new_clock(am_campaign *c, const char *name, int segments,
     return CARTA_OK;
 }
 
+carta_status am_table_equip(am_campaign *c, const char *who, const char *item, int equip,
+                            carta_error *err)
+{
+    carta_status st = table_room(c, err);
+    int k = am_table_find_sheet(c, who);
+    if (st != CARTA_OK)
+        return st;
+    if (k < 0)
+        return carta_error_set(err, CARTA_ERR_INPUT, "no character named '%s'", who);
+    const am_sheet *s = &c->sheets[k];
+    if (!s->mage[0])
+        return carta_error_set(err, CARTA_ERR_INPUT, "%s has no mage file ('mage:' in the "
+                               "campaign file names it)", s->name);
+    if (!c->rules)
+        return carta_error_set(err, CARTA_ERR_INPUT, "the card set is not loaded");
+    char path[2 * AM_TT_PATH + 2], moved[CARTA_NAME_MAX];
+    snprintf(path, sizeof path, "%s%s%s", s->mage[0] == '/' || !c->dir[0] ? "" : c->dir,
+             s->mage[0] == '/' || !c->dir[0] ? "" : "/", s->mage);
+    if ((st = am_equip(c->rules, path, item, equip, moved, sizeof moved, err)) != CARTA_OK)
+        return st;
+    am_entry *e = &c->log[c->n_entries++];
+    memset(e, 0, sizeof *e);
+    e->kind = equip ? AM_ENTRY_EQUIP : AM_ENTRY_UNEQUIP;
+    e->session = c->n_sessions - 1;
+    memcpy(e->name, s->name, sizeof e->name); /* both AM_TT_NAME, NUL-terminated */
+    snprintf(e->item, sizeof e->item, "%s", moved);
+    return CARTA_OK;
+}
+
 carta_status am_table_session(am_campaign *c, uint64_t seed, carta_error *err)
 {
     if (c->n_sessions == AM_TT_SESSIONS)

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/game.h"
 #include "core/rng.h"
 #include "core/status.h"
 
@@ -24,7 +25,8 @@ enum {
     AM_TT_SEGMENTS = 24,  /* of one clock, at most */
     AM_TT_AUTO_DT = 6,    /* "DT/6 or less ... should automatically succeed" */
     AM_TT_SESSIONS = 256,
-    AM_TT_LOG = 4096      /* entries of a campaign's log */
+    AM_TT_LOG = 4096,     /* entries of a campaign's log */
+    AM_TT_PATH = 512      /* a mage file's path, as written or resolved */
 };
 
 /* How relevant an Aspect is to the task: +3, +6, +9 (Aspects). */
@@ -48,6 +50,8 @@ typedef struct am_sheet {
     int n_circles, n_lores;
     am_circle circles[AM_TT_CIRCLES];
     char lores[AM_TT_LORES][AM_TT_NAME];
+    char mage[AM_TT_PATH];   /* its mage file, as the campaign file names it (relative to the
+                                campaign file's folder), or "" (R153) */
 } am_sheet;
 
 /* One Circle pairing of a social task roll: one of the roller's Circles against one of the
@@ -121,15 +125,20 @@ am_completion am_clock_completion(const am_clock *c);
  * or "failure" and "cost". n: how many (0 while the clock runs). */
 int am_clock_choices(am_completion c, const char *out[2]);
 
-/* What the table did, in order: a task check rolled, a clock added, a full clock settled. */
-typedef enum am_entry_kind { AM_ENTRY_CHECK, AM_ENTRY_CLOCK, AM_ENTRY_SETTLE } am_entry_kind;
+/* What the table did, in order: a task check rolled, a clock added, a full clock settled, an
+ * item equipped or unequipped (R153, R154). */
+typedef enum am_entry_kind {
+    AM_ENTRY_CHECK, AM_ENTRY_CLOCK, AM_ENTRY_SETTLE, AM_ENTRY_EQUIP, AM_ENTRY_UNEQUIP
+} am_entry_kind;
 
 typedef struct am_entry {
     am_entry_kind kind;
     int session;             /* which session of the campaign, from 0 */
     am_task task;            /* CHECK */
     am_check check;          /* CHECK: its outcome */
-    char name[AM_TT_NAME];   /* CLOCK: its name; SETTLE: the clock's */
+    char name[AM_TT_NAME];   /* CLOCK: its name; SETTLE: the clock's; EQUIP, UNEQUIP: the
+                                character's */
+    char item[CARTA_NAME_MAX]; /* EQUIP, UNEQUIP: the item, as the card set names it */
     int segments;            /* CLOCK */
     char choice[16];         /* SETTLE */
 } am_entry;
@@ -147,6 +156,9 @@ typedef struct am_campaign {
     carta_rng rng;           /* the current session's: every natural result comes from it */
     int n_entries;
     am_entry log[AM_TT_LOG];
+    char dir[AM_TT_PATH];    /* the campaign file's folder: mage files are found from it */
+    const carta_rules *rules; /* Archmajesty's card set, for equipping; NULL: not loaded (the
+                                 frontend sets it after loading; not owned) */
 } am_campaign;
 
 /* Rolls a task check with the next natural result of the session (none when automatic), logs
@@ -160,11 +172,28 @@ carta_status am_table_settle(am_campaign *c, const char *clock, const char *choi
 /* Adds a clock of segments (an even number, 2 to AM_TT_SEGMENTS), logged. */
 carta_status am_table_new_clock(am_campaign *c, const char *name, int segments,
                                 carta_error *err);
+/* Moves an item of character who's mage file between its inventory and its equipment (or
+ * artefacts): equip 1 into the equipment, 0 back to the inventory; the file is rewritten only
+ * if the mage it then describes passes the deck-building checks (Equipment Slots, one head and
+ * one body armour, one shield), and the move is logged. Refused (nothing changed) with err
+ * saying why: no session, an unknown character, no mage file, no card set, an item not there,
+ * a check failed (R153, R154). */
+carta_status am_table_equip(am_campaign *c, const char *who, const char *item, int equip,
+                            carta_error *err);
 /* Starts a session with the seed of its rolls. */
 carta_status am_table_session(am_campaign *c, uint64_t seed, carta_error *err);
 
 int am_table_find_sheet(const am_campaign *c, const char *name);
 int am_table_find_clock(const am_campaign *c, const char *name);
+
+/* ---- equip.c ---- */
+
+/* An item moved between mage file path's `inventory:` and its `equipment:` (an
+ * artefact: `artefacts:`), equip 1 to equip it, 0 to unequip; item is its name or a start of
+ * it in the list it leaves; moved gets its full name. The file is rewritten (only those keys'
+ * lines) once the mage passes am_deck_check; else nothing changes and err says why (R153). */
+carta_status am_equip(const carta_rules *r, const char *path, const char *item, int equip,
+                      char *moved, size_t cap, carta_error *err);
 
 /* ---- table_prompt.c: the command language (docs/table.md) ---- */
 

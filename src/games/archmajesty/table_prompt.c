@@ -17,6 +17,9 @@ const char am_table_help[] =
     "                          and rebels against it, 'unconvincing': a spy's pretence fails\n"
     "  clock NAME SEGMENTS     a new clock of an even number of segments\n"
     "  settle CLOCK CHOICE     a full clock's outcome: success, tie, catch, failure or cost\n"
+    "  equip WHO ITEM          an item of WHO's inventory equipped, in its mage file (between\n"
+    "                          encounters; slots and armour checked)\n"
+    "  unequip WHO ITEM        an equipped item (or artefact) back into the inventory\n"
     "  clocks                  every clock and its segments\n"
     "  characters              every character's Aspects, Circles and Lores\n"
     "  log                     the rolls of this session\n"
@@ -283,6 +286,9 @@ static void table_log(FILE *out, const am_campaign *c)
             fprintf(out, "%3d. a clock: %s, %d segments\n", shown, e->name, e->segments);
         else if (e->kind == AM_ENTRY_SETTLE)
             fprintf(out, "%3d. %s settled: %s\n", shown, e->name, e->choice);
+        else if (e->kind == AM_ENTRY_EQUIP || e->kind == AM_ENTRY_UNEQUIP)
+            fprintf(out, "%3d. %s %s %s\n", shown, e->name,
+                    e->kind == AM_ENTRY_EQUIP ? "equips" : "unequips", e->item);
         else if (e->check.automatic)
             fprintf(out, "%3d. %s against DT %d: an automatic success, no roll\n", shown,
                    e->task.sheet >= 0 ? c->sheets[e->task.sheet].name : "a check", e->task.dt);
@@ -293,6 +299,33 @@ static void table_log(FILE *out, const am_campaign *c)
     }
     if (!shown)
         fprintf(out, "Nothing rolled yet this session.\n");
+}
+
+/* equip WHO ITEM, unequip WHO ITEM (R153): 1 if done. The item may be several words. */
+static int table_equip(FILE *out, am_campaign *c, char **w, int n)
+{
+    int equip = !strcmp(w[0], "equip");
+    carta_error err = {0};
+    if (n < 3) {
+        fprintf(out, "%s WHO ITEM.\n", w[0]);
+        return 0;
+    }
+    int k = table_pick(out, w[1], c->sheets[0].name, sizeof c->sheets[0], c->n_sheets,
+                       "character");
+    if (k < 0)
+        return 0;
+    char item[AM_TT_PATH] = "";
+    for (int i = 2; i < n; i++) /* unquoted words make one name */
+        snprintf(item + strlen(item), sizeof item - strlen(item), "%s%s", i > 2 ? " " : "",
+                 w[i]);
+    if (am_table_equip(c, c->sheets[k].name, item, equip, &err) != CARTA_OK) {
+        fprintf(out, "Not %s: %s.\n", equip ? "equipped" : "unequipped", err.msg);
+        return 0;
+    }
+    const am_entry *e = &c->log[c->n_entries - 1];
+    fprintf(out, "%s %s %s (%s).\n", c->sheets[k].name, equip ? "equips" : "unequips", e->item,
+            c->sheets[k].mage);
+    return 1;
 }
 
 /* Runs one command; 1 if the campaign changed (to save), -1 to quit. */
@@ -356,6 +389,8 @@ int am_table_command(FILE *out, am_campaign *c, char *line)
         }
         fprintf(out, "%s is settled: %s.\n", c->clocks[k].name, w[2]);
         return 1;
+    } else if (!strcmp(w[0], "equip") || !strcmp(w[0], "unequip")) {
+        return table_equip(out, c, w, n);
     } else {
         fprintf(out, "'%s'? Type 'help' for the commands.\n", w[0]);
     }

@@ -164,6 +164,19 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_CHOOSES] = "chooses option %d of",
     [AM_W_OPPORTUNITY] = "providing opportunity to player %d",
     [AM_W_MINION_ABILITY] = "resolves the Minion Ability",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_TURN_END] = "given +%d Defence until the end of the "
+                                              "caster's turn",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_NEXT_TURN_START] = "given +%d Defence until the start of the "
+                                                     "caster's next turn",
+    [AM_W_ALLY_DEFENCE_UNTIL + AM_NEXT_TURN_END] = "given +%d Defence until the end of the "
+                                                   "caster's next turn",
+    [AM_W_ALLY_BOOST_UNTIL + AM_TURN_END] = "given +%d/+%d to its attacks until the end of the "
+                                            "caster's turn",
+    [AM_W_ALLY_BOOST_UNTIL + AM_NEXT_TURN_START] = "given +%d/+%d to its attacks until the start "
+                                                   "of the caster's next turn",
+    [AM_W_ALLY_BOOST_UNTIL + AM_NEXT_TURN_END] = "given +%d/+%d to its attacks until the end of "
+                                                 "the caster's next turn",
+    [AM_W_OPPORTUNITY_CARD] = "answers the opportunity with",
     [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
     [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
     [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
@@ -495,6 +508,9 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         am_char_name(r, st, AM_A(a), who, sizeof who);
         if (AM_B(a) == 2)
             snprintf(buf, cap, "let the opportunity pass");
+        else if (AM_B(a) >= 3) /* a card's Opportunity effect (R151) */
+            snprintf(buf, cap, "answer the opportunity with %s",
+                     AM_B(a) - 3 < hand->n ? text_card(r, hand->cards[AM_B(a) - 3]) : "?");
         else
             snprintf(buf, cap, "seize the opportunity: a basic %s attack on %s",
                      AM_B(a) ? "ranged" : "melee", who);
@@ -642,6 +658,18 @@ static void text_spell_entries(const am_spell *s, carta_text *out)
     }
 }
 
+/* A card's effects out of its combos, "pitch: ...;" or "opportunity: ...;" (R85, R151). */
+static void text_extra(const am_spell *p, const char *what, carta_text *out)
+{
+    carta_text_printf(out, "  %s:", what);
+    for (int op = 0; op < p->n_ops; op++) {
+        carta_text_printf(out, " ");
+        text_op(&p->op[op], out);
+        carta_text_printf(out, ";");
+    }
+    carta_text_printf(out, "\n");
+}
+
 /* An enemy's or a minion's body: airborne, Large (a 2x2 block of squares, R121). */
 static const char *text_body(const am_enemy *e)
 {
@@ -671,16 +699,10 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
                               carta_catalog_name(r->catalog, s->minion),
                               am_minion_of(r, s->minion)->upkeep,
                               carta_catalog_name(r->catalog, s->minion));
-        if (s->pitch) { /* PITCH (R85) */
-            const am_spell *p = &r->spell[s->pitch];
-            carta_text_printf(out, "  pitch:");
-            for (int op = 0; op < p->n_ops; op++) {
-                carta_text_printf(out, " ");
-                text_op(&p->op[op], out);
-                carta_text_printf(out, ";");
-            }
-            carta_text_printf(out, "\n");
-        }
+        if (s->pitch) /* PITCH (R85) */
+            text_extra(&r->spell[s->pitch], "pitch", out);
+        if (s->opportunity) /* OPPORTUNITY (R151) */
+            text_extra(&r->spell[s->opportunity], "opportunity", out);
         return;
     }
     const am_minion_sheet *m = am_minion_of(r, card);
@@ -931,8 +953,13 @@ void am_render(const carta_rules *r, const void *state, int seat, carta_text *ou
 /* A lasting or waiting effect as a player reads it (R73). */
 void am_lasting_text(const carta_rules *r, const am_lasting *l, char *buf, size_t cap)
 {
-    static const char *const when[] = {"now", "the end of its turn", "the start of its next turn",
-                                       "the end of its next turn", "the end of the round"};
+    static const char *const own[] = {"now", "the end of its turn", "the start of its next turn",
+                                      "the end of its next turn", "the end of the round"};
+    static const char *const caster[] = {"now", "the end of the caster's turn",
+                                         "the start of the caster's next turn",
+                                         "the end of the caster's next turn",
+                                         "the end of the round"};
+    const char *const *when = l->clock == l->ch ? own : caster; /* R150 */
     const char *card = carta_catalog_name(r->catalog, l->card);
     if (l->kind == AM_OP_DEFENCE)
         snprintf(buf, cap, "+%d Defence until %s (%s)", l->count, when[l->timing], card);
@@ -1071,8 +1098,9 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         return;
     case AM_F_OPPORTUNITY:
         am_char_name(r, st, f->arg[1], who, sizeof who);
-        snprintf(buf, cap, "Opportunity: %s provides opportunity; make a basic attack on it?",
-                 who);
+        snprintf(buf, cap, "Opportunity: %s provides opportunity; %s?", who,
+                 f->arg[2] ? "make a basic attack on it, or answer with a card"
+                           : "answer it with a card");
         return;
     case AM_F_ALLY:
         snprintf(buf, cap, "the effect goes to an ally: choose which");

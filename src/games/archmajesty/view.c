@@ -242,6 +242,7 @@ static void view_board(const carta_rules *r, const am_state *st, carta_view *v)
         am_lasting_text(r, &st->lasting[i], text, sizeof text);
         carta_view_map(v, NULL);
         carta_view_int(v, "uid", st->lasting[i].ch);
+        carta_view_int(v, "turns_of", st->lasting[i].clock); /* whose turns end it (R150) */
         carta_view_card(v, "card", st->lasting[i].card, AM_UNKNOWN);
         carta_view_str(v, "text", text);
         carta_view_end(v);
