@@ -680,6 +680,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
     int stage = f->arg[C_STAGE];
     if (stage >= s->n_stages) {
         if (f->arg[C_CARD_FAILED] && (f->arg[C_KIND] == KIND_FORETOLD ||
+                                      f->arg[C_KIND] == KIND_ABILITY ||
                                       (f->arg[C_KIND] < KIND_BASIC &&
                                        f->arg[C_KIND] != KIND_TEMPLATE)))
             combo_say(st, ch, s->id,
