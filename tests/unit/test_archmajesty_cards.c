@@ -126,6 +126,29 @@ static const bad_case bad[] = {
      "     effect: [{shift: 1}]}\n", 3, "a minion's ability does gain, heal"},
     {"cards:\n  - {name: Test Item, type: weapon, slots: 1, trigger: hit,\n"
      "     effect: [{heal: 1}]}\n", 2, "a minion's ability has"},
+    /* active minion abilities (R142-R145): a cost, a template, effects on the map */
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, trigger: hit, cost: 1,\n"
+     "     effect: [{heal: 1}]}\n", 2, "'cost', 'repeat' and 'template' are an active"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, cost: 1}\n", 2,
+     "a minion's ability has 'trigger'"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, cost: 10,\n"
+     "     effect: [{heal: 1}]}\n", 2, "'cost'"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0,\n"
+     "     effect: [{attack: 1}, {push: 1}]}\n", 3, "its 'template' go together"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0,\n"
+     "     template: {types: [physical], range: 2, attack: auto}, effect: [{heal: 1}]}\n", 3,
+     "its 'template' go together"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0,\n"
+     "     template: {types: [physical], range: 2}, effect: [{attack: 1}]}\n", 3,
+     "a template needs 'attack'"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0,\n"
+     "     template: {types: [physical], reach: 2, attack: auto}, effect: [{attack: 1}]}\n", 3,
+     "'template'"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0,\n"
+     "     effect: [{shift: 1, to: ally}]}\n", 3, "an active one also attack, inflict"},
+    {"cards:\n  - {name: Test Ability, type: ability, points: 0, trigger: turn_start,\n"
+     "     template: {types: [physical], range: 2, attack: auto}, effect: [{attack: 1}]}\n", 3,
+     "are an active ability's"},
     {"cards:\n" SPELL "     choice: [{option: High, bonus: [0, 5]}]}\n", 4,
      "'choice' is a list of 2 to 4 options"},
     {"cards:\n" SPELL "     choice: [{option: A}, {bonus: [0, 5]}]}\n", 4, "'option'"},

@@ -197,13 +197,15 @@ typedef struct am_thing {
     uint16_t object;             /* a consumable's object (Quake Stone's Boulders, R94) */
     uint8_t trigger;             /* a minion's ability: enum am_trigger (R128) */
     uint16_t effect;             /* ... its effect: index in r->spell + 1, 0 none */
+    uint8_t cost, repeat;        /* an active one: Command Points, any number a turn (R142) */
 } am_thing;
 
 /* When a minion's ability resolves (Minion Abilities; R128): at the start or end of its turn
  * (its controller's, R130), when its attack hits an enemy, when an attack targets it. */
 enum am_trigger { AM_TRIG_NONE = 0, AM_TRIG_TURN_START, AM_TRIG_TURN_END, AM_TRIG_HIT,
                   AM_TRIG_ATTACKED,
-                  AM_TRIG_OPPORTUNITY /* an enemy provides opportunity to it (R135) */ };
+                  AM_TRIG_OPPORTUNITY, /* an enemy provides opportunity to it (R135) */
+                  AM_TRIG_ACTIVE /* none: its controller uses it as a Command (R142) */ };
 
 /* What expending a consumable does (List: Consumables). */
 enum am_use { AM_USE_NONE = 0, AM_USE_HEAL, AM_USE_DRAW, AM_USE_LEAF, AM_USE_FIRE, AM_USE_SMOKE,
@@ -344,6 +346,7 @@ enum am_word {
     AM_W_ALLY_DEFENCE_UNTIL,       /* + timing: an ally's, counted in the caster's turns (R150) */
     AM_W_ALLY_BOOST_UNTIL = AM_W_ALLY_DEFENCE_UNTIL + 5,
     AM_W_OPPORTUNITY_CARD = AM_W_ALLY_BOOST_UNTIL + 5, /* a card's Opportunity effect (R151) */
+    AM_W_ORDER_ABILITY,            /* "commanded to use an ability: %d CP spent" (R142) */
     AM_W_COUNT
 };
 
@@ -499,8 +502,14 @@ void am_minion_attacked(const carta_rules *r, am_state *st, int slot);
  * declared by an enemy. Each minion given opportunity resolves its `opportunity` abilities. */
 void am_minion_opportunity_moved(const carta_rules *r, am_state *st, int ch, int from);
 void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot);
-/* cards.c: whether an ability's effect op is one a minion's ability may have. */
-int am_minion_op_ok(const am_op *op);
+/* cards.c: whether an ability's effect op is one a minion's ability may have; an active one's
+ * may also act on the map: attack, inflict, push, pull, shift (R143). */
+int am_minion_op_ok(const am_op *op, int active);
+/* Active abilities (R142): the Commands using minion i's active abilities now (AM_A_ORDER, b:
+ * AM_COMMANDS + the ability's index on its sheet), and the use of ability k: its Command Points
+ * spent, its effect resolved as a CAST frame. */
+int am_minion_ability_actions(const carta_rules *r, const am_state *st, int i, carta_action *out);
+void am_minion_ability_use(const carta_rules *r, am_state *st, int i, int k);
 
 /* rules.c */
 carta_status am_setup(const carta_rules *r, void *state, const carta_config *c, carta_error *err);
@@ -674,7 +683,8 @@ int am_enemy_actions(const carta_rules *r, const am_state *st, int ch, carta_act
 int am_edges_fit(int right, int left);
 enum { AM_CAST_COMBO = 0, AM_CAST_TEMPLATE, AM_CAST_CANTRIP, AM_CAST_BASIC, AM_CAST_PITCH,
        AM_CAST_FORETOLD,
-       AM_CAST_LINGER /* a lingering area's stage on one character: card is k | target << 4 */ };
+       AM_CAST_LINGER, /* a lingering area's stage on one character: card is k | target << 4 */
+       AM_CAST_ABILITY /* a minion's active ability: card is its effect's index in r->spell */ };
 /* Pushes the frame that resolves a combo, an enemy's template or a cantrip (the top of the
  * mage's limbo). */
 carta_pending *am_cast_push(am_state *st, int ch, int kind, int card);

@@ -226,6 +226,8 @@ const am_spell *am_attack_spell(const carta_rules *r, const am_attack *a)
     const am_enemy *e = am_enemy_of(r, a->source);
     if (e)
         return &r->spell[e->templ[a->templ]];
+    if (am_type_of(r, a->source) == AM_T_ABILITY) /* a minion's active ability (R143) */
+        return &r->spell[am_thing_of(r, a->source)->effect - 1];
     return am_choice_variant(r, am_spell_of(r, a->source), a->variant); /* CHOICE (R111) */
 }
 

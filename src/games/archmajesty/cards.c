@@ -1182,36 +1182,89 @@ static carta_status compile_consumable(struct fy_node *map, am_thing *t, const c
     return CARTA_OK;
 }
 
-/* A minion's ability (Minion Abilities; R128): trigger: turn_start | turn_end | hit | attacked,
- * and effect: its effects (of the caster's own, or `to` an ally or the controller), compiled as a
- * utility card in the next slot of r->spell. */
+/* An active minion ability's `cost` (Command Points), `repeat` and `template`: the entries of
+ * an attack template (types, range, attack, damage, bonus) its attack uses (R142, R143). */
+static carta_status read_active(struct fy_node *map, am_thing *t, am_spell *s, const char *file,
+                                carta_error *err)
+{
+    static const char *const keys[] = {"types", "range", "attack", "damage", "bonus",
+                                       "bloodied", "vulnerable", "keywords", NULL};
+    int cost = 1, ok = 1;
+    bool repeat = false;
+    if (carta_yaml_int(map, "cost", 1, false, 1, 9, &cost, file, err) ||
+        carta_yaml_bool(map, "repeat", false, &repeat, file, err))
+        return CARTA_ERR_INPUT;
+    t->cost = (uint8_t)cost;
+    t->repeat = repeat;
+    struct fy_node *tmpl = carta_yaml_get(map, "template");
+    if (!tmpl)
+        return CARTA_OK;
+    if (!fy_node_is_mapping(tmpl) ||
+        carta_yaml_check_keys(tmpl, keys, "an ability's 'template'", file, err))
+        return carta_yaml_error(err, file, tmpl, "'template' is an attack's entries: types, "
+                                "range, attack, damage, bonus (Minion Attacks)");
+    s->types = read_types(tmpl, "types", file, &ok, err);
+    if (!ok || read_attack_entries(tmpl, s, file, err))
+        return CARTA_ERR_INPUT;
+    if (s->roll == AM_ROLL_NONE)
+        return carta_yaml_error(err, file, tmpl, "a template needs 'attack' (a roll or auto)");
+    return CARTA_OK;
+}
+
+/* Whether spell s attacks (one of its ops is an attack). */
+static int spell_attacks(const am_spell *s)
+{
+    for (int i = 0; i < s->n_ops; i++)
+        if (s->op[i].kind == AM_OP_ATTACK)
+            return 1;
+    return 0;
+}
+
+/* A minion's ability (Minion Abilities; R128, R142): trigger: turn_start | turn_end | hit |
+ * attacked | opportunity, or none (active: its controller uses it as a Command), and effect: its
+ * effects (of the caster's own, or `to` an ally or the controller; an active one's may act on
+ * the map), compiled as a utility card, or with `template` an attack, in the next slot of
+ * r->spell. */
 static carta_status read_minion_ability(carta_rules *r, int id, int type, struct fy_node *map,
                                         am_thing *t, const char *file, carta_error *err)
 {
     static const char *const triggers[] = {"none", "turn_start", "turn_end", "hit", "attacked",
-                                           "opportunity", NULL};
+                                           "opportunity", "active", NULL};
     struct fy_node *trig = carta_yaml_get(map, "trigger"), *effect = carta_yaml_get(map, "effect");
-    if (!trig && !effect)
+    struct fy_node *active_key = carta_yaml_get(map, "cost") ? carta_yaml_get(map, "cost")
+                                 : carta_yaml_get(map, "repeat") ? carta_yaml_get(map, "repeat")
+                                                                 : carta_yaml_get(map, "template");
+    if (!trig && !effect && !active_key)
         return CARTA_OK;
-    int trigger = read_key_word(map, "trigger", triggers, 0, file, err);
+    int trigger = read_key_word(map, "trigger", triggers, AM_TRIG_ACTIVE, file, err);
     if (trigger < 0)
         return CARTA_ERR_INPUT;
     if (type != AM_T_ABILITY || !trigger || !effect || !fy_node_is_sequence(effect))
-        return carta_yaml_error(err, file, trig ? trig : effect, "a minion's ability has "
-                                "'trigger' (turn_start, turn_end, hit, attacked, opportunity) "
-                                "and 'effect', a list of effects (Minion Abilities)");
+        return carta_yaml_error(err, file, trig ? trig : effect ? effect : active_key,
+                                "a minion's ability has 'trigger' (turn_start, turn_end, hit, "
+                                "attacked, opportunity; none: active) and 'effect', a list of "
+                                "effects (Minion Abilities)");
+    int active = trigger == AM_TRIG_ACTIVE;
+    if (!active && active_key)
+        return carta_yaml_error(err, file, active_key, "'cost', 'repeat' and 'template' are an "
+                                "active ability's (one without 'trigger')");
     if (r->n_spells >= AM_SPELLS_MAX)
         return carta_yaml_error(err, file, map, "more than %d spells", AM_SPELLS_MAX);
     am_spell *s = &r->spell[r->n_spells];
     memset(s, 0, sizeof *s);
     s->id = (uint16_t)id;
-    if (read_stage_nodes(NULL, effect, s, NULL, NULL, 0, file, err))
+    if ((active && read_active(map, t, s, file, err)) ||
+        read_stage_nodes(NULL, effect, s, NULL, NULL, 0, file, err))
         return CARTA_ERR_INPUT;
     for (int i = 0; i < s->n_ops; i++)
-        if (!am_minion_op_ok(&s->op[i]))
+        if (!am_minion_op_ok(&s->op[i], active))
             return carta_yaml_error(err, file, effect, "a minion's ability does gain, heal, "
                                     "armour, defence or boost (on the minion, `to: ally` or `to: "
-                                    "controller`), or draw, mill or token `to: controller`");
+                                    "controller`), or draw, mill or token `to: controller`; an "
+                                    "active one also attack, inflict, push, pull or shift");
+    if (spell_attacks(s) != (s->roll != AM_ROLL_NONE))
+        return carta_yaml_error(err, file, effect, "an ability's attack and its 'template' go "
+                                "together (R143)");
     t->trigger = (uint8_t)trigger;
     t->effect = (uint16_t)(++r->n_spells);
     return CARTA_OK;
@@ -1227,7 +1280,7 @@ static carta_status compile_thing(carta_rules *r, int id, int type, struct fy_no
                                        "guard_bonus", "protect_bonus", "piercing",
                                        "use", "uses", "slow", "range", "amount", "handler",
                                        "resist", "abilities", "knell", "object", "trigger",
-                                       "effect", "text", NULL};
+                                       "effect", "cost", "repeat", "template", "text", NULL};
     if (carta_yaml_check_keys(map, keys, kind_names[type - 1], file, err))
         return CARTA_ERR_INPUT;
     if (r->n_things >= AM_THINGS_MAX)

@@ -129,13 +129,18 @@ static carta_status check_mages(const carta_rules *r, const am_state *st, carta_
 }
 
 /* MINIONS: each minion's controller a mage and its sheet a minion's; a removed one stores no
- * Command Points, a standing one at most 99 (R99); at most AM_MINIONS minion slots; each mage's
- * summoned minions' upkeep within its Command Limit (R95). */
+ * Command Points, a standing one at most 99 (R99); abilities used this turn only a minion's, and
+ * of its sheet (R142); at most AM_MINIONS minion slots; each mage's summoned minions' upkeep
+ * within its Command Limit (R95). */
 static carta_status check_minions(const carta_rules *r, const am_state *st, carta_error *err)
 {
     int slots = 0;
     for (int i = st->n_mages; i < st->n_chars; i++) {
         const am_char *c = &st->ch[i];
+        const am_minion_sheet *m = c->minion ? am_minion_of(r, c->def) : NULL;
+        if (c->ability_turn >> (m ? m->n_abilities : 0))
+            return CHECK_FAIL(err, "character %d: abilities used this turn %#x, of %d", i,
+                              c->ability_turn, m ? m->n_abilities : 0);
         if (!c->minion)
             continue;
         slots++;

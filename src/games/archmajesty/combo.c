@@ -16,7 +16,8 @@ enum { BEGUN_CHOSEN = 2 };
 enum { CHANNEL_UNASKED = -1 };
 enum { KIND_COMBO = AM_CAST_COMBO, KIND_TEMPLATE = AM_CAST_TEMPLATE,
        KIND_CANTRIP = AM_CAST_CANTRIP, KIND_BASIC = AM_CAST_BASIC, KIND_PITCH = AM_CAST_PITCH,
-       KIND_FORETOLD = AM_CAST_FORETOLD, KIND_LINGER = AM_CAST_LINGER };
+       KIND_FORETOLD = AM_CAST_FORETOLD, KIND_LINGER = AM_CAST_LINGER,
+       KIND_ABILITY = AM_CAST_ABILITY };
 enum { ATTACK_NONE = -1, ATTACK_TARGETING = -2 };
 /* TARGET frame arguments: the attacker, the spell, the most targets, how many picked, the
  * channel, then the targets picked */
@@ -302,7 +303,8 @@ static const am_spell *combo_current(const carta_rules *r, const am_state *st,
         *ref = st->linger[f->arg[C_CARD] & 15].ref;
         return &r->spell[*ref];
     }
-    if (f->arg[C_KIND] == KIND_PITCH) { /* the pitch effect's own entry (R85) */
+    if (f->arg[C_KIND] == KIND_PITCH || f->arg[C_KIND] == KIND_ABILITY) { /* the pitch
+                                      effect's own entry (R85), a minion's ability's (R143) */
         if (f->arg[C_CARD] < 0)
             return NULL;
         *ref = f->arg[C_CARD];
@@ -678,6 +680,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
     int stage = f->arg[C_STAGE];
     if (stage >= s->n_stages) {
         if (f->arg[C_CARD_FAILED] && (f->arg[C_KIND] == KIND_FORETOLD ||
+                                      f->arg[C_KIND] == KIND_ABILITY ||
                                       (f->arg[C_KIND] < KIND_BASIC &&
                                        f->arg[C_KIND] != KIND_TEMPLATE)))
             combo_say(st, ch, s->id,
@@ -685,6 +688,7 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         f->arg[C_BEGUN] = 0;
         f->arg[C_CARD] = f->arg[C_KIND] == KIND_TEMPLATE || f->arg[C_KIND] == KIND_BASIC ||
                          f->arg[C_KIND] == KIND_PITCH || f->arg[C_KIND] == KIND_FORETOLD ||
+                         f->arg[C_KIND] == KIND_ABILITY ||
                          f->arg[C_KIND] == KIND_LINGER
                              ? -1 : f->arg[C_CARD] + 1;
         return;
@@ -707,7 +711,8 @@ void am_cast_step(const carta_rules *r, am_state *st, carta_pending *f)
         f->arg[C_CHANNEL] == CHANNEL_UNASKED) {
         f->arg[C_CHANNEL] = 0;
         if (f->arg[C_KIND] != KIND_TEMPLATE && f->arg[C_KIND] != KIND_FORETOLD &&
-            f->arg[C_KIND] != KIND_LINGER && am_channel_offered(r, st, ch, s))
+            f->arg[C_KIND] != KIND_LINGER && f->arg[C_KIND] != KIND_ABILITY &&
+            am_channel_offered(r, st, ch, s))
             am_channel_push(st, ch, ref);
         return;
     }

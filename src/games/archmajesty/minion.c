@@ -435,6 +435,7 @@ int am_minion_actions(const carta_rules *r, const am_state *st, int mage, carta_
         for (int k = 0; k < m->n_commands; k++)
             if (minion_can_order(r, st, i, k))
                 out[n++] = AM_ACT(AM_A_ORDER, i, k);
+        n += am_minion_ability_actions(r, st, i, out + n); /* active abilities (R142) */
     }
     return n;
 }
@@ -534,7 +535,10 @@ void am_minion_apply(const carta_rules *r, am_state *st, carta_action a)
         minion_command_apply(r, st, a);
         return;
     case AM_A_ORDER:
-        minion_order(r, st, AM_A(a), AM_B(a));
+        if (AM_B(a) >= AM_COMMANDS)
+            am_minion_ability_use(r, st, AM_A(a), AM_B(a) - AM_COMMANDS);
+        else
+            minion_order(r, st, AM_A(a), AM_B(a));
         return;
     case AM_A_SUMMON_AT:
         minion_summon_at(r, st, AM_A(a));

@@ -6,7 +6,8 @@
  * ally its controller picks (`to: ally`) or on its controller (`to: controller`). Its turn is its
  * controller's ("Minions always take their turn at the same time as their controller"), so what
  * lasts on it until the start or end of its turn ends in its controller's Start or End Phase.
- * Rulings R128-R130. */
+ * An ability without a trigger is active: its controller uses it as a Command (R142-R145).
+ * Rulings R128-R130, R142-R145. */
 #include "games/archmajesty/archmajesty.h"
 
 /* ---- passive abilities: the mage's keys hp, mp and resist, on the minion (R128) ---- */
@@ -44,11 +45,14 @@ int am_controller_of(const am_state *st, int ch)
     return c->minion && c->mage != AM_NONE ? st->mage[c->mage].ch : ch;
 }
 
-int am_minion_op_ok(const am_op *op)
+int am_minion_op_ok(const am_op *op, int active)
 {
     int k = op->kind, to = op->to;
     if (k == AM_OP_DRAW || k == AM_OP_MILL || k == AM_OP_TOKEN)
         return to == AM_TO_CONTROLLER; /* a minion has no deck, and spends no tokens */
+    if (k == AM_OP_ATTACK || k == AM_OP_INFLICT || k == AM_OP_PUSH || k == AM_OP_PULL ||
+        k == AM_OP_SHIFT) /* a target on the map: a CAST frame's, in the controller's turn */
+        return active && to == AM_TO_SELF;
     return k == AM_OP_GAIN || k == AM_OP_HEAL || k == AM_OP_ARMOUR || k == AM_OP_DEFENCE ||
            k == AM_OP_BOOST;
 }
@@ -97,6 +101,8 @@ void am_minion_phase(const carta_rules *r, am_state *st, int mage, int which)
         if (!st->ch[i].minion || st->ch[i].mage != mage || (st->ch[i].flags & AM_C_GONE))
             continue;
         am_lasting_phase(r, st, i, which);
+        if (which == AM_P_START)
+            st->ch[i].ability_turn = 0; /* its turn begins: "once during your turn" anew */
         ability_trigger(r, st, i, which == AM_P_START ? AM_TRIG_TURN_START : AM_TRIG_TURN_END);
     }
 }
@@ -150,4 +156,48 @@ void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot
     for (int i = st->n_mages; i < st->n_chars; i++)
         if (minion_able(st, i))
             ability_trigger(r, st, i, AM_TRIG_OPPORTUNITY);
+}
+
+/* ---- active abilities: Commands (R142-R145) ---- */
+
+/* Whether minion i may use ability k of its sheet now: active, not used this turn (unless it
+ * repeats), paid for, and with an enemy in reach if it attacks from where the minion stands. */
+static int ability_usable(const carta_rules *r, const am_state *st, int i, int k)
+{
+    const am_char *c = &st->ch[i];
+    const am_thing *t = am_thing_of(r, am_minion_of(r, c->def)->ability[k]);
+    if (t->trigger != AM_TRIG_ACTIVE || c->cp < t->cost ||
+        (!t->repeat && (c->ability_turn & (1u << k))) || st->n_attacks >= AM_ATTACKS ||
+        st->pending.n >= CARTA_PENDING_MAX - 8)
+        return 0;
+    const am_spell *s = &r->spell[t->effect - 1];
+    int attacks = 0, shifts = 0;
+    for (int o = 0; o < s->n_ops; o++) {
+        attacks |= s->op[o].kind == AM_OP_ATTACK;
+        shifts |= s->op[o].kind == AM_OP_SHIFT;
+    }
+    return !attacks || shifts || am_enemy_can_reach(r, st, i, s);
+}
+
+int am_minion_ability_actions(const carta_rules *r, const am_state *st, int i, carta_action *out)
+{
+    const am_minion_sheet *m = am_minion_of(r, st->ch[i].def);
+    int n = 0;
+    for (int k = 0; m && k < m->n_abilities; k++)
+        if (ability_usable(r, st, i, k))
+            out[n++] = AM_ACT(AM_A_ORDER, i, AM_COMMANDS + k);
+    return n;
+}
+
+void am_minion_ability_use(const carta_rules *r, am_state *st, int i, int k)
+{
+    am_char *c = &st->ch[i];
+    int id = am_minion_of(r, c->def)->ability[k];
+    const am_thing *t = am_thing_of(r, id);
+    c->cp = (uint8_t)(c->cp - t->cost);
+    c->ability_turn |= (uint8_t)(1u << k);
+    am_tell(st, i, AM_W_ORDER_ABILITY, t->cost, c->cp);
+    carta_event_add(&st->events, CARTA_EV_NOTE, am_seat_of(st, i), -1, id, CARTA_SEEN_ALL, c->def,
+                    AM_W_MINION_ABILITY, 0, 0);
+    am_cast_push(st, i, AM_CAST_ABILITY, t->effect - 1);
 }

@@ -91,7 +91,7 @@ typedef struct am_char {
     uint8_t scrap;           /* SCRAP: the scrap it carries, 0..AM_SCRAP_MAX (R110) */
     uint8_t large;           /* LARGE: it holds the 2x2 block whose top left square is `cell`
                                 (R121; large.c) */
-    uint8_t pad_large;
+    uint8_t ability_turn;    /* a minion: bit per sheet ability used this turn (R142) */
 } am_char;
 
 /* A Strike, Guard or Protect token (STRIKE, GUARD, & PROTECT TOKENS). */

@@ -177,6 +177,7 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_ALLY_BOOST_UNTIL + AM_NEXT_TURN_END] = "given +%d/+%d to its attacks until the end of "
                                                  "the caster's next turn",
     [AM_W_OPPORTUNITY_CARD] = "answers the opportunity with",
+    [AM_W_ORDER_ABILITY] = "commanded to use an ability: %d Command Point(s) spent (%d left)",
     [AM_W_ENCHANTS] = "picked as the ally the effect goes to",
     [AM_W_UPKEEP] = "pays an enchantment's upkeep with",
     [AM_W_UPKEEP_ENDS] = "no longer enchanted: its upkeep was not met",
@@ -337,6 +338,10 @@ static void text_minion_action(const carta_rules *r, const am_state *st, carta_a
         const am_cp_way *w = &m->way[(AM_B(a) - AM_TOKEN_PAY) & 1];
         snprintf(how, sizeof how, pays[w->pay], w->amount);
         snprintf(buf, cap, "command %s: %s for %d Command Point(s)", who, how, w->points);
+    } else if (kind == AM_A_ORDER && m && AM_B(a) >= AM_COMMANDS) { /* R142 */
+        int id = m->ability[(AM_B(a) - AM_COMMANDS) % AM_MINION_ABILITIES];
+        snprintf(buf, cap, "order %s: use %s (%d CP)", who, text_card(r, id),
+                 am_thing_of(r, id)->cost);
     } else if (kind == AM_A_ORDER && m) {
         const am_command *c = &m->command[AM_B(a) % AM_COMMANDS];
         snprintf(buf, cap, "order %s: %s (%d CP)", who, c->name, c->cost);
@@ -728,10 +733,16 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
             else
                 text_spell_entries(&r->spell[e->templ[c->arg]], out);
         }
-        for (int k = 0; k < m->n_abilities; k++) /* Minion Abilities (R128) */
-            carta_text_printf(out, "  ability: %s (`card %s`)\n",
-                              carta_catalog_name(r->catalog, m->ability[k]),
-                              carta_catalog_name(r->catalog, m->ability[k]));
+        for (int k = 0; k < m->n_abilities; k++) { /* Minion Abilities (R128, R142) */
+            const am_thing *t = am_thing_of(r, m->ability[k]);
+            const char *ability = carta_catalog_name(r->catalog, m->ability[k]);
+            if (t->trigger == AM_TRIG_ACTIVE)
+                carta_text_printf(out, "  ability: %s (active, a Command: %d CP, %s; "
+                                  "`card %s`)\n", ability, t->cost,
+                                  t->repeat ? "any number a turn" : "once a turn", ability);
+            else
+                carta_text_printf(out, "  ability: %s (`card %s`)\n", ability, ability);
+        }
         return;
     }
     if (e) {

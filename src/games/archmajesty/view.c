@@ -315,6 +315,11 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         carta_view_card(v, "card", card, AM_UNKNOWN);
         carta_view_str(v, "from", "hand");
     }
+    if (kind == AM_A_ORDER && AM_B(a) >= AM_COMMANDS && AM_A(a) < st->n_chars) { /* R142 */
+        const am_minion_sheet *m = am_minion_of(r, st->ch[AM_A(a)].def);
+        if (m && AM_B(a) - AM_COMMANDS < m->n_abilities)
+            carta_view_card(v, "card", m->ability[AM_B(a) - AM_COMMANDS], AM_UNKNOWN);
+    }
     if (kind == AM_A_OPENER) { /* OPENER: searched from the deck (R84) */
         carta_view_card(v, "card", AM_B(a), AM_UNKNOWN);
         carta_view_str(v, "from", "deck");
