@@ -160,8 +160,20 @@ void am_minion_opportunity_attacked(const carta_rules *r, am_state *st, int slot
 
 /* ---- active abilities: Commands (R142-R145) ---- */
 
+/* Whether an enemy of character i stands within d squares of it: a shift before the attack
+ * could bring it into reach (sight is judged after the shift). */
+static int ability_enemy_within(const am_state *st, int i, int d)
+{
+    for (int e = 0; e < st->n_chars; e++)
+        if (st->ch[e].side != st->ch[i].side && !(st->ch[e].flags & (AM_C_KO | AM_C_GONE)) &&
+            am_char_dist(st, i, e) <= d)
+            return 1;
+    return 0;
+}
+
 /* Whether minion i may use ability k of its sheet now: active, not used this turn (unless it
- * repeats), paid for, and with an enemy in reach if it attacks from where the minion stands. */
+ * repeats), paid for, and with an enemy in reach if it attacks (within the range and a shift
+ * that comes first, if it has one). */
 static int ability_usable(const carta_rules *r, const am_state *st, int i, int k)
 {
     const am_char *c = &st->ch[i];
@@ -171,12 +183,15 @@ static int ability_usable(const carta_rules *r, const am_state *st, int i, int k
         st->pending.n >= CARTA_PENDING_MAX - 8)
         return 0;
     const am_spell *s = &r->spell[t->effect - 1];
-    int attacks = 0, shifts = 0;
+    int attacks = 0, shift = 0;
     for (int o = 0; o < s->n_ops; o++) {
         attacks |= s->op[o].kind == AM_OP_ATTACK;
-        shifts |= s->op[o].kind == AM_OP_SHIFT;
+        if (s->op[o].kind == AM_OP_SHIFT)
+            shift += am_shift_distance(st, i, s->op[o].count);
     }
-    return !attacks || shifts || am_enemy_can_reach(r, st, i, s);
+    if (!attacks)
+        return 1;
+    return shift ? ability_enemy_within(st, i, s->range + shift) : am_enemy_can_reach(r, st, i, s);
 }
 
 int am_minion_ability_actions(const carta_rules *r, const am_state *st, int i, carta_action *out)
