@@ -600,6 +600,11 @@ void am_linger_place(const carta_rules *r, am_state *st, int ch, int ref, int op
 /* ch entered its square from square from by its own movement or a shift: each lingering area it
  * entered attacks it. */
 void am_linger_entered(am_state *st, int ch, int from);
+/* Forced movement (R148): the bit per lingering area (index) ch, now on its square, entered from
+ * square from and would set off, leaving out those in done (set off already by this movement);
+ * am_linger_spring then makes each area of mask attack ch (on top of the pending stack). */
+int am_linger_entering(const am_state *st, int ch, int from, int done);
+void am_linger_spring(am_state *st, int ch, int mask);
 /* ch's turn begins: each lingering area it stands in attacks it. */
 void am_linger_turn_start(am_state *st, int ch);
 /* A turn ended: each area lasting turns lasts one less; those with none left fade. */

@@ -4,11 +4,15 @@
 #include "games/archmajesty/archmajesty.h"
 
 /* FORCED frame arguments: who moves, squares left, who forces it, the action kind (push, pull,
- * carry), the carried character (carry: the mover is the carrier), the op's squares, then the
- * characters hit still to move. */
+ * carry), the carried character (carry: the mover is the carrier), the op's squares (low byte;
+ * above it the lingering areas set off by this movement, R148: 4 bits for the mover, 4 for the
+ * carried), then the characters hit still to move. */
 enum { F_MOVER = 0, F_LEFT, F_BY, F_MODE, F_CARRIED, F_COUNT, F_N_REST, F_REST };
 enum { F_REST_CAP = CARTA_PENDING_ARGS - F_REST };
 _Static_assert(1 + F_REST_CAP >= AM_FORCED_MAX, "the FORCED frame holds AM_FORCED_MAX movers");
+_Static_assert(AM_LINGERS <= 4, "the FORCED frame holds 4 bits of lingering areas per mover");
+
+static int forced_count(const carta_pending *f) { return (uint16_t)f->arg[F_COUNT] & 0xFF; }
 
 /* Whether entering cell makes ch bash: a wall (an object, R15), an object on its layer (R92) or a
  * character on its layer other than but, on any square of a Large one's block (R122). */
@@ -72,7 +76,8 @@ static void forced_next(am_state *st, carta_pending *f)
     while (f->arg[F_N_REST] > 0) {
         int t = f->arg[F_REST + --f->arg[F_N_REST]];
         f->arg[f->arg[F_MODE] == AM_A_CARRY ? F_CARRIED : F_MOVER] = (int16_t)t;
-        f->arg[F_LEFT] = f->arg[F_COUNT];
+        f->arg[F_LEFT] = (int16_t)forced_count(f);
+        f->arg[F_COUNT] = (int16_t)forced_count(f); /* a new mover: no area set off yet */
         if (forced_dirs(st, f, buf))
             return;
     }
@@ -116,14 +121,33 @@ static void forced_bash(am_state *st, carta_pending *f, int ch, int cell)
     forced_next(st, f);
 }
 
-/* One square of f in direction d, the bash already decided against. */
+/* ch forced one square from square from: the lingering areas it enters, each once per movement
+ * (R148); shift places its bits in F_COUNT. */
+static int forced_entering(const am_state *st, carta_pending *f, int ch, int from, int shift)
+{
+    unsigned bits = (uint16_t)f->arg[F_COUNT];
+    int mask = am_linger_entering(st, ch, from, (int)(bits >> shift & 15));
+    f->arg[F_COUNT] = (int16_t)(uint16_t)(bits | (unsigned)mask << shift);
+    return mask;
+}
+
+/* One square of f in direction d, the bash already decided against; a lingering area entered
+ * attacks once the frame has moved on (R148). */
 static void forced_step_done(am_state *st, carta_pending *f, int d)
 {
-    if (f->arg[F_MODE] == AM_A_CARRY)
-        forced_move(st, f->arg[F_CARRIED], d, AM_A_CARRY);
-    forced_move(st, f->arg[F_MOVER], d, f->arg[F_MODE]);
+    int m = f->arg[F_MOVER], carried = f->arg[F_MODE] == AM_A_CARRY ? f->arg[F_CARRIED] : -1;
+    int from_m = st->ch[m].cell, from_c = carried >= 0 ? st->ch[carried].cell : 0, caught_c = 0;
+    if (carried >= 0) {
+        forced_move(st, carried, d, AM_A_CARRY);
+        caught_c = forced_entering(st, f, carried, from_c, 12);
+    }
+    forced_move(st, m, d, f->arg[F_MODE]);
+    int caught_m = forced_entering(st, f, m, from_m, 8);
     f->arg[F_LEFT]--;
     forced_next(st, f);
+    am_linger_spring(st, m, caught_m);
+    if (carried >= 0)
+        am_linger_spring(st, carried, caught_c);
 }
 
 /* Bashing: "If you or an ally forces you to move, you can choose whether or not you bash". */
@@ -329,11 +353,14 @@ void am_forced_apply(am_state *st, carta_action a)
         am_tell(st, ch, AM_W_PASSES_THROUGH, 0, 0);
         forced_step_done(st, carta_pending_top(&st->pending), AM_A(a));
         return;
-    case AM_A_TELEPORT:
+    case AM_A_TELEPORT: {
+        int from = st->ch[ch].cell;
         carta_pending_pop(&st->pending);
         st->ch[ch].cell = (uint8_t)AM_A(a);
         am_tell_at(st, ch, AM_W_TELEPORTED_TO);
+        am_linger_entered(st, ch, from); /* R148 */
         return;
+    }
     case AM_A_LAND:
         carta_pending_pop(&st->pending);
         am_land(st, ch);
