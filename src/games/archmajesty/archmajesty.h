@@ -573,6 +573,7 @@ typedef struct am_area_rule {
     int lasting;       /* it stays: each placement is its own choice (else R90 merges them) */
     int empty_ok;      /* it may be placed holding nobody (a lingering area, R137) */
     uint32_t only;     /* a bit per character it may attack, 0 any: a taunted placer's (R138) */
+    int large;         /* the placer is Large: `from` is its block's top left square (R149) */
 } am_area_rule;
 /* Whether cell is within the area at top left square at, wh = width << 4 | height. */
 int am_area_holds(int at, int wh, int cell);
@@ -999,6 +1000,8 @@ int am_nearest_fit(const am_state *st, int ch, int cell, int airborne);
  * ch holds. */
 int am_char_sight(const am_state *st, int a, int b);
 int am_cell_sight(const am_state *st, int from, int ch);
+/* Line of sight to cell from some square of the block (Large or not) at top left square at. */
+int am_block_sees(const am_state *st, int large, int at, int cell);
 /* Whether some square of ch lies within the area at `at`, wh = width << 4 | height (R125). */
 int am_area_holds_char(const am_state *st, int at, int wh, int ch);
 /* The same for a block (Large or not) whose top left square is cell. */

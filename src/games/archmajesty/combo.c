@@ -196,7 +196,7 @@ static am_area_rule combo_area_rule(const carta_rules *r, const am_state *st,
                                       f->arg[A_CHANNEL], &buf);
     const am_op *op = &am_spell_ref(r, f->arg[A_SPELL])->op[f->arg[A_OP]];
     am_area_rule rule = {st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
-                         op->value, 0, 0, 0};
+                         op->value, 0, 0, 0, st->ch[ch].large /* R149 */};
     if (op->count) /* a lingering area may go anywhere, and attacks nobody yet (R137) */
         rule.lasting = rule.empty_ok = 1;
     else
