@@ -624,6 +624,13 @@ int am_object_at(const am_state *st, int cell);
  * Hit Points within it takes the damage entry + attribute + Y, and is destroyed at 0 (R141). */
 void am_objects_hit(const carta_rules *r, am_state *st, int ch, const am_spell *s, int whom,
                     int at, int wh);
+/* R146: whether object k is a target for s used by ch (Hit Points left, s deals damage, within
+ * range and in sight, a melee attack from the ground); its AM_A_TARGET is AM_OBJECT_TARGET + k. */
+enum { AM_OBJECT_TARGET = AM_CHARS };
+int am_object_targetable(const am_state *st, int ch, const am_spell *s, int k);
+/* The objects of bit mask picked (bit k: object k) hit automatically by s of ch (R146, R141). */
+void am_objects_struck(const carta_rules *r, am_state *st, int ch, const am_spell *s,
+                       uint32_t picked);
 /* Quake Stone at the encounter's beginning (R94): asks the first mage from `from` on with one,
  * else starts the first round (am_encounter_fight). */
 void am_quake_next(const carta_rules *r, am_state *st, int from);

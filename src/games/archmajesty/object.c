@@ -3,7 +3,8 @@
  * so on. By default, objects are treated as enemy characters for the purposes of square occupancy
  * and bashing effects." An object stands on the ground layer (R92); its square's terrain bits
  * carry it for movement (am_blocked) and sight (am_sight), the list names it. One with Hit Points
- * is damaged by an area placed over it, and destroyed at 0 (R141). */
+ * is damaged by an area placed over it, and destroyed at 0 (R141); it may be a target of an attack
+ * on chosen targets (R146). */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
@@ -112,24 +113,56 @@ static void object_remove(am_state *st, int k)
     memset(&st->obj[st->n_objects], 0, sizeof st->obj[0]);
 }
 
+/* Object k takes amount (R141): told, destroyed at 0. */
+static void object_damage(am_state *st, int seat, int k, int amount)
+{
+    am_object *o = &st->obj[k];
+    o->hp = (uint8_t)(o->hp > amount ? o->hp - amount : 0);
+    if (o->hp) {
+        carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, o->def, CARTA_SEEN_ALL, -1,
+                        AM_W_OBJECT_HIT, amount, o->hp);
+        return;
+    }
+    carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, o->def, CARTA_SEEN_ALL, -1,
+                    AM_W_OBJECT_DESTROYED, o->cell % AM_W + 1, o->cell / AM_W + 1);
+    object_remove(st, k);
+}
+
+/* The damage of s by ch to an object: the entry + attribute + Y, nothing else (R141). */
+static int object_amount(const carta_rules *r, const am_state *st, int ch, const am_spell *s)
+{
+    return s->dmg + am_attr(r, st, ch, s->dmg_attr) + s->y;
+}
+
 void am_objects_hit(const carta_rules *r, am_state *st, int ch, const am_spell *s, int whom,
                     int at, int wh)
 {
     if (!s->dmg || whom == AM_WHOM_ALLIES)
         return;
-    int amount = s->dmg + am_attr(r, st, ch, s->dmg_attr) + s->y, seat = am_seat_of(st, ch);
-    for (int k = st->n_objects - 1; k >= 0 && amount > 0; k--) {
-        am_object *o = &st->obj[k];
-        if (!o->hp || !am_area_holds(at, wh, o->cell))
-            continue;
-        o->hp = (uint8_t)(o->hp > amount ? o->hp - amount : 0);
-        if (o->hp) {
-            carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, o->def, CARTA_SEEN_ALL, -1,
-                            AM_W_OBJECT_HIT, amount, o->hp);
-            continue;
-        }
-        carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, o->def, CARTA_SEEN_ALL, -1,
-                        AM_W_OBJECT_DESTROYED, o->cell % AM_W + 1, o->cell / AM_W + 1);
-        object_remove(st, k);
-    }
+    int amount = object_amount(r, st, ch, s), seat = am_seat_of(st, ch);
+    for (int k = st->n_objects - 1; k >= 0 && amount > 0; k--)
+        if (st->obj[k].hp && am_area_holds(at, wh, st->obj[k].cell))
+            object_damage(st, seat, k, amount);
+}
+
+/* ---- objects as targets of an attack on chosen targets (R146) ---- */
+
+int am_object_targetable(const am_state *st, int ch, const am_spell *s, int k)
+{
+    const am_object *o = &st->obj[k];
+    if (!o->hp || !s->dmg)
+        return 0;
+    int d = am_dist_to(st, ch, o->cell); /* a Large attacker's nearest square (R123) */
+    if (d > s->range || !am_cell_sight(st, o->cell, ch))
+        return 0;
+    return !s->melee || d == 0 || !(st->ch[ch].flags & AM_C_AIRBORNE); /* on the ground */
+}
+
+void am_objects_struck(const carta_rules *r, am_state *st, int ch, const am_spell *s,
+                       uint32_t picked)
+{
+    int amount = object_amount(r, st, ch, s), seat = am_seat_of(st, ch);
+    for (int k = st->n_objects - 1; k >= 0 && amount > 0; k--) /* the last first: k stays */
+        if (picked >> k & 1 && st->obj[k].hp)
+            object_damage(st, seat, k, amount);
 }

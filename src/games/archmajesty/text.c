@@ -358,6 +358,12 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_RELEASE: snprintf(buf, cap, "release the combo"); return;
     case AM_A_NEXT: snprintf(buf, cap, "next card"); return;
     case AM_A_TARGET:
+        if (AM_A(a) >= AM_OBJECT_TARGET) { /* R146 */
+            const am_object *o = &st->obj[AM_A(a) - AM_OBJECT_TARGET];
+            snprintf(buf, cap, "target the object %s at %c%d", text_card(r, o->def),
+                     'A' + o->cell % AM_W, o->cell / AM_W + 1);
+            return;
+        }
         am_char_name(r, st, AM_A(a), who, sizeof who);
         snprintf(buf, cap, "target %s", who);
         return;

@@ -331,6 +331,16 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         carta_view_int(v, "width", AM_B(a) >> 4);
         carta_view_int(v, "height", AM_B(a) & 15);
     }
+    if (kind == AM_A_TARGET && AM_A(a) >= AM_OBJECT_TARGET) { /* an object (R146) */
+        char cell[8];
+        const am_object *o = &st->obj[AM_A(a) - AM_OBJECT_TARGET];
+        am_cell_name(o->cell, cell, sizeof cell);
+        carta_view_map(v, "object");
+        carta_view_card(v, "card", o->def, AM_UNKNOWN);
+        carta_view_str(v, "cell", cell);
+        carta_view_end(v);
+        return;
+    }
     if (kind == AM_A_TARGET || kind == AM_A_PICK || kind == AM_A_COMMAND ||
         kind == AM_A_ORDER || kind == AM_A_REPLACE || kind == AM_A_SACRIFICE) {
         carta_view_map(v, "target");
