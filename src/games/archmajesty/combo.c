@@ -529,6 +529,12 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
         am_forced_op(st, ch, f->arg[C_ATTACK], op);
         return;
+    case AM_OP_PLACE_OBJECT: /* R147 */
+        am_place_op(st, ch, am_spell_of(r, card), op->count);
+        return;
+    case AM_OP_PUSH_OBJECT: case AM_OP_PULL_OBJECT: /* R155 */
+        am_move_object_op(st, ch, am_spell_of(r, card), op);
+        return;
     default: { /* AM_OP_SHIFT */
         int squares = am_shift_distance(st, ch, op->count); /* Freeze halves a willing shift */
         if (!squares)

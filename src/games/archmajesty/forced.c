@@ -21,19 +21,33 @@ static int forced_blocked(const am_state *st, int ch, int but, int cell)
     return !am_fits(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE, but);
 }
 
+/* A mover is a character, or object k as AM_OBJECT_TARGET + k (R155): an object stands on the
+ * ground layer, one square, and bashes into whatever occupies a square it is forced into. */
+static int forced_is_object(int m) { return m >= AM_OBJECT_TARGET; }
+
+static int forced_cell(const am_state *st, int m)
+{
+    return forced_is_object(m) ? st->obj[m - AM_OBJECT_TARGET].cell : st->ch[m].cell;
+}
+
+static int forced_large(const am_state *st, int m)
+{
+    return forced_is_object(m) ? 0 : st->ch[m].large;
+}
+
 static int forced_dir_ok(const am_state *st, const carta_pending *f, int d)
 {
-    int m = f->arg[F_MOVER], from = st->ch[m].cell, to = am_step(st, from, d);
-    if (!am_block_on_map(st, st->ch[m].large, to))
+    int m = f->arg[F_MOVER], from = forced_cell(st, m), to = am_step(st, from, d);
+    if (!am_block_on_map(st, forced_large(st, m), to))
         return 0;
     if (f->arg[F_MODE] == AM_A_CARRY) {
         int carried = f->arg[F_CARRIED];
         return am_block_on_map(st, st->ch[carried].large, am_step(st, st->ch[carried].cell, d));
     }
-    int by = f->arg[F_BY], large = st->ch[m].large;
+    int by = f->arg[F_BY], large = forced_large(st, m), by_cell = st->ch[by].cell;
     int further = f->arg[F_MODE] == AM_A_PUSH ? 1 : -1; /* R14: each square one further */
-    return am_block_dist(to, large, st->ch[by].cell, st->ch[by].large) ==
-           am_char_dist(st, m, by) + further; /* nearest squares (R123) */
+    return am_block_dist(to, large, by_cell, st->ch[by].large) ==
+           am_block_dist(from, large, by_cell, st->ch[by].large) + further; /* R123 */
 }
 
 static int forced_dirs(const am_state *st, const carta_pending *f, carta_action *out)
@@ -54,6 +68,8 @@ static int forced_word(int mode)
 /* A movement that ends on an occupied square ends on the nearest free one (R15). */
 static void forced_settle_on(am_state *st, int ch, int mode)
 {
+    if (forced_is_object(ch)) /* an object never passes through: it bashes (R155) */
+        return;
     int cell = st->ch[ch].cell;
     if (!forced_blocked(st, ch, -1, cell))
         return;
@@ -158,9 +174,33 @@ static void forced_ask_bash(am_state *st, int ch, int d)
     b->arg[1] = (int16_t)d;
 }
 
+/* An object's step (R155): into an occupied square it bashes, "treated as an enemy character"
+ * (Occupancy and Objects): the movement ends, and nothing else (Bashing). */
+static void forced_object_step(am_state *st, carta_pending *f, int d)
+{
+    int k = f->arg[F_MOVER] - AM_OBJECT_TARGET, seat = am_seat_of(st, f->arg[F_BY]);
+    int to = am_step(st, st->obj[k].cell, d);
+    int bashes = !am_object_free(st, to);
+    if (bashes)
+        f->arg[F_LEFT] = 0;
+    else
+        am_object_move(st, k, to);
+    carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, st->obj[k].def, CARTA_SEEN_ALL, -1,
+                    bashes ? AM_W_OBJECT_BASHES : f->arg[F_MODE] == AM_A_PUSH
+                                                      ? AM_W_OBJECT_PUSHED : AM_W_OBJECT_PULLED,
+                    to % AM_W + 1, to / AM_W + 1);
+    if (!bashes)
+        f->arg[F_LEFT]--;
+    forced_next(st, f);
+}
+
 static void forced_step(am_state *st, carta_pending *f, int d)
 {
     int m = f->arg[F_MOVER], by = f->arg[F_BY], carried = f->arg[F_CARRIED];
+    if (forced_is_object(m)) {
+        forced_object_step(st, f, d);
+        return;
+    }
     if (f->arg[F_MODE] == AM_A_CARRY) {
         int to = am_step(st, st->ch[carried].cell, d);
         if (forced_blocked(st, carried, m, to)) { /* Carrying: it ends for each one involved */
@@ -177,6 +217,17 @@ static void forced_step(am_state *st, carta_pending *f, int d)
         forced_ask_bash(st, m, d);
     else
         forced_bash(st, f, m, to);
+}
+
+void am_forced_object(am_state *st, int ch, int k, int op_kind, int squares)
+{
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_FORCED, am_seat_of(st, ch));
+    f->arg[F_BY] = (int16_t)ch;
+    f->arg[F_MODE] = (int16_t)(op_kind == AM_OP_PUSH_OBJECT ? AM_A_PUSH : AM_A_PULL);
+    f->arg[F_COUNT] = f->arg[F_LEFT] = (int16_t)squares;
+    f->arg[F_MOVER] = (int16_t)(AM_OBJECT_TARGET + k);
+    f->arg[F_CARRIED] = AM_NONE;
+    forced_next(st, f);
 }
 
 /* ---- teleport, airborne, grounded ---- */
