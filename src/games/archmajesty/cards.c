@@ -899,9 +899,9 @@ static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_nod
     if (!ok || read_attack_entries(map, s, file, err) || read_stages(map, s, file, err))
         return CARTA_ERR_INPUT;
     for (int i = 0; i < s->n_ops; i++)
-        if (s->op[i].kind == AM_OP_PLACE_OBJECT)
-            return carta_yaml_error(err, file, map, "'place_object' is a spell card's, with its "
-                                    "'object' (R147)");
+        if (s->op[i].kind >= AM_OP_PLACE_OBJECT)
+            return carta_yaml_error(err, file, map, "'place_object', 'push_object' and "
+                                    "'pull_object' are a spell card's (R147, R155)");
     if (s->roll == AM_ROLL_NONE || !s->dmg)
         return carta_yaml_error(err, file, map, "an enemy's attack needs 'attack' (a roll or "
                                 "auto) and 'damage'");
