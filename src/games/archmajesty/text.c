@@ -1146,7 +1146,10 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
                  st->ch[f->arg[0]].scrap);
         return;
     case AM_F_FORCED:
-        am_char_name(r, st, f->arg[0], who, sizeof who);
+        if (f->arg[0] >= AM_OBJECT_TARGET) /* an object moved by a card (R155) */
+            text_object(r, st, f->arg[0] - AM_OBJECT_TARGET, who, sizeof who);
+        else
+            am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "Forced Movement: the next square for %s (%d left)", who, f->arg[1]);
         return;
     case AM_F_BASH:
