@@ -98,6 +98,18 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     range: 2, minion: Test Minion, stages: [[{summon: true}]]}\n", 2,
      "a summoning card has the Summon type"},
     {"cards:\n" SPELL "     stages: [[{summon: true}]]}\n", 2, "a card with 'minion' has one"},
+    /* a card's objects (R147, R155) */
+    {"cards:\n" SPELL "     range: 2, stages: [[{place_object: 2}]]}\n", 2,
+     "a card with 'object' has one"},
+    {"cards:\n" SPELL "     object: Boulder, stages: [[{place_object: 1}]]}\n", 2,
+     "a card placing objects needs 'range'"},
+    {"cards:\n" SPELL "     range: 2, object: Boulder, stages: [[{place_object: 5}]]}\n", 4,
+     "'place_object'"},
+    {"cards:\n" SPELL "     range: 2, stages: [[{push_object: 9}]]}\n", 4, "'push_object'"},
+    {"cards:\n  - {name: Test Foe, type: enemy, rank: regular, defence: 10, hp: 10, move: 3,\n"
+     "     templates: [{name: Shove, types: [physical, stone], range: 2, attack: might,\n"
+     "                  damage: 2, effect: [{pull_object: 1}]}]}\n", 3,
+     "are a spell card's"},
     /* the card terminology of part 3 (R110-R120) */
     {"cards:\n" SPELL "     stages: [[{chain: 2}]]}\n", 4, "'chain' needs an attack earlier"},
     {"cards:\n" SPELL "     stages: [[{strew: 2}]]}\n", 4, "'strew' needs an attack earlier"},

@@ -45,7 +45,10 @@ enum am_op_kind { AM_OP_ATTACK = 1, AM_OP_INFLICT, AM_OP_GAIN, AM_OP_HEAL, AM_OP
                   AM_OP_SCRAP,      /* SCRAP: the caster gains scrap (R110) */
                   AM_OP_STREW,      /* SCRAP: scrap onto the squares of those hit (R110) */
                   AM_OP_PAY_SCRAP,  /* SCRAP: "pay X scrap" for the rest of the stage (R110) */
-                  AM_OP_AREA /* Area Effects: x by y squares, arg: enum am_whom, value: bound */ };
+                  AM_OP_AREA, /* Area Effects: x by y squares, arg: enum am_whom, value: bound */
+                  AM_OP_PLACE_OBJECT, /* count of the spell's `object` placed (R147) */
+                  AM_OP_PUSH_OBJECT, AM_OP_PULL_OBJECT /* an object picked, count squares (R155) */
+};
 /* An area op's count: 0 it attacks as placed; 1..9 or AM_LASTS_ROUND: it lingers that many turns,
  * or until the round's end, attacking those entering it or starting a turn in it (R137). */
 enum { AM_LASTS_ROUND = 255 };
@@ -100,6 +103,7 @@ typedef struct am_spell {
     uint8_t req_colour[3];       /* ... of which at least this many red, green, blue */
     uint32_t types;              /* bit per type (am_type_names) */
     uint16_t minion;             /* SUMMON: the minion sheet its summon effect places, 0 none */
+    uint16_t object;             /* the object its place_object effect places, 0 none (R147) */
     uint16_t choice;             /* CHOICE: the index in r->spell of the first option (R111) */
     uint8_t n_choices;           /* CHOICE: options, each a copy of the card in r->spell */
     uint8_t pick;                /* CHOICE: how many options the caster picks (R131) */
@@ -347,6 +351,8 @@ enum am_word {
     AM_W_ALLY_BOOST_UNTIL = AM_W_ALLY_DEFENCE_UNTIL + 5,
     AM_W_OPPORTUNITY_CARD = AM_W_ALLY_BOOST_UNTIL + 5, /* a card's Opportunity effect (R151) */
     AM_W_ORDER_ABILITY,            /* "commanded to use an ability: %d CP spent" (R142) */
+    AM_W_OBJECT_PUSHED, AM_W_OBJECT_PULLED, AM_W_OBJECT_BASHES, /* an object moved (R155) */
+    AM_W_OBJECT_NO_ROOM,           /* "has no free square for the object" (R147) */
     AM_W_COUNT
 };
 
@@ -381,7 +387,9 @@ enum am_act {
     AM_A_UPKEEP, AM_A_UPKEEP_END, /* upkeep paid with hand card b, or the enchantment ends */
     AM_A_AREA,                /* Area Effects: a is the top left square, b width << 4 | height */
     AM_A_QUAKE, AM_A_QUAKE_DONE, /* Quake Stone: an object on square a; no more (R94) */
-    AM_A_LAST = AM_A_QUAKE_DONE
+    AM_A_PLACE,               /* place_object: an object on square a (R147) */
+    AM_A_MOVE_OBJECT,         /* push_object, pull_object: a is the object picked (R155) */
+    AM_A_LAST = AM_A_MOVE_OBJECT
 };
 #define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
@@ -444,7 +452,11 @@ enum am_frame {
     AM_F_ALLY,        /* decision: the ally an effect goes to (arg0: caster, 1: kind, 2: count,
                          3: arg, 4: x, 5: y, 6: timing, 7: card, 8: to, 9: range) */
     AM_F_UPKEEP,      /* decision: an enchantment's upkeep (arg0: mage, 1: card, 2: paid) */
-    AM_F_LAST = AM_F_UPKEEP
+    AM_F_PLACE,       /* decision: a card's object's square (arg0: char, 1: object, 2: left,
+                         3: range; R147) */
+    AM_F_MOVE_OBJECT, /* decision: the object a card moves (arg0: char, 1: op kind, 2: squares,
+                         3: range; R155) */
+    AM_F_LAST = AM_F_MOVE_OBJECT
 };
 static inline int am_frame_decides(int kind) { return kind < AM_F_CAST || kind > AM_F_EFFECT; }
 /* BLOODIED: "current HP is equal to, or less than half of their maximum HP". */
@@ -587,6 +599,7 @@ typedef struct am_area_rule {
     int lasting;       /* it stays: each placement is its own choice (else R90 merges them) */
     int empty_ok;      /* it may be placed holding nobody (a lingering area, R137) */
     uint32_t only;     /* a bit per character it may attack, 0 any: a taunted placer's (R138) */
+    int large;         /* the placer is Large: `from` is its block's top left square (R149) */
 } am_area_rule;
 /* Whether cell is within the area at top left square at, wh = width << 4 | height. */
 int am_area_holds(int at, int wh, int cell);
@@ -614,6 +627,11 @@ void am_linger_place(const carta_rules *r, am_state *st, int ch, int ref, int op
 /* ch entered its square from square from by its own movement or a shift: each lingering area it
  * entered attacks it. */
 void am_linger_entered(am_state *st, int ch, int from);
+/* Forced movement (R148): the bit per lingering area (index) ch, now on its square, entered from
+ * square from and would set off, leaving out those in done (set off already by this movement);
+ * am_linger_spring then makes each area of mask attack ch (on top of the pending stack). */
+int am_linger_entering(const am_state *st, int ch, int from, int done);
+void am_linger_spring(am_state *st, int ch, int mask);
 /* ch's turn begins: each lingering area it stands in attacks it. */
 void am_linger_turn_start(am_state *st, int ch);
 /* A turn ended: each area lasting turns lasts one less; those with none left fade. */
@@ -628,10 +646,27 @@ int am_object_place(const carta_rules *r, am_state *st, int def, int cell);
 void am_objects_setup(const carta_rules *r, am_state *st, const am_encounter *e);
 /* The object on cell, or -1. */
 int am_object_at(const am_state *st, int cell);
+/* Whether an object may go on cell: floor on the map, no object, nobody grounded on it. */
+int am_object_free(const am_state *st, int cell);
+/* Object k moved to cell, its occupancy and sight with it (R155). */
+void am_object_move(am_state *st, int k, int cell);
+/* A card's {place_object: count} of s->object, ch placing (R147); its push_object or
+ * pull_object (R155): the PLACE and MOVE_OBJECT frames, their choices and their actions. */
+void am_place_op(am_state *st, int ch, const am_spell *s, int count);
+void am_move_object_op(am_state *st, int ch, const am_spell *s, const am_op *op);
+int am_object_choices(const am_state *st, const carta_pending *f, carta_action *out);
+void am_object_choice_apply(const carta_rules *r, am_state *st, carta_action a);
 /* An area of ch's spell s attacking whom placed at (wh = width << 4 | height): each object with
  * Hit Points within it takes the damage entry + attribute + Y, and is destroyed at 0 (R141). */
 void am_objects_hit(const carta_rules *r, am_state *st, int ch, const am_spell *s, int whom,
                     int at, int wh);
+/* R146: whether object k is a target for s used by ch (Hit Points left, s deals damage, within
+ * range and in sight, a melee attack from the ground); its AM_A_TARGET is AM_OBJECT_TARGET + k. */
+enum { AM_OBJECT_TARGET = AM_CHARS };
+int am_object_targetable(const am_state *st, int ch, const am_spell *s, int k);
+/* The objects of bit mask picked (bit k: object k) hit automatically by s of ch (R146, R141). */
+void am_objects_struck(const carta_rules *r, am_state *st, int ch, const am_spell *s,
+                       uint32_t picked);
 /* Quake Stone at the encounter's beginning (R94): asks the first mage from `from` on with one,
  * else starts the first round (am_encounter_fight). */
 void am_quake_next(const carta_rules *r, am_state *st, int from);
@@ -640,6 +675,9 @@ int am_quake_actions(const carta_rules *r, const am_state *st, const carta_pendi
 void am_quake_apply(const carta_rules *r, am_state *st, carta_action a);
 
 /* forced.c: forced movement (push, pull, carry, teleport), bashing, landing */
+/* Object k pushed or pulled (op_kind AM_OP_PUSH_OBJECT or AM_OP_PULL_OBJECT) squares by ch
+ * (R155): a FORCED frame whose mover is AM_OBJECT_TARGET + k. */
+void am_forced_object(am_state *st, int ch, int k, int op_kind, int squares);
 /* Starts op's forced movement: of each character attack slot hit (push, pull, carry, lift), or of
  * the caster ch (teleport, airborne, grounded). */
 void am_forced_op(am_state *st, int ch, int attack, const am_op *op);
@@ -1014,6 +1052,8 @@ int am_nearest_fit(const am_state *st, int ch, int cell, int airborne);
  * ch holds. */
 int am_char_sight(const am_state *st, int a, int b);
 int am_cell_sight(const am_state *st, int from, int ch);
+/* Line of sight to cell from some square of the block (Large or not) at top left square at. */
+int am_block_sees(const am_state *st, int large, int at, int cell);
 /* Whether some square of ch lies within the area at `at`, wh = width << 4 | height (R125). */
 int am_area_holds_char(const am_state *st, int at, int wh, int ch);
 /* The same for a block (Large or not) whose top left square is cell. */

@@ -46,10 +46,22 @@ static int area_centre(const am_state *st, const am_area_rule *rule, int at, int
     for (int cy = y + (h - 1) / 2; cy <= y + h / 2; cy++)
         for (int cx = x + (w - 1) / 2; cx <= x + w / 2; cx++) {
             int c = am_cell(cx, cy);
-            if (am_dist(rule->from, c) <= rule->range && am_sight(st, rule->from, c))
+            if (am_block_dist(rule->from, rule->large, c, 0) <= rule->range &&
+                am_block_sees(st, rule->large, rule->from, c)) /* R149 */
                 return c;
         }
     return -1;
+}
+
+/* Whether the rule's placer sees character i: from any square of a Large placer (R124, R149). */
+static int area_bound_sight(const am_state *st, const am_area_rule *rule, int i)
+{
+    uint8_t from[4];
+    int n = am_block_squares(rule->large, rule->from, from);
+    for (int k = 0; k < n; k++)
+        if (am_cell_sight(st, from[k], i))
+            return 1;
+    return 0;
 }
 
 /* R93: a bound area overlaps a square of a character it may attack that the placer could target:
@@ -59,7 +71,8 @@ static uint32_t area_bound_mask(const am_state *st, const am_area_rule *rule)
     uint32_t mask = 0;
     for (int i = 0; i < st->n_chars; i++)
         if (area_attacks(st, rule, i) &&
-            am_dist_to(st, i, rule->from) <= rule->range && am_cell_sight(st, rule->from, i))
+            am_block_dist(rule->from, rule->large, st->ch[i].cell, st->ch[i].large) <=
+                rule->range && area_bound_sight(st, rule, i))
             mask |= 1u << i;
     return mask;
 }

@@ -357,6 +357,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                        "teleport", "airborne", "grounded", "lift", "defence",
                                        "boost", "parry", "taunt", "summon", "sacrifice",
                                        "chain", "cleanse", "scrap", "strew", "pay_scrap", "area",
+                                       "place_object", "push_object", "pull_object",
                                        "count", "on", "value", "range", "when", "until", "if",
                                        "to", "whom", "bound", "lasts", NULL};
     static const char *const heads[] = {"attack", "inflict", "gain", "heal", "draw", "shift",
@@ -364,7 +365,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                         "teleport", "airborne", "grounded", "lift", "defence",
                                         "boost", "parry", "taunt", "summon", "sacrifice",
                                         "chain", "cleanse", "scrap", "strew", "pay_scrap", "area",
-                                        NULL};
+                                        "place_object", "push_object", "pull_object", NULL};
     static const char *const on_names[] = {"always", "hit", "miss", "fixed", "parried", NULL};
     static const char *const whom_names[] = {"enemies", "characters", "allies", NULL};
     if (carta_yaml_check_keys(map, keys, "an effect", file, err))
@@ -382,7 +383,7 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
                                 "heal, draw, shift, token, armour, mill, push, pull, carry, "
                                 "teleport, airborne, grounded, lift, defence, boost, parry, "
                                 "taunt, summon, sacrifice, chain, cleanse, scrap, strew, "
-                                "pay_scrap, area");
+                                "pay_scrap, area, place_object, push_object, pull_object");
     struct fy_node *head = carta_yaml_get(map, heads[kind - 1]);
     op->kind = (uint8_t)kind;
     if (kind == AM_OP_INFLICT || kind == AM_OP_GAIN) {
@@ -414,8 +415,9 @@ static carta_status read_op(struct fy_node *map, am_op *op, int has_attack, cons
     } else if (kind == AM_OP_AREA) {
         if (read_area(map, head, op, &count, whom_names, file, err))
             return CARTA_ERR_INPUT;
-    } else if (kind >= AM_OP_CHAIN) { /* chain: links; cleanse: counters; scrap */
-        int hi = kind == AM_OP_CHAIN ? 6 : kind == AM_OP_CLEANSE ? 5 : AM_SCRAP_MAX;
+    } else if (kind >= AM_OP_CHAIN) { /* chain: links; cleanse: counters; scrap; objects */
+        int hi = kind == AM_OP_CHAIN ? 6 : kind == AM_OP_CLEANSE ? 5
+                 : kind == AM_OP_PLACE_OBJECT ? 4 : kind > AM_OP_AREA ? 8 : AM_SCRAP_MAX;
         if (carta_yaml_int(map, heads[kind - 1], 0, true, 1, hi, &count, file, err) ||
             (kind == AM_OP_CHAIN &&
              carta_yaml_int(map, "range", 0, false, 1, 16, &range, file, err)))
@@ -766,6 +768,26 @@ static carta_status read_attack_entries(struct fy_node *map, am_spell *s, const 
     return read_keywords(map, s, file, err) || read_alternate(map, s, file, err);
 }
 
+/* The `object` a card's {place_object: N} places (R147); one needs the other. */
+static carta_status read_placed_object(carta_rules *r, struct fy_node *map, am_spell *s,
+                                       const char *file, carta_error *err)
+{
+    int ops = 0;
+    for (int i = 0; i < s->n_ops; i++)
+        ops += s->op[i].kind == AM_OP_PLACE_OBJECT;
+    struct fy_node *object = carta_yaml_get(map, "object");
+    if (!object != !ops || ops > 1)
+        return carta_yaml_error(err, file, object ? object : map, "a card with 'object' has one "
+                                "{place_object: N} effect, and one placing objects names its "
+                                "'object'");
+    if (!object)
+        return CARTA_OK;
+    if (!s->range && !s->melee)
+        return carta_yaml_error(err, file, map, "a card placing objects needs 'range': the "
+                                "squares within which they are placed (R147)");
+    return link_add(r, &s->object, AM_T_OBJECT, object, file, err);
+}
+
 /* SUMMON: the `minion` a card's {summon: true} places; one needs the other. */
 static carta_status read_summon(carta_rules *r, struct fy_node *map, am_spell *s,
                                 const char *file, carta_error *err)
@@ -794,8 +816,8 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
     static const char *const keys[] = {"name", "type", "colour", "edges", "types", "strike",
                                        "guard", "range", "attack", "damage", "bonus", "bloodied",
                                        "vulnerable", "keywords", "requires", "stages", "effect",
-                                       "alternate", "pitch", "minion", "choice", "choose", "text",
-                                       "opportunity", NULL};
+                                       "alternate", "pitch", "minion", "object", "choice",
+                                       "choose", "text", "opportunity", NULL};
     static const char *const colours[] = {"red", "green", "blue", NULL};
     if (carta_yaml_check_keys(map, keys, "a spell card", file, err))
         return CARTA_ERR_INPUT;
@@ -853,7 +875,7 @@ static carta_status compile_spell(carta_rules *r, int id, struct fy_node *map, c
     }
     if (read_extra(r, map, s, "pitch", &s->pitch, file, err) ||
         read_extra(r, map, s, "opportunity", &s->opportunity, file, err) ||
-        read_summon(r, map, s, file, err) ||
+        read_summon(r, map, s, file, err) || read_placed_object(r, map, s, file, err) ||
         read_choice(r, map, s, file, err))
         return CARTA_ERR_INPUT;
     r->type[id] = AM_T_SPELL;
@@ -882,6 +904,10 @@ static carta_status compile_template(carta_rules *r, int enemy_id, struct fy_nod
     s->types = read_types(map, "types", file, &ok, err);
     if (!ok || read_attack_entries(map, s, file, err) || read_stages(map, s, file, err))
         return CARTA_ERR_INPUT;
+    for (int i = 0; i < s->n_ops; i++)
+        if (s->op[i].kind >= AM_OP_PLACE_OBJECT)
+            return carta_yaml_error(err, file, map, "'place_object', 'push_object' and "
+                                    "'pull_object' are a spell card's (R147, R155)");
     if (s->roll == AM_ROLL_NONE || !s->dmg)
         return carta_yaml_error(err, file, map, "an enemy's attack needs 'attack' (a roll or "
                                 "auto) and 'damage'");

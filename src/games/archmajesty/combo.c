@@ -173,6 +173,23 @@ static int combo_target_ok(const carta_rules *r, const am_state *st, const carta
     return 1;
 }
 
+/* R146: object k as a target, unless picked already or its attacker taunted by one it reaches. */
+static int combo_object_ok(const carta_rules *r, const am_state *st, const carta_pending *f,
+                           int k)
+{
+    int ch = f->arg[T_CH], taunter = st->ch[ch].taunter - 1;
+    am_spell buf;
+    const am_spell *s = am_channelled(r, st, ch, am_spell_ref(r, f->arg[T_SPELL]),
+                                      f->arg[T_CHANNEL], &buf);
+    if (!am_object_targetable(st, ch, s, k) ||
+        (taunter >= 0 && am_reaches(r, st, ch, s, taunter)))
+        return 0;
+    for (int i = 0; i < f->arg[T_N]; i++)
+        if (f->arg[T_PICKED + i] == AM_OBJECT_TARGET + k)
+            return 0;
+    return 1;
+}
+
 static int combo_targets(const carta_rules *r, const am_state *st, const carta_pending *f,
                          carta_action *out)
 {
@@ -180,6 +197,9 @@ static int combo_targets(const carta_rules *r, const am_state *st, const carta_p
     for (int t = 0; t < st->n_chars; t++)
         if (combo_target_ok(r, st, f, t))
             out[n++] = AM_ACT(AM_A_TARGET, t, 0);
+    for (int k = 0; k < st->n_objects; k++)
+        if (st->obj[k].hp && combo_object_ok(r, st, f, k))
+            out[n++] = AM_ACT(AM_A_TARGET, AM_OBJECT_TARGET + k, 0);
     if (f->arg[T_N])
         out[n++] = AM_ACT(AM_A_TARGETS_DONE, 0, 0);
     return n;
@@ -197,7 +217,7 @@ static am_area_rule combo_area_rule(const carta_rules *r, const am_state *st,
                                       f->arg[A_CHANNEL], &buf);
     const am_op *op = &am_spell_ref(r, f->arg[A_SPELL])->op[f->arg[A_OP]];
     am_area_rule rule = {st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
-                         op->value, 0, 0, 0};
+                         op->value, 0, 0, 0, st->ch[ch].large /* R149 */};
     if (op->count) /* a lingering area may go anywhere, and attacks nobody yet (R137) */
         rule.lasting = rule.empty_ok = 1;
     else
@@ -511,6 +531,12 @@ static void combo_effect(const carta_rules *r, am_state *st, carta_pending *f, c
     case AM_OP_AIRBORNE: case AM_OP_GROUNDED: case AM_OP_LIFT:
         am_forced_op(st, ch, f->arg[C_ATTACK], op);
         return;
+    case AM_OP_PLACE_OBJECT: /* R147 */
+        am_place_op(st, ch, am_spell_of(r, card), op->count);
+        return;
+    case AM_OP_PUSH_OBJECT: case AM_OP_PULL_OBJECT: /* R155 */
+        am_move_object_op(st, ch, am_spell_of(r, card), op);
+        return;
     default: { /* AM_OP_SHIFT */
         int squares = am_shift_distance(st, ch, op->count); /* Freeze halves a willing shift */
         if (!squares)
@@ -566,7 +592,7 @@ static void combo_attack_op(const carta_rules *r, am_state *st, carta_pending *f
     probe.arg[T_CH] = f->arg[C_CH];
     probe.arg[T_SPELL] = (int16_t)ref;
     probe.arg[T_CHANNEL] = f->arg[C_CHANNEL];
-    carta_action buf[AM_CHARS + 1];
+    carta_action buf[AM_CHARS + AM_OBJECTS + 1];
     if (combo_targets(r, st, &probe, buf) == 0) {
         f->arg[C_FAILED] = 1; /* no target in reach: the stage fails */
         f->arg[C_OP]++;
@@ -851,19 +877,32 @@ static void combo_to_combo(am_state *st, int mage, int hand_index, int verb)
 
 static void combo_target_pick(const carta_rules *r, am_state *st, carta_pending *t, int target)
 {
-    carta_action buf[AM_CHARS + 1];
+    carta_action buf[AM_CHARS + AM_OBJECTS + 1];
     if (target >= 0) {
         t->arg[T_PICKED + t->arg[T_N]++] = (int16_t)target;
         if (t->arg[T_N] < t->arg[T_MAX] && combo_targets(r, st, t, buf) > 1)
             return;
     }
     uint8_t targets[T_CAP];
-    int n = t->arg[T_N] < T_CAP ? t->arg[T_N] : T_CAP;
-    for (int k = 0; k < n; k++)
-        targets[k] = (uint8_t)t->arg[T_PICKED + k];
+    uint32_t objects = 0;
+    int n = 0, picked = t->arg[T_N] < T_CAP ? t->arg[T_N] : T_CAP;
+    for (int k = 0; k < picked; k++) {
+        int p = t->arg[T_PICKED + k];
+        if (p >= AM_OBJECT_TARGET)
+            objects |= 1u << (p - AM_OBJECT_TARGET);
+        else
+            targets[n++] = (uint8_t)p;
+    }
     int ch = t->arg[T_CH], ref = t->arg[T_SPELL];
     carta_pending_pop(&st->pending);
-    combo_declare(r, st, ch, ref, targets, n);
+    am_objects_struck(r, st, ch, am_spell_ref(r, ref), objects); /* R146: as declared */
+    if (n) {
+        combo_declare(r, st, ch, ref, targets, n);
+        return;
+    }
+    carta_pending *f = carta_pending_top(&st->pending); /* objects only: no attack to roll */
+    f->arg[C_ATTACK] = ATTACK_NONE;
+    f->arg[C_OP]++;
 }
 
 /* The area placed: the attack on each character of its kind within it (Multi-Attacks). */

@@ -4,11 +4,15 @@
 #include "games/archmajesty/archmajesty.h"
 
 /* FORCED frame arguments: who moves, squares left, who forces it, the action kind (push, pull,
- * carry), the carried character (carry: the mover is the carrier), the op's squares, then the
- * characters hit still to move. */
+ * carry), the carried character (carry: the mover is the carrier), the op's squares (low byte;
+ * above it the lingering areas set off by this movement, R148: 4 bits for the mover, 4 for the
+ * carried), then the characters hit still to move. */
 enum { F_MOVER = 0, F_LEFT, F_BY, F_MODE, F_CARRIED, F_COUNT, F_N_REST, F_REST };
 enum { F_REST_CAP = CARTA_PENDING_ARGS - F_REST };
 _Static_assert(1 + F_REST_CAP >= AM_FORCED_MAX, "the FORCED frame holds AM_FORCED_MAX movers");
+_Static_assert(AM_LINGERS <= 4, "the FORCED frame holds 4 bits of lingering areas per mover");
+
+static int forced_count(const carta_pending *f) { return (uint16_t)f->arg[F_COUNT] & 0xFF; }
 
 /* Whether entering cell makes ch bash: a wall (an object, R15), an object on its layer (R92) or a
  * character on its layer other than but, on any square of a Large one's block (R122). */
@@ -17,19 +21,33 @@ static int forced_blocked(const am_state *st, int ch, int but, int cell)
     return !am_fits(st, ch, cell, st->ch[ch].flags & AM_C_AIRBORNE, but);
 }
 
+/* A mover is a character, or object k as AM_OBJECT_TARGET + k (R155): an object stands on the
+ * ground layer, one square, and bashes into whatever occupies a square it is forced into. */
+static int forced_is_object(int m) { return m >= AM_OBJECT_TARGET; }
+
+static int forced_cell(const am_state *st, int m)
+{
+    return forced_is_object(m) ? st->obj[m - AM_OBJECT_TARGET].cell : st->ch[m].cell;
+}
+
+static int forced_large(const am_state *st, int m)
+{
+    return forced_is_object(m) ? 0 : st->ch[m].large;
+}
+
 static int forced_dir_ok(const am_state *st, const carta_pending *f, int d)
 {
-    int m = f->arg[F_MOVER], from = st->ch[m].cell, to = am_step(st, from, d);
-    if (!am_block_on_map(st, st->ch[m].large, to))
+    int m = f->arg[F_MOVER], from = forced_cell(st, m), to = am_step(st, from, d);
+    if (!am_block_on_map(st, forced_large(st, m), to))
         return 0;
     if (f->arg[F_MODE] == AM_A_CARRY) {
         int carried = f->arg[F_CARRIED];
         return am_block_on_map(st, st->ch[carried].large, am_step(st, st->ch[carried].cell, d));
     }
-    int by = f->arg[F_BY], large = st->ch[m].large;
+    int by = f->arg[F_BY], large = forced_large(st, m), by_cell = st->ch[by].cell;
     int further = f->arg[F_MODE] == AM_A_PUSH ? 1 : -1; /* R14: each square one further */
-    return am_block_dist(to, large, st->ch[by].cell, st->ch[by].large) ==
-           am_char_dist(st, m, by) + further; /* nearest squares (R123) */
+    return am_block_dist(to, large, by_cell, st->ch[by].large) ==
+           am_block_dist(from, large, by_cell, st->ch[by].large) + further; /* R123 */
 }
 
 static int forced_dirs(const am_state *st, const carta_pending *f, carta_action *out)
@@ -50,6 +68,8 @@ static int forced_word(int mode)
 /* A movement that ends on an occupied square ends on the nearest free one (R15). */
 static void forced_settle_on(am_state *st, int ch, int mode)
 {
+    if (forced_is_object(ch)) /* an object never passes through: it bashes (R155) */
+        return;
     int cell = st->ch[ch].cell;
     if (!forced_blocked(st, ch, -1, cell))
         return;
@@ -72,7 +92,8 @@ static void forced_next(am_state *st, carta_pending *f)
     while (f->arg[F_N_REST] > 0) {
         int t = f->arg[F_REST + --f->arg[F_N_REST]];
         f->arg[f->arg[F_MODE] == AM_A_CARRY ? F_CARRIED : F_MOVER] = (int16_t)t;
-        f->arg[F_LEFT] = f->arg[F_COUNT];
+        f->arg[F_LEFT] = (int16_t)forced_count(f);
+        f->arg[F_COUNT] = (int16_t)forced_count(f); /* a new mover: no area set off yet */
         if (forced_dirs(st, f, buf))
             return;
     }
@@ -116,14 +137,33 @@ static void forced_bash(am_state *st, carta_pending *f, int ch, int cell)
     forced_next(st, f);
 }
 
-/* One square of f in direction d, the bash already decided against. */
+/* ch forced one square from square from: the lingering areas it enters, each once per movement
+ * (R148); shift places its bits in F_COUNT. */
+static int forced_entering(const am_state *st, carta_pending *f, int ch, int from, int shift)
+{
+    unsigned bits = (uint16_t)f->arg[F_COUNT];
+    int mask = am_linger_entering(st, ch, from, (int)(bits >> shift & 15));
+    f->arg[F_COUNT] = (int16_t)(uint16_t)(bits | (unsigned)mask << shift);
+    return mask;
+}
+
+/* One square of f in direction d, the bash already decided against; a lingering area entered
+ * attacks once the frame has moved on (R148). */
 static void forced_step_done(am_state *st, carta_pending *f, int d)
 {
-    if (f->arg[F_MODE] == AM_A_CARRY)
-        forced_move(st, f->arg[F_CARRIED], d, AM_A_CARRY);
-    forced_move(st, f->arg[F_MOVER], d, f->arg[F_MODE]);
+    int m = f->arg[F_MOVER], carried = f->arg[F_MODE] == AM_A_CARRY ? f->arg[F_CARRIED] : -1;
+    int from_m = st->ch[m].cell, from_c = carried >= 0 ? st->ch[carried].cell : 0, caught_c = 0;
+    if (carried >= 0) {
+        forced_move(st, carried, d, AM_A_CARRY);
+        caught_c = forced_entering(st, f, carried, from_c, 12);
+    }
+    forced_move(st, m, d, f->arg[F_MODE]);
+    int caught_m = forced_entering(st, f, m, from_m, 8);
     f->arg[F_LEFT]--;
     forced_next(st, f);
+    am_linger_spring(st, m, caught_m);
+    if (carried >= 0)
+        am_linger_spring(st, carried, caught_c);
 }
 
 /* Bashing: "If you or an ally forces you to move, you can choose whether or not you bash". */
@@ -134,9 +174,33 @@ static void forced_ask_bash(am_state *st, int ch, int d)
     b->arg[1] = (int16_t)d;
 }
 
+/* An object's step (R155): into an occupied square it bashes, "treated as an enemy character"
+ * (Occupancy and Objects): the movement ends, and nothing else (Bashing). */
+static void forced_object_step(am_state *st, carta_pending *f, int d)
+{
+    int k = f->arg[F_MOVER] - AM_OBJECT_TARGET, seat = am_seat_of(st, f->arg[F_BY]);
+    int to = am_step(st, st->obj[k].cell, d);
+    int bashes = !am_object_free(st, to);
+    if (bashes)
+        f->arg[F_LEFT] = 0;
+    else
+        am_object_move(st, k, to);
+    carta_event_add(&st->events, CARTA_EV_NOTE, seat, -1, st->obj[k].def, CARTA_SEEN_ALL, -1,
+                    bashes ? AM_W_OBJECT_BASHES : f->arg[F_MODE] == AM_A_PUSH
+                                                      ? AM_W_OBJECT_PUSHED : AM_W_OBJECT_PULLED,
+                    to % AM_W + 1, to / AM_W + 1);
+    if (!bashes)
+        f->arg[F_LEFT]--;
+    forced_next(st, f);
+}
+
 static void forced_step(am_state *st, carta_pending *f, int d)
 {
     int m = f->arg[F_MOVER], by = f->arg[F_BY], carried = f->arg[F_CARRIED];
+    if (forced_is_object(m)) {
+        forced_object_step(st, f, d);
+        return;
+    }
     if (f->arg[F_MODE] == AM_A_CARRY) {
         int to = am_step(st, st->ch[carried].cell, d);
         if (forced_blocked(st, carried, m, to)) { /* Carrying: it ends for each one involved */
@@ -153,6 +217,17 @@ static void forced_step(am_state *st, carta_pending *f, int d)
         forced_ask_bash(st, m, d);
     else
         forced_bash(st, f, m, to);
+}
+
+void am_forced_object(am_state *st, int ch, int k, int op_kind, int squares)
+{
+    carta_pending *f = carta_pending_push(&st->pending, AM_F_FORCED, am_seat_of(st, ch));
+    f->arg[F_BY] = (int16_t)ch;
+    f->arg[F_MODE] = (int16_t)(op_kind == AM_OP_PUSH_OBJECT ? AM_A_PUSH : AM_A_PULL);
+    f->arg[F_COUNT] = f->arg[F_LEFT] = (int16_t)squares;
+    f->arg[F_MOVER] = (int16_t)(AM_OBJECT_TARGET + k);
+    f->arg[F_CARRIED] = AM_NONE;
+    forced_next(st, f);
 }
 
 /* ---- teleport, airborne, grounded ---- */
@@ -329,11 +404,14 @@ void am_forced_apply(am_state *st, carta_action a)
         am_tell(st, ch, AM_W_PASSES_THROUGH, 0, 0);
         forced_step_done(st, carta_pending_top(&st->pending), AM_A(a));
         return;
-    case AM_A_TELEPORT:
+    case AM_A_TELEPORT: {
+        int from = st->ch[ch].cell;
         carta_pending_pop(&st->pending);
         st->ch[ch].cell = (uint8_t)AM_A(a);
         am_tell_at(st, ch, AM_W_TELEPORTED_TO);
+        am_linger_entered(st, ch, from); /* R148 */
         return;
+    }
     case AM_A_LAND:
         carta_pending_pop(&st->pending);
         am_land(st, ch);

@@ -31,7 +31,7 @@ static am_area_rule foretold_area_rule(const am_state *st, int ch, const am_spel
                                        const am_op *op)
 {
     return (am_area_rule){st->ch[ch].cell, s->range, op->x, op->y, st->ch[ch].side, op->arg,
-                          op->value, 1, 0, 0};
+                          op->value, 1, 0, 0, st->ch[ch].large};
 }
 
 int am_foretell_asks_area(const carta_pending *f)

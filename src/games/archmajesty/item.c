@@ -134,7 +134,8 @@ static am_area_rule item_area_rule(const am_state *st, int user, const am_thing 
 {
     int smoke = t->use == AM_USE_SMOKE;
     return (am_area_rule){st->ch[user].cell, t->reach, 3, 3, st->ch[user].side,
-                          smoke ? AM_WHOM_CHARACTERS : AM_WHOM_ENEMIES, 0, smoke, 0, 0};
+                          smoke ? AM_WHOM_CHARACTERS : AM_WHOM_ENEMIES, 0, smoke, 0, 0,
+                          st->ch[user].large};
 }
 
 /* The 3x3 area centred on centre: its top left square. */

@@ -136,6 +136,16 @@ int am_cell_sight(const am_state *st, int from, int ch)
     return 0;
 }
 
+int am_block_sees(const am_state *st, int large, int at, int cell)
+{
+    uint8_t from[4];
+    int n = am_block_squares(large, at, from);
+    for (int k = 0; k < n; k++)
+        if (am_sight(st, from[k], cell))
+            return 1;
+    return 0;
+}
+
 int am_area_holds_block(int at, int wh, int large, int cell)
 {
     if (!large)

@@ -2,8 +2,8 @@
  * deals damage when an enemy enters a square within the card's lingering area effect"; ruling
  * R137). A card's area with `lasts` attacks nobody as it is placed: it stays on the map for the
  * round or some turns, and each character of the kind it attacks that enters it (from outside, by
- * its own movement or a shift) or starts its turn within it is attacked by the area's stage, on
- * that character alone (combo.c resolves it as AM_CAST_LINGER). */
+ * its own movement, a shift or forced movement, R148) or starts its turn within it is attacked by
+ * the area's stage, on that character alone (combo.c resolves it as AM_CAST_LINGER). */
 #include "games/archmajesty/archmajesty.h"
 
 #include <string.h>
@@ -47,14 +47,28 @@ static void linger_spring(am_state *st, int k, int ch)
     am_cast_push(st, st->linger[k].by, AM_CAST_LINGER, k | ch << 4);
 }
 
-void am_linger_entered(am_state *st, int ch, int from)
+int am_linger_entering(const am_state *st, int ch, int from, int done)
 {
+    int mask = 0;
     for (int k = st->n_linger - 1; k >= 0; k--) {
         const am_linger *l = &st->linger[k];
-        if (am_area_holds_char(st, l->at, l->wh, ch) &&
+        if (!(done >> k & 1) && am_area_holds_char(st, l->at, l->wh, ch) &&
             !am_area_holds_block(l->at, l->wh, st->ch[ch].large, from) && linger_attacks(st, l, ch))
-            linger_spring(st, k, ch);
+            mask |= 1 << k;
     }
+    return mask;
+}
+
+void am_linger_spring(am_state *st, int ch, int mask)
+{
+    for (int k = st->n_linger - 1; k >= 0; k--)
+        if (mask >> k & 1)
+            linger_spring(st, k, ch);
+}
+
+void am_linger_entered(am_state *st, int ch, int from)
+{
+    am_linger_spring(st, ch, am_linger_entering(st, ch, from, 0));
 }
 
 void am_linger_turn_start(am_state *st, int ch)

@@ -223,6 +223,7 @@ int am_legal_actions(const carta_rules *r, const void *state, carta_action *out)
         case AM_F_ALLY: return am_ally_actions(r, st, f, out);
         case AM_F_UPKEEP: return am_upkeep_actions(r, st, f, out);
         case AM_F_QUAKE: return am_quake_actions(r, st, f, out);
+        case AM_F_PLACE: case AM_F_MOVE_OBJECT: return am_object_choices(st, f, out);
         default: return am_round_actions(r, st, f, out);
         }
     }
@@ -346,6 +347,9 @@ carta_status am_apply(const carta_rules *r, void *state, carta_action a, carta_e
         break;
     case AM_A_QUAKE: case AM_A_QUAKE_DONE:
         am_quake_apply(r, st, a);
+        break;
+    case AM_A_PLACE: case AM_A_MOVE_OBJECT:
+        am_object_choice_apply(r, st, a);
         break;
     case AM_A_STAND: case AM_A_FALL:
         am_zero_hp_apply(r, st, a);

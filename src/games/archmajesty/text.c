@@ -39,6 +39,10 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_SMOKE] = "places a smoke area centred on %L%d",
     [AM_W_AREA] = "places a %dx%d area", [AM_W_AREA_CENTRE] = "centres the area on %L%d",
     [AM_W_OBJECT_PUT] = "puts on %L%d the object",
+    [AM_W_OBJECT_PUSHED] = "pushes to %L%d the object",
+    [AM_W_OBJECT_PULLED] = "pulls to %L%d the object",
+    [AM_W_OBJECT_BASHES] = "forces into %L%d (it bashes; the movement ends) the object",
+    [AM_W_OBJECT_NO_ROOM] = "has no free square for the object",
     [AM_W_LINGERS_ROUND] = "leaves the area lingering until the end of the round",
     [AM_W_LINGERS_TURNS] = "leaves the area lingering for %d turn(s)",
     [AM_W_LINGER_CAUGHT] = "caught in a lingering area",
@@ -288,6 +292,29 @@ static void text_area(int at, int wh, char *buf, size_t cap)
     snprintf(buf, cap, "place the %dx%d area on %s-%s", wh >> 4, wh & 15, from, to);
 }
 
+/* "the object Boulder at C2" (k: its index in st->obj). */
+static void text_object(const carta_rules *r, const am_state *st, int k, char *buf, size_t cap)
+{
+    const am_object *o = &st->obj[k];
+    snprintf(buf, cap, "the object %s at %c%d", text_card(r, o->def), 'A' + o->cell % AM_W,
+             o->cell / AM_W + 1);
+}
+
+/* A card's objects (R147, R155): "place Boulder at E2", "move the object Boulder at C2". */
+static void text_object_action(const carta_rules *r, const am_state *st, carta_action a,
+                               char *buf, size_t cap)
+{
+    char what[80];
+    if (AM_KIND(a) == AM_A_MOVE_OBJECT) {
+        text_object(r, st, AM_A(a), what, sizeof what);
+        snprintf(buf, cap, "move %s", what);
+        return;
+    }
+    const carta_pending *f = carta_pending_peek(&st->pending);
+    am_cell_name(AM_A(a), what, sizeof what);
+    snprintf(buf, cap, "place %s at %s", f ? text_card(r, (uint16_t)f->arg[1]) : "?", what);
+}
+
 /* Forced movement and landing (forced.c): "push Bandit Cutthroat at F2 east", "land at C4". */
 static void text_forced(const carta_rules *r, const am_state *st, carta_action a, char *buf,
                         size_t cap)
@@ -299,7 +326,10 @@ static void text_forced(const carta_rules *r, const am_state *st, carta_action a
     if (kind == AM_A_PUSH || kind == AM_A_PULL || kind == AM_A_CARRY) {
         const carta_pending *f = carta_pending_peek(&st->pending);
         int moved = kind == AM_A_CARRY && f ? f->arg[4] : AM_B(a);
-        am_char_name(r, st, moved, who, sizeof who);
+        if (moved >= AM_OBJECT_TARGET) /* an object (R155) */
+            text_object(r, st, moved - AM_OBJECT_TARGET, who, sizeof who);
+        else
+            am_char_name(r, st, moved, who, sizeof who);
         snprintf(buf, cap, "%s %s %s", verbs[kind - AM_A_PUSH], who, am_dir_names[AM_A(a)]);
         return;
     }
@@ -376,6 +406,12 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
     case AM_A_RELEASE: snprintf(buf, cap, "release the combo"); return;
     case AM_A_NEXT: snprintf(buf, cap, "next card"); return;
     case AM_A_TARGET:
+        if (AM_A(a) >= AM_OBJECT_TARGET) { /* R146 */
+            const am_object *o = &st->obj[AM_A(a) - AM_OBJECT_TARGET];
+            snprintf(buf, cap, "target the object %s at %c%d", text_card(r, o->def),
+                     'A' + o->cell % AM_W, o->cell / AM_W + 1);
+            return;
+        }
         am_char_name(r, st, AM_A(a), who, sizeof who);
         snprintf(buf, cap, "target %s", who);
         return;
@@ -391,6 +427,7 @@ void am_describe_action(const carta_rules *r, const void *state, carta_action a,
         return;
     }
     case AM_A_QUAKE_DONE: snprintf(buf, cap, "place no more objects"); return;
+    case AM_A_PLACE: case AM_A_MOVE_OBJECT: text_object_action(r, st, a, buf, cap); return;
     case AM_A_ATTACK: {
         const am_enemy *e = am_enemy_of(r, st->ch[st->active].def);
         snprintf(buf, cap, "attack with %s", e ? r->spell[e->templ[AM_A(a)]].name : "?");
@@ -565,8 +602,10 @@ static void text_op(const am_op *o, carta_text *out)
                                       "teleport", "airborne", "grounded", "lift", "defence",
                                       "boost", "automatically parry an attack on you",
                                       "taunt", "summon", "sacrifice a minion you control",
-                                      "chain", "cleanse", "gain", "strew", "pay", "place a"};
-    _Static_assert(sizeof ops / sizeof ops[0] == AM_OP_AREA + 1, "a word per effect kind");
+                                      "chain", "cleanse", "gain", "strew", "pay", "place a",
+                                      "place", "push an object in range and sight",
+                                      "pull an object in range and sight"};
+    _Static_assert(sizeof ops / sizeof ops[0] == AM_OP_PULL_OBJECT + 1, "a word per effect kind");
     static const char *const timings[] = {"", "the end of your turn", "the start of your next "
                                           "turn", "the end of your next turn",
                                           "the end of the round"};
@@ -583,6 +622,10 @@ static void text_op(const am_op *o, carta_text *out)
                           : o->arg == AM_TOKEN_GUARD ? "Guard" : "Protect", o->value);
     else if (o->kind == AM_OP_SCRAP || o->kind == AM_OP_STREW || o->kind == AM_OP_PAY_SCRAP)
         carta_text_printf(out, " %d scrap", o->count); /* SCRAP (R110) */
+    else if (o->kind == AM_OP_PLACE_OBJECT) /* R147 */
+        carta_text_printf(out, " %d object(s) in range and sight", o->count);
+    else if (o->kind == AM_OP_PUSH_OBJECT || o->kind == AM_OP_PULL_OBJECT) /* R155 */
+        carta_text_printf(out, " %d square(s)", o->count);
     else if (o->kind == AM_OP_AREA && o->count) /* a lingering area (R137) */
         carta_text_printf(out, " %dx%d area lingering %s%.0d%s: it attacks each %s entering it or "
                           "starting a turn within it", o->x, o->y,
@@ -1033,6 +1076,14 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
         snprintf(buf, cap, "Quake Stone: place an object on a free square within range (%d "
                  "placed; at least 1)", f->arg[1]);
         return;
+    case AM_F_PLACE:
+        snprintf(buf, cap, "place %s on a free square within range and sight (%d more)",
+                 text_card(r, (uint16_t)f->arg[1]), f->arg[2]);
+        return;
+    case AM_F_MOVE_OBJECT:
+        snprintf(buf, cap, "pick an object within range and sight to %s %d square(s)",
+                 f->arg[1] == AM_OP_PUSH_OBJECT ? "push" : "pull", f->arg[2]);
+        return;
     case AM_F_AREA: {
         const am_op *op = &am_spell_ref(r, f->arg[1])->op[f->arg[3]];
         snprintf(buf, cap, "Area Effects: place a %dx%d area (it may be turned) whose centre "
@@ -1134,7 +1185,10 @@ void am_question(const carta_rules *r, const am_state *st, char *buf, size_t cap
                  st->ch[f->arg[0]].scrap);
         return;
     case AM_F_FORCED:
-        am_char_name(r, st, f->arg[0], who, sizeof who);
+        if (f->arg[0] >= AM_OBJECT_TARGET) /* an object moved by a card (R155) */
+            text_object(r, st, f->arg[0] - AM_OBJECT_TARGET, who, sizeof who);
+        else
+            am_char_name(r, st, f->arg[0], who, sizeof who);
         snprintf(buf, cap, "Forced Movement: the next square for %s (%d left)", who, f->arg[1]);
         return;
     case AM_F_BASH:

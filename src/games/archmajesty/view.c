@@ -301,7 +301,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         "order", "summon at", "remove", "sacrifice", "choose", "chain", "grab scrap",
         "drop scrap", "leave scrap", "pay scrap", "no pay", "foretell", "foresee",
         "done foreseeing", "seize opportunity", "enchant", "upkeep", "end upkeep", "place area",
-        "place object", "no more objects"};
+        "place object", "no more objects", "place card object", "move object"};
     _Static_assert(sizeof verbs / sizeof verbs[0] == AM_A_LAST + 1, "a verb per action kind");
     const am_state *st = obs;
     int kind = AM_KIND(a);
@@ -328,7 +328,7 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
         kind == AM_A_PULL || kind == AM_A_CARRY)
         carta_view_str(v, "direction", am_dir_names[AM_A(a)]);
     if (kind == AM_A_TELEPORT || kind == AM_A_LAND_AT || kind == AM_A_SUMMON_AT ||
-        kind == AM_A_AREA || kind == AM_A_QUAKE) {
+        kind == AM_A_AREA || kind == AM_A_QUAKE || kind == AM_A_PLACE) {
         char cell[8];
         am_cell_name(AM_A(a), cell, sizeof cell);
         carta_view_str(v, "cell", cell);
@@ -336,6 +336,20 @@ void am_action_view(const carta_rules *r, const void *obs, carta_action a, carta
     if (kind == AM_A_AREA) { /* the top left square "cell", and the size as placed */
         carta_view_int(v, "width", AM_B(a) >> 4);
         carta_view_int(v, "height", AM_B(a) & 15);
+    }
+    int object = kind == AM_A_TARGET && AM_A(a) >= AM_OBJECT_TARGET ? AM_A(a) - AM_OBJECT_TARGET
+                 : kind == AM_A_MOVE_OBJECT ? AM_A(a)
+                 : (kind == AM_A_PUSH || kind == AM_A_PULL) && AM_B(a) >= AM_OBJECT_TARGET
+                     ? AM_B(a) - AM_OBJECT_TARGET : -1;
+    if (object >= 0) { /* an object: a target (R146), or moved by a card (R155) */
+        char cell[8];
+        const am_object *o = &st->obj[object];
+        am_cell_name(o->cell, cell, sizeof cell);
+        carta_view_map(v, "object");
+        carta_view_card(v, "card", o->def, AM_UNKNOWN);
+        carta_view_str(v, "cell", cell);
+        carta_view_end(v);
+        return;
     }
     if (kind == AM_A_TARGET || kind == AM_A_PICK || kind == AM_A_COMMAND ||
         kind == AM_A_ORDER || kind == AM_A_REPLACE || kind == AM_A_SACRIFICE) {
