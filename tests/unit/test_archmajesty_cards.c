@@ -106,6 +106,11 @@ static const bad_case bad[] = {
     {"cards:\n" SPELL "     range: 2, object: Boulder, stages: [[{place_object: 5}]]}\n", 4,
      "'place_object'"},
     {"cards:\n" SPELL "     range: 2, stages: [[{push_object: 9}]]}\n", 4, "'push_object'"},
+    {"cards:\n" SPELL "     range: 2, stages: [[{heal: 1}]], pitch: [{push_object: 1}]}\n", 4,
+     "a 'pitch' effect cannot place or move an object"},
+    {"cards:\n" SPELL "     range: 2, stages: [[{heal: 1}]],\n"
+     "     choice: [{option: A, effect: [{pull_object: 1}]}, {option: B}]}\n", 5,
+     "an option cannot place or move an object"},
     {"cards:\n  - {name: Test Foe, type: enemy, rank: regular, defence: 10, hp: 10, move: 3,\n"
      "     templates: [{name: Shove, types: [physical, stone], range: 2, attack: might,\n"
      "                  damage: 2, effect: [{pull_object: 1}]}]}\n", 3,

@@ -525,6 +525,16 @@ static carta_status read_stages(struct fy_node *map, am_spell *s, const char *fi
     return read_stage_nodes(stages, one, s, NULL, NULL, 0, file, err);
 }
 
+/* How many effects of s place or move an object (R147, R155). */
+static int object_ops(const am_spell *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->n_ops; i++)
+        n += s->op[i].kind == AM_OP_PLACE_OBJECT || s->op[i].kind == AM_OP_PUSH_OBJECT ||
+             s->op[i].kind == AM_OP_PULL_OBJECT;
+    return n;
+}
+
 /* The options of mask (bit k: option k of seq, {option: NAME, bonus: [X, Y], effect: [...],
  * stage: N}) compiled together as a copy of the card (base, with its stages read again from
  * map) into o: their bonuses added, their effects after the stage's own in the order printed,
@@ -570,7 +580,12 @@ static carta_status read_options(struct fy_node *map, struct fy_node *seq, unsig
         }
     }
     struct fy_node *stages = carta_yaml_get(map, "stages"), *one = carta_yaml_get(map, "effect");
-    return read_stage_nodes(stages, one, o, extra, extra_stage, n_extra, file, err);
+    if (read_stage_nodes(stages, one, o, extra, extra_stage, n_extra, file, err))
+        return CARTA_ERR_INPUT;
+    if (object_ops(o) > object_ops(base))
+        return carta_yaml_error(err, file, seq, "an option cannot place or move an object (only "
+                                "the card's own stages do, R147, R155)");
+    return CARTA_OK;
 }
 
 static int popcount4(unsigned m) { return (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1); }
@@ -639,6 +654,9 @@ static carta_status read_extra(carta_rules *r, struct fy_node *map, am_spell *s,
         return CARTA_ERR_INPUT;
     if (p->n_ops == 0)
         return carta_yaml_error(err, file, list, "'%s' is a list of at least one effect", key);
+    if (object_ops(p))
+        return carta_yaml_error(err, file, list, "a '%s' effect cannot place or move an object "
+                                "(only the card's own stages do, R147, R155)", key);
     if (am_op_attacks(p->op[0].kind) && s->roll == AM_ROLL_NONE)
         return carta_yaml_error(err, file, list, "a %s attack needs the card's 'attack'", key);
     *slot = (uint16_t)at;
