@@ -89,7 +89,7 @@ int am_expert(const carta_rules *rules, const void *obs, int seat, const carta_a
 const carta_game carta_game_archmajesty = {
     .id = "archmajesty",
     .name = "Archmajesty (alpha rulebook: a combat encounter, mages against a Gamemaster)",
-    .rules_version = "2",
+    .rules_version = "3", /* 3: objects as targets, forced movement into lingering areas */
     .min_seats = 2,
     .max_seats = AM_SEATS,
     .state_size = sizeof(am_state),
