@@ -7,7 +7,8 @@
 
 const char *const am_handler_names[] = {
     "none", "now_is_not_my_time", "battle_tendency", "machine_heart", "steel_skin",
-    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride", "seaborne_athleticism", "ichor_guard",
+    "claws_and_wings", "kin_of_the_cosmos", "dragon_breath", "swift_stride",
+    "seaborne_athleticism", "ichor_guard",
     "emotion_eater", "steady_aim", "rooted_fury", "opportunist", NULL};
 
 int am_ability_slot(const carta_rules *r, const am_state *st, int mage, int handler)

@@ -391,7 +391,8 @@ enum am_act {
     AM_A_MOVE_OBJECT,         /* push_object, pull_object: a is the object picked (R155) */
     AM_A_LAST = AM_A_MOVE_OBJECT
 };
-#define AM_ACT(kind, a, b) ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
+#define AM_ACT(kind, a, b) \
+    ((carta_action)(((uint32_t)(kind) << 24) | ((uint32_t)(a) << 12) | (uint32_t)(b)))
 #define AM_KIND(x) ((int)((x) >> 24))
 #define AM_A(x) ((int)(((x) >> 12) & 0xFFF))
 #define AM_B(x) ((int)((x) & 0xFFF))
@@ -444,7 +445,7 @@ enum am_frame {
     /* decisions again, from here on */
     AM_F_CHOICE,      /* decision: CHOICE, a card's option (arg0: char, 1: the card's spell) */
     AM_F_CHAIN,       /* decision: CHAIN, the next target (arg0: char, 1: attack slot, 2: range) */
-    AM_F_SCRAP,       /* decision: SCRAP on an entered square (arg0: char, 1: grabbed, 2: dropped) */
+    AM_F_SCRAP,       /* decision: SCRAP on an entered square (arg0 char, 1 grabbed, 2 dropped) */
     AM_F_PAY_SCRAP,   /* decision: SCRAP, pay arg1 scrap or not (arg0: char) */
     AM_F_FORETELL,    /* decision: FORETOLD, its targets (arg0: mage, 1: spell, 2: most, 3: picked,
                          4..: picked) */

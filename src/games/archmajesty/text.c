@@ -95,7 +95,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_STAYS_AIRBORNE] = "staying airborne", [AM_W_AIRBORNE] = "airborne",
     [AM_W_GROUNDED] = "grounded",
     [AM_W_DEFENCE_UNTIL + AM_TURN_END] = "given +%d Defence until the end of its turn",
-    [AM_W_DEFENCE_UNTIL + AM_NEXT_TURN_START] = "given +%d Defence until the start of its next turn",
+    [AM_W_DEFENCE_UNTIL + AM_NEXT_TURN_START] = "given +%d Defence until the start of its next "
+                                                "turn",
     [AM_W_DEFENCE_UNTIL + AM_NEXT_TURN_END] = "given +%d Defence until the end of its next turn",
     [AM_W_DEFENCE_UNTIL + AM_ROUND_END] = "given +%d Defence until the end of the round",
     [AM_W_BOOST_UNTIL + AM_TURN_END] = "given +%d/+%d to its attacks until the end of its turn",
@@ -107,7 +108,8 @@ static const char *const am_words[AM_W_COUNT] = {
     [AM_W_WAITS + AM_TURN_END] = "owed an effect at the end of its turn",
     [AM_W_WAITS + AM_NEXT_TURN_START] = "owed an effect at the start of its next turn",
     [AM_W_WAITS + AM_NEXT_TURN_END] = "owed an effect at the end of its next turn",
-    [AM_W_DEFENCE_ENDS] = "no longer given +%d Defence", [AM_W_BOOST_ENDS] = "no longer given +%d/+%d to its attacks",
+    [AM_W_DEFENCE_ENDS] = "no longer given +%d Defence",
+    [AM_W_BOOST_ENDS] = "no longer given +%d/+%d to its attacks",
     [AM_W_WAITED] = "given the effect it was owed",
     [AM_W_START_PHASE] = "Start Phase", [AM_W_END_PHASE] = "End Phase",
     [AM_W_BLOODIED] = "bloodied: at %d HP, half its maximum or less",
@@ -789,8 +791,8 @@ void am_describe_card(const carta_rules *r, int card, carta_text *out)
         return;
     }
     if (e) {
-        carta_text_printf(out, "%s: enemy (%s), MT %+d AG %+d WL %+d, Defence %d, %d HP%s, move %d, "
-                          "%d attack(s) a turn\n", name,
+        carta_text_printf(out, "%s: enemy (%s), MT %+d AG %+d WL %+d, Defence %d, %d HP%s, "
+                          "move %d, %d attack(s) a turn\n", name,
                           (const char *[]){"Fodder", "Regular", "Elite", "Mini-boss",
                                            "Boss"}[e->rank],
                           e->attr[0], e->attr[1], e->attr[2], e->defence, e->hp,
