@@ -369,6 +369,12 @@ static int worker_alloc(carta_mcts *m, int i)
     w->probe = malloc(m->g->state_size);
     if (!w->state || !w->probe)
         return 0;
+    if (opt->expert) {
+        w->seen = malloc(m->g->state_size);
+        w->scratch = malloc(CARTA_EXPERT_SCRATCH * m->g->state_size);
+        if (!w->seen || !w->scratch)
+            return 0;
+    }
     if (!w->own.cap)
         return 1;
     w->own.nodes = malloc((size_t)w->own.cap * sizeof *w->own.nodes);
@@ -380,11 +386,17 @@ static int worker_alloc(carta_mcts *m, int i)
 carta_mcts *carta_mcts_new(const carta_game *g, const carta_rules *r,
                            const carta_mcts_options *opt, carta_error *err)
 {
-    int needs_eval = opt->rollout == CARTA_MCTS_ROLLOUT_EVAL || opt->eps < 1 || opt->widen > 0;
+    int needs_eval = opt->rollout == CARTA_MCTS_ROLLOUT_EVAL || (opt->eps < 1 && !opt->expert) ||
+                     opt->widen > 0;
     if (!g->determinize || !g->observe || (needs_eval && !g->evaluate)) {
         carta_error_set(err, CARTA_ERR_UNKNOWN,
                         "AI 'mcts' needs game '%s' to observe, determinize%s", g->id,
                         needs_eval ? " and evaluate" : "");
+        return NULL;
+    }
+    if (opt->expert && !g->expert) {
+        carta_error_set(err, CARTA_ERR_UNKNOWN,
+                        "AI 'mcts': playout=expert needs game '%s' to have an expert AI", g->id);
         return NULL;
     }
     if (opt->threads < 1 || opt->threads > CARTA_MCTS_MAX_THREADS || (!opt->iters && !opt->ms)) {
@@ -435,6 +447,8 @@ void carta_mcts_free(carta_mcts *m)
         free(m->workers[i].own.remap);
         free(m->workers[i].state);
         free(m->workers[i].probe);
+        free(m->workers[i].seen);
+        free(m->workers[i].scratch);
     }
     if (m->workers)
         pthread_mutex_destroy(&m->lock);

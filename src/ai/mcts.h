@@ -49,7 +49,9 @@ typedef struct carta_mcts_options {
     int depth;       /* [depth] rollout=eval: play-out actions before game->evaluate */
     long nodes;      /* [nodes] tree nodes per thread at most */
     double eps;      /* [playout] chance of a random play-out action, else the best one ply ahead
-                      * by game->evaluate: random = 1, greedy = 0, eps:E */
+                      * by game->evaluate (or the expert's): random = 1, greedy = 0, eps:E */
+    int expert;      /* [playout] 1: the other play-out actions are the game's expert's choice
+                      * from the acting seat's observation (expert, expert:E) */
     int reuse;       /* [reuse] 1: keep the subtree of the actions seen since the last decision */
     double widen;    /* [widen] K > 0: a node tries at most 1 + K * sqrt(visits) actions, the
                       * next one the best of a few by game->evaluate; 0: every action first */

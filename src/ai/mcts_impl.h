@@ -47,6 +47,8 @@ typedef struct mcts_worker {
     mcts_tree *tree;
     mcts_tree own;
     unsigned char *state, *probe; /* the determinization played; a greedy step's trial copy */
+    unsigned char *seen, *scratch; /* playout=expert: the acting seat's observation of state,
+                                    * and the expert's scratch (CARTA_EXPERT_SCRATCH states) */
     carta_rng rng;
     int seat;
     long budget;     /* root parallel with iters: this worker's share */

@@ -60,18 +60,23 @@ static carta_status parse_word(const char *key, const char *value, const char *w
     return CARTA_OK;
 }
 
-/* playout=random | greedy | eps:E (E in 0..1, the chance of a random action). */
-static carta_status parse_playout(const char *value, double *eps, carta_error *err)
+/* playout=random | greedy | eps:E | expert | expert:E (E in 0..1, the chance of a random
+ * action). */
+static carta_status parse_playout(const char *value, double *eps, int *expert, carta_error *err)
 {
+    *expert = strncmp(value, "expert", 6) == 0;
     if (strcmp(value, "random") == 0)
         *eps = 1.0;
-    else if (strcmp(value, "greedy") == 0)
+    else if (strcmp(value, "greedy") == 0 || strcmp(value, "expert") == 0)
         *eps = 0.0;
     else if (strncmp(value, "eps:", 4) == 0 && value[4])
         return parse_real("playout=eps:E, E", value + 4, 1.0, eps, err);
+    else if (strncmp(value, "expert:", 7) == 0 && value[7])
+        return parse_real("playout=expert:E, E", value + 7, 1.0, eps, err);
     else
         return carta_error_set(err, CARTA_ERR_INPUT,
-                               "AI 'mcts': playout must be random, greedy or eps:E, not '%s'",
+                               "AI 'mcts': playout must be random, greedy, eps:E, expert or "
+                               "expert:E, not '%s'",
                                value);
     return CARTA_OK;
 }
@@ -155,7 +160,7 @@ carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_opti
     if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "nodes")))
         st = parse_long("nodes", v, 2, 1L << 28, &out->nodes, err);
     if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "playout")))
-        st = parse_playout(v, &out->eps, err);
+        st = parse_playout(v, &out->eps, &out->expert, err);
     if (st == CARTA_OK && (v = carta_ai_spec_get(spec, "widen")))
         st = parse_real("widen", v, 100, &out->widen, err);
     if ((v = carta_ai_spec_get(spec, "weights")))

@@ -1,9 +1,16 @@
 /* mcts_playout.c: the play-out of an ISMCTS iteration: random actions, or epsilon-greedy ones
  * (playout=eps:E: with chance 1 - E the action whose result game->evaluate scores best for the
- * seat to act, among at most MCTS_PROBE_MAX of the legal ones). */
+ * seat to act, among at most MCTS_PROBE_MAX of the legal ones; playout=expert:E: the game's
+ * expert's choice instead, made from the acting seat's observation of the determinization, so
+ * the expert sees in a play-out only what it would see in a game). */
 #include <string.h>
 
 #include "mcts_impl.h"
+
+static uint64_t next_seed(mcts_worker *w)
+{
+    return (uint64_t)carta_rng_next(&w->rng) << 32 | carta_rng_next(&w->rng);
+}
 
 /* Whether to take a random action now: always for playout=random, else with chance eps. */
 static int random_step(mcts_worker *w)
@@ -38,6 +45,20 @@ static int best_one_ply(mcts_worker *w, int n, int seat)
     return best;
 }
 
+/* The expert's choice for the seat to act, from its observation of the determinization; its
+ * legal actions (those of the observation, the seat's own) are left in w->legal. -1: none. */
+static int expert_step(mcts_worker *w, int seat)
+{
+    const carta_game *g = w->m->g;
+    const carta_rules *r = w->m->r;
+    g->observe(r, w->state, seat, w->seen);
+    int n = g->legal_actions(r, w->seen, w->legal);
+    if (n <= 1)
+        return n - 1;
+    int i = g->expert(r, w->seen, seat, w->legal, n, w->scratch, next_seed(w));
+    return i >= 0 && i < n ? i : -1;
+}
+
 void mcts_playout(mcts_worker *w, long max)
 {
     const carta_game *g = w->m->g;
@@ -49,8 +70,9 @@ void mcts_playout(mcts_worker *w, long max)
             return;
         int i = random_step(w) ? (int)carta_rng_below(&w->rng, (uint32_t)n)
                 : n == 1       ? 0
-                               : best_one_ply(w, n, g->to_act(r, w->state));
-        if (g->apply(r, w->state, w->legal[i], &err) != CARTA_OK)
+                : w->m->opt.expert ? expert_step(w, g->to_act(r, w->state))
+                                   : best_one_ply(w, n, g->to_act(r, w->state));
+        if (i < 0 || g->apply(r, w->state, w->legal[i], &err) != CARTA_OK)
             return;
     }
 }

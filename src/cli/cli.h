@@ -86,8 +86,8 @@ const carta_mode *cli_find_mode(const carta_game *g, const char *name);
 void cli_game_opts_apply(const cli_game_opts *o, carta_config *config);
 
 /* Splits a comma-separated list of AI specs in place into at most max specs: an item holding
- * '=' but no ':' continues the spec before it, so "mcts:iters=100,threads=2,greedy" is two
- * specs. Returns the count, or -1 if there are more than max, an item is empty, or the list
+ * '=' before any ':' continues the spec before it, so "mcts:iters=100,threads=2,greedy" and
+ * "mcts:iters=9,playout=expert:0.5,expert" are two specs. Returns the count, or -1 if there are more than max, an item is empty, or the list
  * starts with an option. */
 int cli_split_ai_specs(char *s, char **specs, int max);
 

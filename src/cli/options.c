@@ -242,7 +242,8 @@ int cli_split_ai_specs(char *s, char **specs, int max)
             *comma = '\0';
         if (!*p)
             return -1;
-        if (strchr(p, '=') && !strchr(p, ':')) {
+        char *eq = strchr(p, '='), *colon = strchr(p, ':');
+        if (eq && (!colon || eq < colon)) {
             if (n == 0)
                 return -1;
             p[-1] = ','; /* an option of the spec before: put its comma back */

@@ -111,6 +111,13 @@ static void test_options(void **unused)
     assert_true(opt.eps == 1.0);
     assert_int_equal(opt.reuse + opt.early + opt.norm, 3);
     assert_int_equal(opt.tree, 0);
+    assert_int_equal(opt.expert, 0);
+    assert_int_equal(carta_ai_spec_parse("mcts:playout=expert", &spec, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_true(opt.expert == 1 && opt.eps == 0.0);
+    assert_int_equal(carta_ai_spec_parse("mcts:playout=expert:0.25", &spec, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_true(opt.expert == 1 && opt.eps > 0.24 && opt.eps < 0.26);
 
     static const char *const bad[][2] = {
         {"mcts:iters=0", "iters"},        {"mcts:ms=-5", "ms"},
@@ -120,6 +127,7 @@ static void test_options(void **unused)
         {"mcts:speed=3", "speed"},        {"mcts:iters=12k", "iters"},
         {"mcts:playout=eps:2", "playout=eps"}, {"mcts:playout=smart", "playout must"},
         {"mcts:playout=eps:", "playout must"}, {"mcts:reuse=2", "reuse must be 0 or 1"},
+        {"mcts:playout=expert:x", "playout=expert:E"}, {"mcts:playout=experts", "playout must"},
         {"mcts:widen=-1", "widen must"},  {"mcts:parallel=both", "parallel must be root or tree"},
         {"mcts:early=yes", "early must"}, {"mcts:norm=2", "norm must"},
     };
@@ -187,8 +195,12 @@ static void test_deterministic(void **unused)
         void *state = malloc(games[i].g->state_size);
         for (int pos = 0; pos < 5; pos++) {
             setup_position(&games[i], 40 + (uint64_t)pos, 5 + pos * 7, state);
-            for (int th = 1; th <= 2; th++) {
-                const char *spec = th == 1 ? "mcts:iters=200" : "mcts:iters=200,threads=2";
+            for (int th = 1; th <= 3; th++) {
+                if (th == 3 && !games[i].g->expert)
+                    break;
+                const char *spec = th == 1   ? "mcts:iters=200"
+                                   : th == 2 ? "mcts:iters=200,threads=2"
+                                             : "mcts:iters=30,threads=2,playout=expert,depth=4";
                 carta_action a = choose_fresh(&games[i], spec, state, 77);
                 carta_action b = choose_fresh(&games[i], spec, state, 77);
                 if (a != b)
@@ -268,6 +280,8 @@ static void test_honesty(void **unused)
         check_honesty(&games[i], "mcts:iters=100,rollout=random");
         check_honesty(&games[i], "mcts:iters=120,threads=2");
         check_honesty(&games[i], "mcts:iters=120,playout=eps:0.2,widen=1,norm=1");
+        if (games[i].g->expert) /* the expert plays out from each seat's own observation */
+            check_honesty(&games[i], "mcts:iters=40,playout=expert:0.3,depth=4");
     }
     tgame_close_all(games, n);
 }
@@ -532,6 +546,12 @@ static void test_ai_kind(void **unused)
     assert_int_equal(err.status, CARTA_ERR_INPUT);
     assert_non_null(strstr(err.msg, "depht"));
     assert_non_null(strstr(carta_ai_kinds(), "mcts"));
+    for (int i = 0; i < n; i++)
+        if (!games[i].g->expert) { /* High Tide, the template, has no expert to play out */
+            carta_error_clear(&err);
+            assert_null(carta_ai_new(games[i].g, games[i].r, "mcts:playout=expert", 1, &err));
+            assert_non_null(strstr(err.msg, "playout=expert needs game"));
+        }
     for (int i = 0; i < n; i++) {
         const carta_game *g = games[i].g;
         void *state = malloc(g->state_size), *obs = malloc(g->state_size),

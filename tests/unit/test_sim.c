@@ -1101,6 +1101,22 @@ static void test_game_opts(void **unused)
 }
 
 /* A mode is one the game lists, and picks a player count it is for when none is given. */
+/* --seats: an option's value may hold a colon (playout=expert:0.5); a new AI names its kind
+ * before any '='. */
+static void test_split_ai_specs(void **unused)
+{
+    (void)unused;
+    char list[] = "mcts:iters=9,playout=expert:0.5,threads=2,expert,greedy:weights=a:b.yaml";
+    char *spec[4];
+    assert_int_equal(cli_split_ai_specs(list, spec, 4), 3);
+    assert_string_equal(spec[0], "mcts:iters=9,playout=expert:0.5,threads=2");
+    assert_string_equal(spec[1], "expert");
+    assert_string_equal(spec[2], "greedy:weights=a:b.yaml");
+    char starts_with_option[] = "iters=9,mcts", empty_item[] = "mcts,,greedy";
+    assert_int_equal(cli_split_ai_specs(starts_with_option, spec, 4), -1);
+    assert_int_equal(cli_split_ai_specs(empty_item, spec, 4), -1);
+}
+
 static void test_game_opts_modes(void **unused)
 {
     (void)unused;
@@ -1151,6 +1167,7 @@ int main(void)
         cmocka_unit_test(test_tables),
         cmocka_unit_test(test_game_opts),
         cmocka_unit_test(test_game_opts_modes),
+        cmocka_unit_test(test_split_ai_specs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
