@@ -49,7 +49,7 @@ static int player_new(player *p, const carta_game *g, const carta_rules *r, cons
     }
     if (strcmp(parsed.kind, "mcts") == 0) {
         carta_mcts_options opt;
-        if (carta_mcts_options_parse(&parsed, &opt, &err) == CARTA_OK)
+        if (carta_mcts_options_parse(g, &parsed, &opt, &err) == CARTA_OK)
             p->mcts = carta_mcts_new(g, r, &opt, &err);
     } else {
         p->ai = carta_ai_new(g, r, spec, seed, &err);
@@ -149,7 +149,8 @@ static carta_mcts *mcts_with_iters(const carta_game *g, const carta_rules *r, co
     carta_ai_spec parsed;
     carta_mcts_options opt;
     carta_error err = {0};
-    if (carta_ai_spec_parse(spec, &parsed, &err) || carta_mcts_options_parse(&parsed, &opt, &err))
+    if (carta_ai_spec_parse(spec, &parsed, &err) ||
+        carta_mcts_options_parse(g, &parsed, &opt, &err))
         return fprintf(stderr, "%s: %s\n", spec, err.msg), NULL;
     return carta_mcts_new(g, r, &opt, &err);
 }

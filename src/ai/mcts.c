@@ -611,7 +611,7 @@ static void mcts_free_kind(carta_ai *ai)
 carta_status carta_ai_mcts_init(carta_ai *ai, const carta_ai_spec *spec, carta_error *err)
 {
     carta_mcts_options opt;
-    carta_status st = carta_mcts_options_parse(spec, &opt, err);
+    carta_status st = carta_mcts_options_parse(ai->game, spec, &opt, err);
     if (st != CARTA_OK)
         return st;
     ai->kind_data = carta_mcts_new(ai->game, ai->rules, &opt, err);

@@ -78,10 +78,10 @@ typedef struct carta_mcts carta_mcts;
 /* The defaults (docs/ai.md): see carta_mcts_options_default in mcts_options.c. */
 void carta_mcts_options_default(carta_mcts_options *out);
 
-/* Reads the mcts options of spec over the defaults. CARTA_ERR_INPUT naming the option on an
- * unknown key or a bad value. */
-carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_options *out,
-                                      carta_error *err);
+/* Reads the mcts options of spec over the defaults and, if g is not NULL, g->mcts_defaults.
+ * CARTA_ERR_INPUT naming the option on an unknown key or a bad value. */
+carta_status carta_mcts_options_parse(const carta_game *g, const carta_ai_spec *spec,
+                                      carta_mcts_options *out, carta_error *err);
 
 /* Makes a search for game g (which must determinize and, for rollout=eval, evaluate) with rules r,
  * allocating every thread's arena and scratch states now. NULL with err set on failure. Free with

@@ -136,10 +136,10 @@ static carta_status parse_switches(const carta_ai_spec *spec, carta_mcts_options
     return st;
 }
 
-carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_options *out,
-                                      carta_error *err)
+/* Reads the options spec gives into out, leaving the others as they are. */
+static carta_status apply_spec(const carta_ai_spec *spec, carta_mcts_options *out,
+                               carta_error *err)
 {
-    carta_mcts_options_default(out);
     carta_status st = check_keys(spec, err);
     if (st == CARTA_OK)
         st = parse_budget(spec, out, err);
@@ -166,4 +166,21 @@ carta_status carta_mcts_options_parse(const carta_ai_spec *spec, carta_mcts_opti
     if ((v = carta_ai_spec_get(spec, "weights")))
         snprintf(out->weights, sizeof out->weights, "%s", v); /* a spec value fits */
     return st;
+}
+
+carta_status carta_mcts_options_parse(const carta_game *g, const carta_ai_spec *spec,
+                                      carta_mcts_options *out, carta_error *err)
+{
+    carta_mcts_options_default(out);
+    if (g && g->mcts_defaults) {
+        char text[CARTA_AI_VALUE_MAX + 8];
+        carta_ai_spec defaults;
+        snprintf(text, sizeof text, "mcts:%s", g->mcts_defaults);
+        carta_status st = carta_ai_spec_parse(text, &defaults, err);
+        if (st == CARTA_OK)
+            st = apply_spec(&defaults, out, err);
+        if (st != CARTA_OK)
+            return st; /* a rule system's own defaults are wrong: tests catch it */
+    }
+    return apply_spec(spec, out, err);
 }

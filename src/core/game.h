@@ -205,6 +205,10 @@ typedef struct carta_game {
      * gives one choice. NULL: no expert. */
     int (*expert)(const carta_rules *rules, const void *obs, int seat, const carta_action *legal,
                   int n_legal, void *scratch, uint64_t seed);
+    /* Optional. The "mcts" options this rule system's search starts from, as in a spec
+     * ("playout=expert"), chosen by measurement (docs/ai.md); a spec's own options override
+     * them. NULL: the search's defaults. */
+    const char *mcts_defaults;
 
     /* The text of an action as a player types it ("reap Ember Imp", "fight Troll -> Krump").
      * Distinct legal actions of one state have distinct texts. */

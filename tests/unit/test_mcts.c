@@ -74,7 +74,7 @@ static void test_options(void **unused)
     carta_mcts_options opt;
     carta_error err = {0};
     assert_int_equal(carta_ai_spec_parse("mcts", &spec, &err), CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_int_equal(opt.ms, CARTA_MCTS_DEFAULT_MS);
     assert_int_equal(opt.iters, 0);
     assert_int_equal(opt.threads, 1);
@@ -82,7 +82,7 @@ static void test_options(void **unused)
     assert_int_equal(carta_ai_spec_parse("mcts:iters=500,threads=3,c=0.7,rollout=random,depth=4",
                                          &spec, &err),
                      CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_int_equal(opt.iters, 500);
     assert_int_equal(opt.ms, 0);
     assert_int_equal(opt.threads, 3);
@@ -93,7 +93,7 @@ static void test_options(void **unused)
                                          "early=0,norm=0",
                                          &spec, &err),
                      CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_true(opt.eps > 0.24 && opt.eps < 0.26);
     assert_int_equal(opt.reuse, 0);
     assert_true(opt.widen > 1.49 && opt.widen < 1.51);
@@ -101,22 +101,22 @@ static void test_options(void **unused)
     assert_int_equal(opt.early, 0);
     assert_int_equal(opt.norm, 0);
     assert_int_equal(carta_ai_spec_parse("mcts:playout=greedy", &spec, &err), CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_true(opt.eps == 0.0);
     assert_int_equal(carta_ai_spec_parse("mcts:playout=random,reuse=1,parallel=root,early=1,"
                                          "norm=1",
                                          &spec, &err),
                      CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_true(opt.eps == 1.0);
     assert_int_equal(opt.reuse + opt.early + opt.norm, 3);
     assert_int_equal(opt.tree, 0);
     assert_int_equal(opt.expert, 0);
     assert_int_equal(carta_ai_spec_parse("mcts:playout=expert", &spec, &err), CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_true(opt.expert == 1 && opt.eps == 0.0);
     assert_int_equal(carta_ai_spec_parse("mcts:playout=expert:0.25", &spec, &err), CARTA_OK);
-    assert_int_equal(carta_mcts_options_parse(&spec, &opt, &err), CARTA_OK);
+    assert_int_equal(carta_mcts_options_parse(NULL, &spec, &opt, &err), CARTA_OK);
     assert_true(opt.expert == 1 && opt.eps > 0.24 && opt.eps < 0.26);
 
     static const char *const bad[][2] = {
@@ -134,7 +134,7 @@ static void test_options(void **unused)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         carta_error_clear(&err);
         assert_int_equal(carta_ai_spec_parse(bad[i][0], &spec, &err), CARTA_OK);
-        if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_ERR_INPUT)
+        if (carta_mcts_options_parse(NULL, &spec, &opt, &err) != CARTA_ERR_INPUT)
             fail_msg("'%s' was accepted", bad[i][0]);
         if (!strstr(err.msg, bad[i][1]))
             fail_msg("'%s': message '%s' does not say '%s'", bad[i][0], err.msg, bad[i][1]);
@@ -546,6 +546,20 @@ static void test_ai_kind(void **unused)
     assert_int_equal(err.status, CARTA_ERR_INPUT);
     assert_non_null(strstr(err.msg, "depht"));
     assert_non_null(strstr(carta_ai_kinds(), "mcts"));
+    for (int i = 0; i < n; i++) { /* a rule system's own defaults parse; a spec overrides them */
+        const carta_game *g = games[i].g;
+        carta_ai_spec spec;
+        carta_mcts_options opt;
+        assert_int_equal(carta_ai_spec_parse("mcts", &spec, &err), CARTA_OK);
+        if (carta_mcts_options_parse(g, &spec, &opt, &err) != CARTA_OK)
+            fail_msg("%s: its mcts_defaults '%s': %s", g->id, g->mcts_defaults, err.msg);
+        if (strcmp(g->id, "essence") == 0) {
+            assert_int_equal(opt.expert, 1);
+            assert_int_equal(carta_ai_spec_parse("mcts:playout=random", &spec, &err), CARTA_OK);
+            assert_int_equal(carta_mcts_options_parse(g, &spec, &opt, &err), CARTA_OK);
+            assert_true(opt.expert == 0 && opt.eps == 1.0);
+        }
+    }
     for (int i = 0; i < n; i++)
         if (!games[i].g->expert) { /* High Tide, the template, has no expert to play out */
             carta_error_clear(&err);

@@ -102,6 +102,12 @@ static void test_search_allocates_nothing(void **unused)
                 fail_msg("%s, %s: only %d decisions searched", games[i].g->id, specs[s],
                          searched);
         }
+    /* Play-outs by the expert: its choices come from scratch allocated with the search. */
+    for (int i = 0; i < n; i++)
+        if (games[i].g->expert &&
+            searched_decisions_allocate_nothing(&games[i], "mcts:iters=30,playout=expert:0.3,"
+                                                "depth=4", 9, 30) < 5)
+            fail_msg("%s, playout=expert: too few decisions searched", games[i].g->id);
     /* A seat's own weights (weights=FILE) are read when the AI is made, not while searching. */
     for (int i = 0; i < n; i++) {
         if (!games[i].g->n_eval_weights)

@@ -83,6 +83,7 @@ const carta_game carta_game_essence = {
     .n_eval_weights = ESS_EVW_COUNT,
     .eval_features = ess_eval_features,
     .expert = ess_expert,
+    .mcts_defaults = "playout=expert", /* docs/ai.md, "Play-outs by the expert" */
     .describe_action = ess_describe_action,
     .describe_move = ess_describe_move,
     .action_card = ess_action_card,

@@ -66,7 +66,7 @@ carta_mcts *tgame_mcts(const tgame *t, const char *spec_text)
     carta_mcts_options opt;
     carta_error err = {0};
     assert_int_equal(carta_ai_spec_parse(spec_text, &spec, &err), CARTA_OK);
-    if (carta_mcts_options_parse(&spec, &opt, &err) != CARTA_OK)
+    if (carta_mcts_options_parse(t->g, &spec, &opt, &err) != CARTA_OK)
         fail_msg("%s: %s", spec_text, err.msg);
     carta_mcts *m = carta_mcts_new(t->g, t->r, &opt, &err);
     if (!m)
