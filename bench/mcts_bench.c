@@ -63,7 +63,7 @@ static carta_status player_choose(player *p, const void *obs, int seat, carta_ac
 {
     if (p->ai)
         return carta_ai_choose(p->ai, obs, seat, out);
-    uint64_t seed = (uint64_t)carta_rng_next(&p->rng) << 32 | carta_rng_next(&p->rng);
+    uint64_t seed = carta_rng_next64(&p->rng);
     carta_status st = carta_mcts_search(p->mcts, obs, seat, seed, out);
     carta_mcts_stats stats;
     carta_mcts_last_stats(p->mcts, &stats);

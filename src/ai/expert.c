@@ -11,7 +11,7 @@ static carta_status expert_choose(carta_ai *ai, const void *observation, int sea
         *out = ai->legal[0];
         return CARTA_OK;
     }
-    uint64_t seed = (uint64_t)carta_rng_next(&ai->rng) << 32 | carta_rng_next(&ai->rng);
+    uint64_t seed = carta_rng_next64(&ai->rng);
     int i = ai->game->expert(ai->rules, observation, seat, ai->legal, n_legal, ai->states, seed);
     if (i < 0 || i >= n_legal)
         return CARTA_ERR_ILLEGAL; /* a game's expert broke its contract */

@@ -10,12 +10,6 @@ enum { GREEDY_DEFAULT_SAMPLES = 2, GREEDY_MAX_SAMPLES = 64 };
 #define GREEDY_TIE_EPSILON 1e-12
 #define GREEDY_ILLEGAL_SCORE (-2.0) /* below any evaluation, which lies in [-1, 1] */
 
-static uint64_t next64(carta_rng *rng)
-{
-    uint64_t hi = carta_rng_next(rng);
-    return hi << 32 | carta_rng_next(rng);
-}
-
 /* The mean evaluation for seat of applying action to each determinized base state. */
 static double score_action(carta_ai *ai, int seat, carta_action action)
 {
@@ -47,7 +41,7 @@ static carta_status greedy_choose(carta_ai *ai, const void *observation, int sea
     for (int k = 0; k < ai->samples; k++) {
         unsigned char *base = ai->states + (size_t)k * size;
         memcpy(base, observation, size);
-        g->determinize(ai->rules, base, seat, next64(&ai->rng));
+        g->determinize(ai->rules, base, seat, carta_rng_next64(&ai->rng));
     }
     double best = 0;
     int best_i = -1, ties = 0;

@@ -12,12 +12,6 @@
 
 #include "core/clock.h"
 
-static uint64_t next64(carta_rng *rng)
-{
-    uint64_t hi = carta_rng_next(rng);
-    return hi << 32 | carta_rng_next(rng);
-}
-
 static int past(const struct timespec *deadline)
 {
     struct timespec ts;
@@ -259,7 +253,7 @@ static void iterate(mcts_worker *w)
     const carta_game *g = w->m->g;
     const carta_mcts_options *opt = &w->m->opt;
     memcpy(w->state, w->m->observation, g->state_size);
-    g->determinize(w->m->r, w->state, w->seat, next64(&w->rng));
+    g->determinize(w->m->r, w->state, w->seat, carta_rng_next64(&w->rng));
     unsigned seat_mask = 1u << w->seat;
     int depth = descend(w, &seat_mask);
     mcts_playout(w, opt->rollout == CARTA_MCTS_ROLLOUT_EVAL ? opt->depth : MCTS_ROLLOUT_CAP);
@@ -598,7 +592,7 @@ static carta_status mcts_choose(carta_ai *ai, const void *observation, int seat,
                                 carta_action *out)
 {
     (void)n_legal;
-    uint64_t seed = next64(&ai->rng);
+    uint64_t seed = carta_rng_next64(&ai->rng);
     return carta_mcts_search(ai->kind_data, observation, seat, seed, out);
 }
 

@@ -7,11 +7,6 @@
 
 #include "mcts_impl.h"
 
-static uint64_t next_seed(mcts_worker *w)
-{
-    return (uint64_t)carta_rng_next(&w->rng) << 32 | carta_rng_next(&w->rng);
-}
-
 /* Whether to take a random action now: always for playout=random, else with chance eps. */
 static int random_step(mcts_worker *w)
 {
@@ -55,7 +50,7 @@ static int expert_step(mcts_worker *w, int seat)
     int n = g->legal_actions(r, w->seen, w->legal);
     if (n <= 1)
         return n - 1;
-    int i = g->expert(r, w->seen, seat, w->legal, n, w->scratch, next_seed(w));
+    int i = g->expert(r, w->seen, seat, w->legal, n, w->scratch, carta_rng_next64(&w->rng));
     return i >= 0 && i < n ? i : -1;
 }
 

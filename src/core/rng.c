@@ -38,6 +38,12 @@ uint32_t carta_rng_next(carta_rng *rng)
     return result;
 }
 
+uint64_t carta_rng_next64(carta_rng *rng)
+{
+    uint64_t hi = carta_rng_next(rng);
+    return hi << 32 | carta_rng_next(rng);
+}
+
 uint32_t carta_rng_below(carta_rng *rng, uint32_t n)
 {
     /* Lemire's multiply-shift with rejection. */

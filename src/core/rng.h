@@ -18,6 +18,9 @@ void carta_rng_seed(carta_rng *rng, uint64_t seed);
 /* The next 32 random bits. */
 uint32_t carta_rng_next(carta_rng *rng);
 
+/* The next 64 random bits: two draws, the first the high half (a seed for another generator). */
+uint64_t carta_rng_next64(carta_rng *rng);
+
 /* A uniform integer in [0, n), without modulo bias; n must be > 0. */
 uint32_t carta_rng_below(carta_rng *rng, uint32_t n);
 

@@ -37,6 +37,19 @@ static void test_clone_replays_the_future(void **state)
         assert_int_equal(carta_rng_below(&a, 1000), carta_rng_below(&copy, 1000));
 }
 
+/* next64 is two draws in a fixed order, the first the high half (not left to the compiler's
+ * order of evaluation). */
+static void test_next64_is_two_draws_high_first(void **state)
+{
+    (void)state;
+    carta_rng a, b;
+    carta_rng_seed(&a, 99);
+    b = a;
+    uint64_t hi = carta_rng_next(&b), lo = carta_rng_next(&b);
+    assert_true(carta_rng_next64(&a) == (hi << 32 | lo));
+    assert_memory_equal(&a, &b, sizeof a);
+}
+
 static void test_every_seed_is_valid(void **state)
 {
     (void)state;
@@ -151,6 +164,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_same_seed_same_stream),
         cmocka_unit_test(test_clone_replays_the_future),
+        cmocka_unit_test(test_next64_is_two_draws_high_first),
         cmocka_unit_test(test_every_seed_is_valid),
         cmocka_unit_test(test_mix64_is_splitmix64),
         cmocka_unit_test(test_below_range_and_uniformity),
