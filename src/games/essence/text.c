@@ -84,6 +84,16 @@ static const char *text_when(int when)
     return when >= 0 && when <= ESS_WHEN_THEIR_COMBAT ? names[when] : "?";
 }
 
+/* The same timing as a phrase: "its active ability is used in the Combat Phase". */
+static const char *text_when_phrase(int when)
+{
+    static const char *const phrases[] = {"in any phase", "as the first action of the turn",
+                                          "in the Exploration Phase", "in the Combat Phase",
+                                          "in the Arcane Phase", "at the end of the turn",
+                                          "in an opponent's Combat Phase"};
+    return when >= 0 && when <= ESS_WHEN_THEIR_COMBAT ? phrases[when] : "?";
+}
+
 static void text_cost(const ess_card *c, char *buf, size_t cap)
 {
     static const char *const colors[] = {"green", "blue", "red", "grey"};
@@ -196,8 +206,8 @@ static void describe_card_head(const carta_rules *r, int card, carta_text *out)
         carta_text_printf(out, "\n");
         return;
     case ESS_K_AVATAR:
-        carta_text_printf(out, "%s: Avatar; its active ability is used in the %s, Fate %d or "
-                          "more\n", name, text_when(c->act_when), c->act_fate);
+        carta_text_printf(out, "%s: Avatar; its active ability is used %s, Fate %d or more\n",
+                          name, text_when_phrase(c->act_when), c->act_fate);
         return;
     case ESS_K_SPELL:
         text_cost(c, cost, sizeof cost);
