@@ -165,5 +165,7 @@ int cli_cmd_view(int argc, char **argv);
 int cli_cmd_table(int argc, char **argv);
 int cli_cmd_ladder(int argc, char **argv);
 int cli_cmd_tune(int argc, char **argv);
+/* carta tune GAME --by match (tune_match.c). */
+int cli_tune_match(int argc, char **argv);
 
 #endif

@@ -35,75 +35,36 @@ typedef struct ladder_args {
     cli_game_opts game_opts;
 } ladder_args;
 
-/* The settings of the games between AIs a and b (player 1: a). */
-static int ladder_settings(sim_settings *s, const carta_game *g, const carta_rules *r,
-                           const ladder_args *a, const char *ai_a, const char *ai_b, int games,
-                           uint64_t seed)
-{
-    carta_error err = {0};
-    memset(s, 0, sizeof *s);
-    s->g = g;
-    s->r = r;
-    s->n_players = 2;
-    s->rotate = g->team == NULL;
-    s->n_games = games;
-    s->threads = a->threads;
-    s->seed = seed;
-    snprintf(s->mode, sizeof s->mode, "%s", a->game_opts.mode ? a->game_opts.mode : "");
-    s->n_options = a->game_opts.n_options;
-    memcpy(s->options, a->game_opts.option, sizeof s->options);
-    s->ai_spec[0] = ai_a;
-    s->ai_spec[1] = ai_b;
-    s->n_decks = 1;
-    s->deck_spec[0] = a->decks;
-    s->deck_random[0] = !strcmp(a->decks, "random");
-    if (!s->deck_random[0] && g->deck_resolve(r, a->decks, 0, &s->deck[0], &err) != CARTA_OK) {
-        cli_error("--decks %s: %s", a->decks, err.msg);
-        return CLI_EXIT_USAGE;
-    }
-    return 0;
-}
-
-/* Plays games between AIs i and j (i as player 1) and adds the points to r. */
+/* Plays the games of AIs i and j and adds the points to r. */
 static int ladder_play(const carta_game *g, const carta_rules *rules, const ladder_args *a,
-                       ladder_results *r, int i, int j, int games, uint64_t seed)
+                       ladder_results *r, int i, int j, uint64_t seed)
 {
-    static sim_settings s;
-    int rc = ladder_settings(&s, g, rules, a, r->ai[i], r->ai[j], games, seed);
-    if (rc)
-        return rc;
+    sim_duel d = {.g = g, .r = rules, .decks = a->decks, .mode = a->game_opts.mode,
+                  .n_options = a->game_opts.n_options, .threads = a->threads,
+                  .progress = isatty(STDERR_FILENO)};
+    memcpy(d.options, a->game_opts.option, sizeof d.options);
     carta_error err = {0};
-    sim_results res;
-    sim_summary *sum = NULL;
-    if (sim_run(&s, &res, NULL, isatty(STDERR_FILENO), &err) != CARTA_OK ||
-        !(sum = sim_summarize(&res, &err))) {
+    double si, sj;
+    if (sim_duel_play(&d, r->ai[i], r->ai[j], a->games, seed, &si, &sj, &err) != CARTA_OK) {
         cli_error("%s against %s: %s", r->ai[i], r->ai[j], err.msg);
-        sim_results_free(&res);
         return CLI_EXIT_FAIL;
     }
-    double half = 0.5 * (sum->draws + sum->unfinished);
-    r->score[i][j] += sum->wins[0] + half;
-    r->score[j][i] += sum->wins[1] + half;
-    r->games[i][j] += games;
-    r->games[j][i] += games;
-    sim_summary_free(sum);
-    sim_results_free(&res);
+    r->score[i][j] += si;
+    r->score[j][i] += sj;
+    r->games[i][j] += a->games;
+    r->games[j][i] += a->games;
     return 0;
 }
 
-/* Every pair plays its games: both ways round in a game of sides (the first player keeps its
- * side there), else once with seats alternating. */
+/* Every pair plays its games (sim_duel_play: both ways round in a game of sides). */
 static int ladder_round_robin(const carta_game *g, const carta_rules *rules, const ladder_args *a,
                               ladder_results *r)
 {
     int pair = 0;
     for (int i = 0; i < r->n; i++)
         for (int j = i + 1; j < r->n; j++, pair++) {
-            uint64_t seed = carta_mix64(a->seed + (uint64_t)pair);
-            int first = g->team ? a->games / 2 : a->games, rc;
-            if ((rc = ladder_play(g, rules, a, r, i, j, first, seed)) ||
-                (g->team && (rc = ladder_play(g, rules, a, r, j, i, a->games - first,
-                                              carta_mix64(seed)))))
+            int rc = ladder_play(g, rules, a, r, i, j, carta_mix64(a->seed + (uint64_t)pair));
+            if (rc)
                 return rc;
             if (!a->json)
                 printf("%-24s %-24s %5d games: %5.1f%% to %5.1f%%\n", r->ai[i], r->ai[j],

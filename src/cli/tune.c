@@ -12,8 +12,10 @@
 #include "sim/logit.h"
 
 static const char tune_usage[] =
-    "usage: carta tune GAME [--games N] [--seed S] [--ai SPEC] [--every K] --out FILE\n"
-    "Plays N games (default 200) with SPEC in every seat (default greedy), keeps the\n"
+    "usage: carta tune GAME [--by outcome] [--games N] [--seed S] [--ai SPEC] [--every K]\n"
+    "                  --out FILE\n"
+    "       carta tune GAME --by match ... (carta tune GAME --by match --help)\n"
+    "By outcome (the default): plays N games (default 200) with SPEC in every seat (default greedy), keeps the\n"
     "evaluation's features at every K-th decision (default 1) with the game's outcome for the\n"
     "seat to act, fits a logistic regression and writes the weights file (for data/GAME/ai/\n"
     "evaluation.yaml). The scale is kept; the other weights are the fit's, times scale / 2.\n";
@@ -112,6 +114,8 @@ static int tune_parse(int argc, char **argv, int *games, uint64_t *seed, const c
             *every = atoi(v);
         else if (!strcmp(argv[i], "--out"))
             *out = v;
+        else if (!strcmp(argv[i], "--by") && !strcmp(v, "outcome"))
+            ;
         else {
             cli_error("unknown option %s\n%s", argv[i], tune_usage);
             return 1;
@@ -176,6 +180,9 @@ int cli_cmd_tune(int argc, char **argv)
         fputs(tune_usage, stderr);
         return CLI_EXIT_USAGE;
     }
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--by") && !strcmp(argv[i + 1], "match"))
+            return cli_tune_match(argc, argv);
     int games = 200, every = 1;
     uint64_t seed = 1;
     const char *spec = "greedy", *out = NULL;

@@ -226,6 +226,27 @@ carta_status sim_record_json(const sim_settings *s, const carta_config *config,
                              const char *const *seat_names, const carta_action *actions,
                              int n_actions, char **json, carta_error *err);
 
+/* ---- sim_duel.c: a match between two AIs (carta ladder, carta tune --by match) ---- */
+
+/* Where a match is played: every player's deck spec ("random": new decks each game), the mode
+ * ("" or NULL: the game's own) and rules options, threads, and whether to show progress. */
+typedef struct sim_duel {
+    const carta_game *g;
+    const carta_rules *r;
+    const char *decks;
+    const char *mode;
+    int n_options;
+    carta_option options[CARTA_OPTIONS_MAX];
+    int threads, progress;
+} sim_duel;
+
+/* Plays games between AI specs a and b, seats alternating (in a game of sides each takes each
+ * side for half the games, a first), and sets each one's score: its wins, plus half of every
+ * draw or unfinished game. The games depend only on the settings and seed. On failure err
+ * says what (a bad spec, a deck that does not resolve) and the scores are left alone. */
+carta_status sim_duel_play(const sim_duel *d, const char *a, const char *b, int games,
+                           uint64_t seed, double *score_a, double *score_b, carta_error *err);
+
 /* ---- sim_result.c: one game's result as JSON (resuming, carta-mpi) ---- */
 
 /* The result of a game and its players' played cards (may be NULL) as JSON. New reference, NULL

@@ -516,6 +516,42 @@ static void test_aember_threads_identical(void **unused)
     g->close(r);
 }
 
+/* A match (sim_duel_play, for carta ladder and carta tune --by match): the scores add up to
+ * the games, depend only on the seed whatever the threads, and say who is stronger; in a game
+ * of sides (Archmajesty) each AI takes each side; a deck that does not resolve is named. */
+static void test_duel(void **unused)
+{
+    (void)unused;
+    const carta_game *g;
+    carta_rules *r = open_aember(&g);
+    sim_duel d = {.g = g, .r = r, .decks = "random", .threads = 1};
+    double a1, b1, a2, b2;
+    carta_error err = {0};
+    assert_int_equal(sim_duel_play(&d, "greedy", "random", 20, 5, &a1, &b1, &err), CARTA_OK);
+    assert_true(a1 + b1 == 20);
+    assert_true(a1 >= 15);
+    d.threads = 2;
+    assert_int_equal(sim_duel_play(&d, "greedy", "random", 20, 5, &a2, &b2, &err), CARTA_OK);
+    assert_true(a1 == a2 && b1 == b2);
+    d.decks = "no-such-deck";
+    a2 = -1;
+    assert_int_equal(sim_duel_play(&d, "greedy", "random", 2, 5, &a2, &b2, &err),
+                     CARTA_ERR_INPUT);
+    assert_non_null(strstr(err.msg, "no-such-deck"));
+    assert_true(a2 == -1);
+    g->close(r);
+
+    g = carta_game_find("archmajesty");
+    r = g->open(CARTA_DATA_DIR "/archmajesty", &err);
+    assert_non_null(r);
+    sim_duel sides = {.g = g, .r = r, .decks = "random", .threads = 1};
+    assert_int_equal(sim_duel_play(&sides, "random", "greedy", 5, 3, &a1, &b1, &err), CARTA_OK);
+    assert_true(a1 + b1 == 5);
+    assert_int_equal(sim_duel_play(&sides, "greedy", "random", 5, 3, &a2, &b2, &err), CARTA_OK);
+    assert_true(a2 + b2 == 5);
+    g->close(r);
+}
+
 /* A game whose actions name no card (no action_card: High Tide without it) has no per-card
  * statistics and no deck matrix; with it, High Tide's random decks give card statistics. */
 static void test_cards_need_action_card(void **unused)
@@ -1155,6 +1191,7 @@ int main(void)
         cmocka_unit_test(test_json_shape),
         cmocka_unit_test(test_csv_and_text_shape),
         cmocka_unit_test(test_aember_threads_identical),
+        cmocka_unit_test(test_duel),
         cmocka_unit_test(test_cards_need_action_card),
         cmocka_unit_test(test_variant_compared_game_by_game),
         cmocka_unit_test(test_store_migrates),
