@@ -108,6 +108,11 @@ static int tune_rounds(const carta_game *g, const carta_rules *r, const tune_mat
     int k = g->n_eval_weights - 1;
     double w[CARTA_EVAL_WEIGHTS_MAX];
     char header[512];
+    spsa_weights(s, w);
+    w[k] = scale;
+    snprintf(header, sizeof header, "carta tune %s --by match: the start, before round 1", g->id);
+    if (write_weights(g, a->out, header, w)) /* --out is written before any game is played */
+        return 1;
     for (int round = 1; round <= a->rounds; round++) {
         double score;
         if (tune_round(&d, a, s, dir, scale, &score))
@@ -195,9 +200,12 @@ int cli_tune_match(int argc, char **argv)
     if (pr != CLI_PARSE_OK)
         return cli_parse_exit(pr);
     double c = 0.2, rate = 0.1;
-    if (n_pos != 1 || !a.out || a.games % 2 || strstr(a.ai, "weights=")) {
-        cli_error("tune --by match needs a GAME and --out FILE, an even --games, and an --ai "
-                  "without weights=");
+    const char *bad = n_pos != 1 || !a.out ? "needs a GAME and --out FILE"
+                      : a.games % 2        ? "needs an even --games (half the games each seat)"
+                      : strstr(a.ai, "weights=") ? "sets the weights itself: --ai without weights="
+                                                 : NULL;
+    if (bad) {
+        cli_error("tune --by match %s", bad);
         fputs(tune_match_usage, stderr);
         return CLI_EXIT_USAGE;
     }
