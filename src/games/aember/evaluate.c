@@ -5,19 +5,20 @@
 
 #include "core/eval_weights.h"
 
-/* The weights, in "Æmber-equivalents"; AEMBER_W_* index them (aember.h). */
+/* The weights, in "Æmber-equivalents"; AEMBER_W_* index them (aember.h). Tuned by self-play
+ * matches of greedy (docs/ai.md, "Tuning by matches"). */
 const carta_eval_weight aember_eval_table[AEMBER_EVW_COUNT] = {
-    {"key", "a forged key", 10.0},
-    {"pool", "an Æmber in the pool, up to a key's cost", 1.2},
-    {"pool_extra", "an Æmber beyond a key's cost", 0.36}, /* 0.3 of the pool's 1.2 */
-    {"creature", "a creature in the battle line", 0.8},
-    {"power", "a point of a creature's power left (power less damage)", 0.15},
-    {"captured_on_ours", "an Æmber captured on one's own creature (ours to lose)", -0.5},
-    {"captured_on_theirs", "an Æmber captured on the opponent's creatures (may come back)", 0.5},
-    {"artifact", "an artifact in play", 0.5},
-    {"hand", "a card in hand", 0.25},
-    {"archives", "a card in archives", 0.1},
-    {"chains", "a chain", -0.3},
+    {"key", "a forged key", 12.1},
+    {"pool", "an Æmber in the pool, up to a key's cost", 0.867},
+    {"pool_extra", "an Æmber beyond a key's cost", 0.414},
+    {"creature", "a creature in the battle line", 0.979},
+    {"power", "a point of a creature's power left (power less damage)", 0.169},
+    {"captured_on_ours", "an Æmber captured on one's own creature (ours to lose)", -0.467},
+    {"captured_on_theirs", "an Æmber captured on the opponent's creatures (may come back)", 0.392},
+    {"artifact", "an artifact in play", 0.595},
+    {"hand", "a card in hand", 0.0659},
+    {"archives", "a card in archives", 0.0761},
+    {"chains", "a chain", -0.247},
     {"scale", "the difference of material that maps to 0.5 (not a feature)", 30.0},
 };
 
