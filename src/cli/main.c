@@ -15,7 +15,7 @@ static const cli_command commands[] = {
     {"replay", cli_cmd_replay, "replay a game record, checking it"},
     {"sim", cli_cmd_sim, "run AI-vs-AI games and report win rates"},
     {"ladder", cli_cmd_ladder, "rate AIs in a round robin (Elo with intervals)"},
-    {"tune", cli_cmd_tune, "fit a game's evaluation weights by self-play"},
+    {"tune", cli_cmd_tune, "tune a game's evaluation weights by self-play (outcomes or matches)"},
     {"bench", cli_cmd_bench, "measure the speed of a rule system"},
     {"scenario", cli_cmd_scenario, "run scenario (rules test) files"},
     {"deck", cli_cmd_deck, "check or generate decks"},

@@ -15,10 +15,11 @@ static const char tune_usage[] =
     "usage: carta tune GAME [--by outcome] [--games N] [--seed S] [--ai SPEC] [--every K]\n"
     "                  --out FILE\n"
     "       carta tune GAME --by match ... (carta tune GAME --by match --help)\n"
-    "By outcome (the default): plays N games (default 200) with SPEC in every seat (default greedy), keeps the\n"
-    "evaluation's features at every K-th decision (default 1) with the game's outcome for the\n"
-    "seat to act, fits a logistic regression and writes the weights file (for data/GAME/ai/\n"
-    "evaluation.yaml). The scale is kept; the other weights are the fit's, times scale / 2.\n";
+    "By outcome (the default): plays N games (default 200) with SPEC in every seat (default\n"
+    "greedy), keeps the evaluation's features at every K-th decision (default 1) with the\n"
+    "game's outcome for the seat to act, fits a logistic regression and writes the weights\n"
+    "file (for data/GAME/ai/evaluation.yaml). The scale is kept; the other weights are the\n"
+    "fit's, times scale / 2. By match: tuned by the results of self-play matches (SPSA).\n";
 
 enum { TUNE_MAX_ACTIONS = 100000, TUNE_MAX_SAMPLES = 2000000 };
 #define TUNE_RIDGE 1.0
