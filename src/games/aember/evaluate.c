@@ -19,8 +19,36 @@ const carta_eval_weight aember_eval_table[AEMBER_EVW_COUNT] = {
     {"hand", "a card in hand", 0.0659},
     {"archives", "a card in archives", 0.0761},
     {"chains", "a chain", -0.247},
+    {"house", "an Æmber the active house can still bring the active player this turn", 1.0},
     {"scale", "the difference of material that maps to 0.5 (not a feature)", 30.0},
 };
+
+/* The Æmber house h can bring s: the bonuses of its cards in hand and a reap of each of its
+ * creatures still ready and not stunned. */
+static int house_aember(const carta_rules *rules, const aember_seat *s, int h)
+{
+    int v = 0;
+    for (int i = 0; i < s->hand.n; i++) {
+        const aember_card_def *d = aember_def(rules, s->hand.cards[i]);
+        if (d && d->house == h)
+            v += d->aember;
+    }
+    unsigned idle = AEMBER_F_STUNNED | AEMBER_F_EXHAUSTED;
+    for (int i = 0; i < s->n_line; i++) {
+        const aember_card_def *d = aember_def(rules, s->line[i].card);
+        v += d && d->house == h && !(s->line[i].flags & idle);
+    }
+    return v;
+}
+
+/* The Æmber the active house can still bring the active player this turn (0 for the other
+ * player, and before the house is chosen): what ending the turn now would leave unused. */
+static int house_potential(const carta_rules *rules, const aember_state *st, int p)
+{
+    if (p != st->active || st->phase < AEMBER_PHASE_ARCHIVES || st->phase == AEMBER_PHASE_OVER)
+        return 0;
+    return house_aember(rules, &st->seat[p], st->active_house);
+}
 
 /* A seat's terms, one per weight but the scale. */
 static void seat_features(const carta_rules *rules, const aember_state *st, int p, double *f)
@@ -44,6 +72,7 @@ static void seat_features(const carta_rules *rules, const aember_state *st, int 
     f[AEMBER_EVW_HAND] = s->hand.n;
     f[AEMBER_EVW_ARCHIVES] = s->archives.n;
     f[AEMBER_EVW_CHAINS] = s->chains;
+    f[AEMBER_EVW_HOUSE] = house_potential(rules, st, p);
 }
 
 void aember_eval_features(const carta_rules *rules, const void *state, int seat, double *out)
