@@ -5,6 +5,7 @@
  * "Tuning by matches"). */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -148,9 +149,12 @@ static int tune_match_run(const carta_game *g, const carta_rules *r, const tune_
         cli_error("%s: %d weights are more than carta tune takes", g->id, k);
         return CLI_EXIT_FAIL;
     }
-    char dir[] = "/tmp/carta-tune-XXXXXX";
+    const char *tmp = getenv("TMPDIR");
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/carta-tune-XXXXXX", tmp && *tmp ? tmp : "/tmp");
     if (!mkdtemp(dir)) {
-        cli_error("cannot make a folder for the weights in /tmp");
+        cli_error("cannot make a folder for the weights in %s: %s", tmp && *tmp ? tmp : "/tmp",
+                  strerror(errno));
         return CLI_EXIT_FAIL;
     }
     int rc = tune_rounds(g, r, a, &s, w[k], dir);

@@ -3,9 +3,11 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "yaml.h"
@@ -81,14 +83,31 @@ carta_status carta_eval_weights_write(const char *path, const char *game, const 
                                       const carta_eval_weight *table, int n, const double *w,
                                       carta_error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return carta_error_set(err, CARTA_ERR_IO, "cannot write %s: %s", path, strerror(errno));
+    /* Written beside path and renamed over it, so a reader (or a run stopped mid-write) sees
+     * the old file or the new one, never half of one. */
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.XXXXXX", path) >= (int)sizeof tmp)
+        return carta_error_set(err, CARTA_ERR_IO, "cannot write %s: path too long", path);
+    int fd = mkstemp(tmp);
+    FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+    if (!f) {
+        int e = errno;
+        if (fd >= 0) {
+            close(fd);
+            unlink(tmp);
+        }
+        return carta_error_set(err, CARTA_ERR_IO, "cannot write %s: %s", path, strerror(e));
+    }
     fprintf(f, "# %s's evaluation weights (docs/ai.md, \"Expert players and evaluations as "
                "data\").\n# %s\n", game, header ? header : "");
     for (int i = 0; i < n; i++)
         fprintf(f, "%s: %.6g   # %s\n", table[i].key, w[i], table[i].what);
-    if (fclose(f) != 0)
-        return carta_error_set(err, CARTA_ERR_IO, "cannot write %s", path);
+    bool ok = fflush(f) == 0 && !ferror(f) && fchmod(fd, 0644) == 0;
+    ok = fclose(f) == 0 && ok;
+    if (!ok || rename(tmp, path) != 0) {
+        int e = errno;
+        unlink(tmp);
+        return carta_error_set(err, CARTA_ERR_IO, "cannot write %s: %s", path, strerror(e));
+    }
     return CARTA_OK;
 }

@@ -16,6 +16,7 @@
 
 #include "core/eval_weights.h"
 #include "core/game.h"
+#include "cli/cli.h"
 #include "core/rng.h"
 #include "games/leaders/leaders.h"
 #include "games/registry.h"
@@ -55,6 +56,75 @@ static void test_weights_read(void **unused)
     assert_int_equal(carta_eval_weights_load(path, table, 3, w, &err), CARTA_OK);
     assert_true(w[0] == 12.5 && w[1] == 1.2 && w[2] == 20.0); /* pool kept its default */
     remove(path);
+}
+
+/* How many entries a folder holds besides . and .. */
+static int entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+    closedir(d);
+    return n;
+}
+
+/* A weights file is written whole: beside its path and renamed over it, so a tuner stopped
+ * mid-write leaves the last file, and nothing else is left behind; a folder that is not there is
+ * named in the error and nothing is made. */
+static void test_weights_written_whole(void **unused)
+{
+    (void)unused;
+    char dir[] = "/tmp/carta-test-write-XXXXXX", path[96], missing[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/w.yaml", dir);
+    carta_error err = {0};
+    double w[3] = {11.0, 0.5, 30.0}, back[3];
+    assert_int_equal(carta_eval_weights_write(path, "test", "first", table, 3, w, &err), CARTA_OK);
+    struct stat first;
+    assert_int_equal(stat(path, &first), 0);
+    w[0] = 13.0;
+    assert_int_equal(carta_eval_weights_write(path, "test", "second", table, 3, w, &err), CARTA_OK);
+    assert_int_equal(carta_eval_weights_load(path, table, 3, back, &err), CARTA_OK);
+    assert_true(back[0] == 13.0 && back[1] == 0.5 && back[2] == 30.0);
+    assert_int_equal(entries(dir), 1);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_true(sb.st_ino != first.st_ino); /* a new file renamed over, not rewritten in place */
+    assert_true(sb.st_mode & S_IRGRP);
+
+    snprintf(missing, sizeof missing, "%s/no/such/w.yaml", dir);
+    assert_int_equal(carta_eval_weights_write(missing, "test", "x", table, 3, w, &err),
+                     CARTA_ERR_IO);
+    assert_non_null(strstr(err.msg, missing));
+    assert_int_equal(entries(dir), 1);
+    remove(path);
+    rmdir(dir);
+}
+
+/* carta tune names a --by it does not know, before any game. */
+static void test_tune_refuses_an_unknown_by(void **unused)
+{
+    (void)unused;
+    char *argv[] = {"aember", "--by", "guess", "--out", "/tmp/never-written.yaml", NULL};
+    char log[] = "/tmp/carta-test-stderr-XXXXXX";
+    int fd = mkstemp(log), saved = dup(2);
+    assert_true(fd >= 0 && saved >= 0);
+    fflush(stderr);
+    dup2(fd, 2);
+    int rc = cli_cmd_tune(5, argv);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    char said[512] = "";
+    ssize_t n = pread(fd, said, sizeof said - 1, 0);
+    said[n > 0 ? n : 0] = 0;
+    close(fd);
+    remove(log);
+    assert_int_equal(rc, CLI_EXIT_USAGE);
+    assert_non_null(strstr(said, "--by is outcome or match, not 'guess'"));
+    assert_int_equal(access("/tmp/never-written.yaml", F_OK), -1);
 }
 
 static void test_weights_refused(void **unused)
@@ -337,6 +407,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_weights_read),
         cmocka_unit_test(test_weights_refused),
+        cmocka_unit_test(test_weights_written_whole),
+        cmocka_unit_test(test_tune_refuses_an_unknown_by),
         cmocka_unit_test(test_shipped_files_are_the_defaults),
         cmocka_unit_test(test_open_reads_the_weights_file),
         cmocka_unit_test(test_features_match_evaluate),
