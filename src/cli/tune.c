@@ -115,10 +115,12 @@ static int tune_parse(int argc, char **argv, int *games, uint64_t *seed, const c
             *every = atoi(v);
         else if (!strcmp(argv[i], "--out"))
             *out = v;
-        else if (!strcmp(argv[i], "--by") && strcmp(v, "outcome")) {
-            cli_error("--by is outcome or match, not '%s'\n%s", v, tune_usage);
-            return 1;
-        } else if (strcmp(argv[i], "--by")) {
+        else if (!strcmp(argv[i], "--by")) {
+            if (strcmp(v, "outcome")) {
+                cli_error("--by is outcome or match, not '%s'\n%s", v, tune_usage);
+                return 1;
+            }
+        } else {
             cli_error("unknown option %s\n%s", argv[i], tune_usage);
             return 1;
         }

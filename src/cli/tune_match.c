@@ -150,11 +150,12 @@ static int tune_match_run(const carta_game *g, const carta_rules *r, const tune_
         return CLI_EXIT_FAIL;
     }
     const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
     char dir[512];
-    snprintf(dir, sizeof dir, "%s/carta-tune-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    snprintf(dir, sizeof dir, "%s/carta-tune-XXXXXX", tmp);
     if (!mkdtemp(dir)) {
-        cli_error("cannot make a folder for the weights in %s: %s", tmp && *tmp ? tmp : "/tmp",
-                  strerror(errno));
+        cli_error("cannot make a folder for the weights in %s: %s", tmp, strerror(errno));
         return CLI_EXIT_FAIL;
     }
     int rc = tune_rounds(g, r, a, &s, w[k], dir);
