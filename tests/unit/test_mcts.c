@@ -559,6 +559,12 @@ static void test_ai_kind(void **unused)
             assert_int_equal(carta_mcts_options_parse(g, &spec, &opt, &err), CARTA_OK);
             assert_true(opt.expert == 0 && opt.eps == 1.0);
         }
+        if (strcmp(g->id, "aember") == 0) { /* docs/ai.md, "Longer play-outs in Æmber" */
+            assert_int_equal(opt.depth, 24);
+            assert_int_equal(carta_ai_spec_parse("mcts:depth=12", &spec, &err), CARTA_OK);
+            assert_int_equal(carta_mcts_options_parse(g, &spec, &opt, &err), CARTA_OK);
+            assert_int_equal(opt.depth, 12);
+        }
     }
     for (int i = 0; i < n; i++)
         if (!games[i].g->expert) { /* High Tide, the template, has no expert to play out */

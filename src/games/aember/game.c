@@ -120,6 +120,7 @@ const carta_game carta_game_aember = {
     .n_eval_weights = AEMBER_EVW_COUNT,
     .eval_features = aember_eval_features,
     .expert = aember_expert,
+    .mcts_defaults = "depth=24", /* docs/ai.md, "Longer play-outs in Æmber" */
     .describe_action = aember_describe_action,
     .describe_move = aember_describe_move,
     .action_card = aember_action_card,
